@@ -19,6 +19,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from play import cli_play
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
@@ -297,6 +299,11 @@ def _print_json(data: object) -> None:
 # --- the entry point ---------------------------------------------------------------------------
 
 _SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
+    cli_play.add_play,
+    cli_play.add_resume,
+    cli_play.add_log,
+    cli_play.add_export,
+    cli_play.add_saves,
     _add_odds,
 ]
 
@@ -332,8 +339,9 @@ def main(argv: list[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
+        # `wyrd` alone starts a game, as `wyrd play` does.
+        args = parser.parse_args(["play"])
+        handler = args.handler
     try:
         return handler(args)
     except ValueError as error:  # a value the rules refuse

@@ -29,10 +29,10 @@ from pydantic import BaseModel, ConfigDict
 from rules.errors import RuleError
 
 __all__ = [
+    "Dice",
     "DiceExhausted",
     "DiceMark",
     "DiceSource",
-    "Dice",
     "FaceOutOfRange",
     "Roll",
     "ScriptedSource",

@@ -7,10 +7,19 @@ with the events that describe what happened. A refused action raises a
 they were.
 """
 
-from rules.abacus.challenge import accept, add_challenge, attempt, draw, place_spec, roll, slug, spend
+from rules.abacus.challenge import (
+    accept,
+    add_challenge,
+    attempt,
+    draw,
+    place_spec,
+    roll,
+    slug,
+    spend,
+)
 from rules.abacus.characters import Character, create_character
-from rules.abacus.enums import Ability, ChallengeStatus, ChallengeType, MagicForm, WyrdDraw
 from rules.abacus.effects import effective_value
+from rules.abacus.enums import Ability, ChallengeStatus, ChallengeType, MagicForm, WyrdDraw
 from rules.abacus.errors import (
     CreationError,
     MagicError,
@@ -37,7 +46,16 @@ from rules.abacus.stage import (
     Trigger,
     TriggerKind,
 )
-from rules.abacus.state import Challenge, ChallengeSpec, Denizen, GameState, Needs, PendingRoll, RollStage, Scene
+from rules.abacus.state import (
+    Challenge,
+    ChallengeSpec,
+    Denizen,
+    GameState,
+    Needs,
+    PendingRoll,
+    RollStage,
+    Scene,
+)
 from rules.abacus.steps import Step, due
 from rules.abacus.story import DEFEATED, FREED, HELD, add_character, enlist, finale, install
 from rules.abacus.turn import Outcome

@@ -17,8 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rules.abacus.enums import Ability, ChallengeStatus, ChallengeType
-from rules.abacus.errors import NotEnoughPoints, NotEnoughWyrd, OutOfTurn, UnknownName
 from rules.abacus.effects import (
     Moment,
     apply_effect,
@@ -30,6 +28,8 @@ from rules.abacus.effects import (
     place,
     take_roll_bonus,
 )
+from rules.abacus.enums import Ability, ChallengeStatus, ChallengeType
+from rules.abacus.errors import NotEnoughPoints, NotEnoughWyrd, OutOfTurn, UnknownName
 from rules.abacus.events import ChallengeResolved, ChallengeRolled, PointsSpent, RollOpened
 from rules.abacus.stage import Effect, EffectKind, Target, TriggerKind
 from rules.abacus.state import Assignment, Challenge, ChallengeSpec, Needs, PendingRoll, RollStage
@@ -122,7 +122,7 @@ def attempt(turn: Turn, challenge: str, lead: str, involved: Sequence[str] = ())
         turn.active(name)
     cost = attempt_cost(turn.state, target)
     if cost:
-        turn.draw(leader.name, cost, f"the price of attempting {target.name}")
+        turn.draw(leader.name, cost, f"as the price of attempting {target.name}")
     target.tackled = True
     turn.state.pending = PendingRoll(challenge=target.id, lead=leader.name, involved=[leader.name, *helpers])
     turn.emit(RollOpened(
@@ -174,7 +174,7 @@ def spend(
         payer = paid_by or char.name
         if payer not in scene.ghost:
             payer = turn.character(payer).name
-        turn.draw(payer, cost, f"{char.name} spending {use.value} on {target.name}")
+        turn.draw(payer, cost, f"for {char.name} to spend {use.value.title()} on {target.name}")
     char.points[use] = have - n
     if char.name not in pending.involved:
         pending.involved.append(char.name)

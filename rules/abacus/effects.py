@@ -15,12 +15,22 @@ from pydantic import BaseModel, Field
 
 from rules.abacus.enums import Ability, ChallengeStatus
 from rules.abacus.events import ChallengePlaced, ClockAdvanced, CounterChanged, StageRuleFired
-from rules.abacus.stage import Clock, Effect, EffectKind, Lasts, Match, StageRule, Target, TriggerKind
+from rules.abacus.stage import (
+    Clock,
+    Effect,
+    EffectKind,
+    Lasts,
+    Match,
+    StageRule,
+    Target,
+    TriggerKind,
+)
 from rules.abacus.state import Challenge, ChallengeSpec, GameState
 from rules.abacus.turn import Turn
 
 __all__ = [
     "Moment",
+    "advance_clock",
     "apply_effect",
     "attempt_cost",
     "default_damage",
@@ -29,7 +39,6 @@ __all__ = [
     "free_ability",
     "matches",
     "place",
-    "advance_clock",
     "take_roll_bonus",
 ]
 
@@ -184,7 +193,10 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
     """Apply one effect; ``from_failure`` marks the consequences of a failed roll,
     whose damage fires ``damage`` rules (a rule's own damage does not, or Bloody
     would run through the whole cast)."""
-    from rules.abacus import harm, wyrd  # both fire rules in turn
+    # Both fire rules in turn. Import the functions from their modules: the package
+    # re-exports functions named ``harm`` and ``wyrd``, which shadow the submodules.
+    from rules.abacus.harm import damage, scratch
+    from rules.abacus.wyrd import wyrd_roll
 
     kind = effect.do
     if kind in (EffectKind.MODIFY, EffectKind.ROLL_BONUS, EffectKind.ATTEMPT_COST,
@@ -203,14 +215,14 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
     elif kind == EffectKind.WYRD_ROLL:
         names = _targets(turn, effect.target, moment)
         if names:
-            wyrd.wyrd_roll(turn, names, reason="called by a stage rule")
+            wyrd_roll(turn, names, reason="called by a stage rule")
     elif kind in (EffectKind.DAMAGE, EffectKind.SCRATCH):
         ability = effect.ability or (moment.challenge.type.ability if moment.challenge else None)
         if ability is None:
             ability = Ability.BODY
         for name in _targets(turn, effect.target, moment):
             if kind == EffectKind.SCRATCH:
-                harm.scratch(turn, name, ability, source=moment.challenge.id if moment.challenge else None)
+                scratch(turn, name, ability, source=moment.challenge.id if moment.challenge else None)
                 continue
             if effect.n is not None:
                 n = effect.n
@@ -220,7 +232,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
                 n = default_damage(moment.challenge)
             else:
                 n = 1
-            harm.damage(turn, name, ability, n, source=moment.challenge.id if moment.challenge else None,
+            damage(turn, name, ability, n, source=moment.challenge.id if moment.challenge else None,
                         from_failure=from_failure)
 
 

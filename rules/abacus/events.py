@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.abacus.enums import Ability, ChallengeType, MagicForm
 
 __all__ = [
-    "AbilityScratched",
     "AbacusEvent",
+    "AbilityScratched",
     "ChallengeModified",
     "ChallengePlaced",
     "ChallengeResolved",

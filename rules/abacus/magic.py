@@ -112,12 +112,14 @@ def cast(
             raise MagicError(f"{char.name} has already worked magic this scene", rule="abacus.magic.once-per-scene")
         if casting.points < form.min_cost:
             raise MagicError(
-                f"a {form.value.title()} costs each caster at least {form.min_cost}; {char.name} offers {casting.points}",
+                f"a {form.value.title()} costs each caster at least {form.min_cost}; "
+                f"{char.name} offers {casting.points}",
                 rule="abacus.magic.cost",
             )
         if char.points[casting.ability] < casting.points:
             raise NotEnoughPoints(
-                f"{char.name} has {char.points[casting.ability]} {casting.ability.value.title()} left and can't pay {casting.points}",
+                f"{char.name} has {char.points[casting.ability]} {casting.ability.value.title()} left "
+                f"and can't pay {casting.points}",
                 rule="abacus.magic.cost",
             )
         casters.append(char.name)

@@ -18,12 +18,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.abacus.characters import Character
+from rules.abacus.effects import Moment, fire, place
 from rules.abacus.enums import Ability
 from rules.abacus.errors import NotEnoughPoints, OutOfTurn
-from rules.abacus.events import PointsRecovered, SceneEnded, SceneStarted, StageRuleAdded
+from rules.abacus.events import (
+    InfluenceRolled,
+    PointsRecovered,
+    SceneEnded,
+    SceneStarted,
+    StageRuleAdded,
+)
 from rules.abacus.influence import roll_trait
-from rules.abacus.events import InfluenceRolled
-from rules.abacus.effects import Moment, fire, place
 from rules.abacus.stage import Lasts, StageRule, TriggerKind
 from rules.abacus.state import ChallengeSpec, Scene
 from rules.abacus.turn import Turn, action

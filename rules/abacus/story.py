@@ -19,7 +19,7 @@ from rules.abacus.state import ChallengeSpec, Denizen
 from rules.abacus.turn import Turn, action
 from rules.abacus.wyrd import wyrd_roll
 
-__all__ = ["HELD", "FREED", "DEFEATED", "add_character", "enlist", "finale", "install"]
+__all__ = ["DEFEATED", "FREED", "HELD", "add_character", "enlist", "finale", "install"]
 
 HELD = "held"
 FREED = "freed"

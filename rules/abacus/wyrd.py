@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
+from rules.abacus.enums import ChallengeType
 from rules.abacus.errors import OutOfTurn
 from rules.abacus.events import CounterFired, InfluenceRolled, ServantLoose
 from rules.abacus.influence import TraitRoll, rank, roll_trait
 from rules.abacus.stage import TriggerKind
 from rules.abacus.state import ChallengeSpec
 from rules.abacus.turn import Turn, action
-from rules.abacus.enums import ChallengeType
 
 __all__ = ["Omen", "omen", "single_out", "wyrd", "wyrd_roll"]
 

@@ -7,10 +7,12 @@ counts as 1); RULES.md, "Wyrd Abacus".
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -54,10 +56,16 @@ def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--pool" in out
 
 
-def test_no_command_shows_usage(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys)
-    assert code == 2
-    assert "usage: wyrd" in err
+def test_no_command_starts_play(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`wyrd` alone starts a game, as `wyrd play` does (here fed from a non-terminal stdin)."""
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("pc add Ada body=5 mind=5 soul=5\n"))
+    code, out, _ = run(capsys)
+    assert code == 0
+    assert "Ada joins" in out
+    assert list((tmp_path / "saves").glob("*.wyrd"))
 
 
 def test_cli_import_stays_light() -> None:

@@ -1,0 +1,358 @@
+"""The Wyrd Abacus verbs for characters, scenes and challenge rolls.
+
+Each class reads its words into canonical arguments and applies them to
+:mod:`rules.abacus`. The docstrings are the in-game help (``help VERB``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import rules.abacus as A
+from play.verbs import Args, Verb, register
+from play.words import UsageError, Words, resolve
+from rules.abacus import Ability, ChallengeType, GameState, Outcome
+from rules.dice import Dice
+
+__all__ = ["ABILITIES", "TYPES", "challenge_ids", "character_names", "present_names"]
+
+ABILITIES = [a.value for a in Ability]
+TYPES = [t.value for t in ChallengeType]
+
+
+def character_names(state: GameState) -> list[str]:
+    return list(state.characters)
+
+
+def present_names(state: GameState) -> list[str]:
+    """Those present in the scene and standing; between scenes, everyone standing."""
+    standing = [n for n, c in state.characters.items() if not c.defeated]
+    if state.scene is None:
+        return standing
+    return [n for n in state.scene.present if n in standing]
+
+
+def challenge_ids(state: GameState) -> list[str]:
+    return list(state.scene.challenges) if state.scene else []
+
+
+def take_character(w: Words, state: GameState, what: str = "character") -> str:
+    return resolve(w.take(what), character_names(state), "character")
+
+
+def take_ability(w: Words, what: str = "ability") -> str:
+    return resolve(w.take(what), ABILITIES, "ability")
+
+
+def take_challenge(w: Words, state: GameState) -> str:
+    word = w.take("challenge")
+    if state.scene is None:
+        raise UsageError("there is no scene, so there are no challenges")
+    by_name = {c.name: c.id for c in state.scene.challenges.values()}
+    ids = challenge_ids(state)
+    try:
+        return resolve(word, ids, "challenge")
+    except UsageError:
+        folded = word.casefold()
+        for name, ident in by_name.items():
+            if name.casefold() == folded:
+                return ident
+        # Any word of an id will do when it is unambiguous: `dark` for the-dark-within.
+        hits = [i for i in ids if any(part.startswith(folded) for part in i.split("-"))]
+        if len(hits) == 1:
+            return hits[0]
+        raise
+
+
+def take_names(w: Words, state: GameState) -> list[str]:
+    return [resolve(n, character_names(state), "character") for n in w.until("by", "with", "via")]
+
+
+@register
+class Pc(Verb):
+    """pc add NAME body=N mind=N soul=N [wyrd=1] [concept="..."] [connection=NAME] [body_facets="a; b"]
+
+    Create a character: 15 points over Body, Mind and Soul, each 3 to 9; two
+    facets per ability (optional: body_facets, mind_facets, soul_facets, split by
+    ';'); wyrd=1 begins with one point of personal Wyrd. `pc` alone lists the
+    cast; `pc NAME` shows one character sheet.
+    """
+
+    key = "pc"
+    aliases = ("character",)
+    completes = ("add", "character")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        if not words.keyword("add"):
+            name = words.take_optional()
+            words.done()
+            return {"view": resolve(name, character_names(state), "character") if name else None}
+        name = words.take("NAME")
+        scores = {a: words.option_int(a, low=0, high=99) for a in ABILITIES}
+        missing = [a for a, v in scores.items() if v is None]
+        if missing:
+            raise words.fail(f"missing {', '.join(f'{a}=N' for a in missing)}")
+        facets = {}
+        for a in ABILITIES:
+            text = words.option(f"{a}_facets")
+            if text is not None:
+                facets[a] = [f.strip() for f in text.replace(",", ";").split(";") if f.strip()]
+        wyrd = words.option_int("wyrd", 0, low=0, high=9)
+        concept = words.option("concept", "") or ""
+        connection = words.option("connection")
+        words.done()
+        return {"add": {"name": name, **scores, "facets": facets, "wyrd": wyrd, "concept": concept,
+                        "connection": connection}}
+
+    def is_change(self, args: Mapping[str, Any]) -> bool:
+        return "add" in args
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        a = args["add"]
+        return A.add_character(
+            state, dice, a["name"], a["body"], a["mind"], a["soul"],
+            facets={Ability(k): v for k, v in a["facets"].items()}, wyrd=a["wyrd"],
+            concept=a["concept"], connection=a["connection"],
+        )
+
+
+@register
+class SceneVerb(Verb):
+    """scene [ID] [with A, B]
+
+    Begin a scene with the named characters present (everyone standing if none
+    are named). The scene Wyrd pool holds one point per character present, +1.
+    """
+
+    key = "scene"
+    completes = ("with", "character")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        ident = None if words.peek() in (None, "with") else words.take("ID")
+        present = take_names(words, state) if words.keyword("with") else present_names(state)
+        words.done()
+        return {"id": ident, "present": present}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return A.start_scene(state, dice, args["present"], args["id"])
+
+
+@register
+class ChallengeVerb(Verb):
+    """challenge add "NAME" TYPE VALUE [after ID, ...] [denizen=ID]
+
+    Place an ad hoc challenge in the scene. TYPE is one of obstruction, pursuit,
+    threat (Body), logic, pressure, wits (Mind), foreboding, invocation, taint
+    (Soul). With `after`, it can only be faced once those are overcome.
+    """
+
+    key = "challenge"
+    completes = ("add", "type")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        if not words.keyword("add"):
+            raise words.fail("say `challenge add`")
+        name = words.take("NAME")
+        kind = resolve(words.take("TYPE"), TYPES, "challenge type")
+        value = words.take_int("VALUE", low=0, high=99)
+        denizen = words.option("denizen")
+        after = [resolve(x, challenge_ids(state), "challenge") for x in words.until()] if words.keyword("after") else []
+        words.done()
+        return {"name": name, "type": kind, "value": value, "after": after, "denizen": denizen}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return A.add_challenge(state, dice, args["name"], ChallengeType(args["type"]), args["value"],
+                               after=args["after"], denizen=args["denizen"])
+
+
+@register
+class Attempt(Verb):
+    """attempt CHALLENGE [by LEAD] [with A, B]
+
+    Open a challenge roll led by LEAD (the only character present needs no
+    `by`). The exact odds are shown, and change as points are assigned.
+    """
+
+    key = "attempt"
+    aliases = ("try", "face")
+    completes = ("challenge", "by", "character")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        challenge = take_challenge(words, state)
+        lead = None
+        helpers: list[str] = []
+        while not words.empty:
+            if words.keyword("by"):
+                lead = take_character(words, state, "LEAD")
+            elif words.keyword("with"):
+                helpers = take_names(words, state)
+            else:
+                raise words.fail(f"did not understand {words.peek()!r}")
+        if lead is None:
+            here = present_names(state)
+            if len(here) != 1:
+                raise words.fail("say who leads: `by NAME`")
+            lead = here[0]
+        return {"challenge": challenge, "lead": lead, "involved": helpers}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return A.attempt(state, dice, args["challenge"], args["lead"], args["involved"])
+
+
+@register
+class Spend(Verb):
+    """spend WHO N [ABILITY] [via PAYER]
+
+    Assign N points of WHO's ABILITY to the open roll (the challenge's own
+    ability by default). Another ability costs 1 scene Wyrd, helping from outside
+    the scene costs 1, both 2; WHO draws it, or PAYER (a defeated character's
+    player spending their Wyrd for others). A conjured servant spends its pool.
+    """
+
+    key = "spend"
+    aliases = ("assign",)
+    completes = ("character", "number", "ability")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        servants = {s.name: s.id for s in state.servants.values()}
+        word = words.take("WHO")
+        try:
+            who = resolve(word, character_names(state), "character")
+        except UsageError:
+            if not servants:
+                raise
+            who = servants[resolve(word, list(servants), "character or servant")]
+        n = words.take_int("N", low=1)
+        ability = None if words.peek() in (None, "via") else take_ability(words)
+        payer = take_character(words, state, "PAYER") if words.keyword("via") else None
+        words.done()
+        return {"who": who, "n": n, "ability": ability, "paid_by": payer}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        ability = Ability(args["ability"]) if args["ability"] else None
+        return A.spend(state, dice, args["who"], args["n"], ability, paid_by=args["paid_by"])
+
+
+@register
+class RollVerb(Verb):
+    """roll [FACE]
+
+    Roll the die for the open challenge roll. With FACE, you rolled a real die:
+    the face you type is used.
+    """
+
+    key = "roll"
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        face = words.take_int("FACE", low=1, high=6) if not words.empty else None
+        words.done()
+        return {"face": face}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        if args["face"] is None:
+            return A.roll(state, dice)
+        mark = dice.mark()
+        dice.supply([args["face"]])
+        try:
+            return A.roll(state, dice)
+        except BaseException:
+            dice.rewind(mark)
+            raise
+
+
+@register
+class Draw(Verb):
+    """draw WHO [N]
+
+    After a failed roll, WHO draws N (default 1) Wyrd from the scene pool into
+    their personal pool: +1 to the result each. Only up to what is still needed.
+    """
+
+    key = "draw"
+    completes = ("character", "number")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        who = take_character(words, state, "WHO")
+        n = words.take_int("N", low=1) if not words.empty else 1
+        words.done()
+        return {"who": who, "n": n}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return A.draw(state, dice, args["who"], args["n"])
+
+
+@register
+class Accept(Verb):
+    """accept
+
+    Take the failure of the open roll and its consequences.
+    """
+
+    key = "accept"
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return A.accept(state, dice)
+
+
+@register
+class End(Verb):
+    """end scene [recover A=ABILITY ...] [connection A=ABILITY ...]
+
+    Close the scene. Its Wyrd roll is made if none was; what is left in the pool
+    is lost; each character who faced a challenge recovers one spent point (in
+    the ability you name, or where most was spent).
+    """
+
+    key = "end"
+    completes = ("scene", "recover", "character")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        words.keyword("scene")
+        groups: dict[str, dict[str, str]] = {"recover": {}, "connection": {}}
+        while not words.empty:
+            group = resolve(words.take("recover or connection"), list(groups), "word")
+            for name, ability in words.pairs():
+                who = resolve(name, character_names(state), "character")
+                groups[group][who] = resolve(ability, ABILITIES, "ability")
+        return groups
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return A.end_scene(
+            state, dice, {k: Ability(v) for k, v in args["recover"].items()},
+            {k: Ability(v) for k, v in args["connection"].items()},
+        )
+
+
+@register
+class Rest(Verb):
+    """rest WHO ABILITY
+
+    Between scenes, a real rest: an influence roll of ABILITY, +1 point per 6.
+    """
+
+    key = "rest"
+    completes = ("character", "ability")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        who = take_character(words, state, "WHO")
+        ability = take_ability(words)
+        words.done()
+        return {"who": who, "ability": ability}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return A.rest(state, dice, args["who"], Ability(args["ability"]))
+
+
+@register
+class Finale(Verb):
+    """finale
+
+    End the story: every character still standing rolls their Wyrd. A 6 and the
+    Vale holds them; anything lower sets them free.
+    """
+
+    key = "finale"
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return A.finale(state, dice)

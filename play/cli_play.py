@@ -1,0 +1,204 @@
+"""The ``wyrd`` subcommands for playing: play, resume, log, export, saves.
+
+Only argparse is imported at the top; each handler imports the session, the
+save file and the REPL when it runs, so ``wyrd --version`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from play.console import Console, Output
+
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+
+__all__ = ["add_export", "add_log", "add_play", "add_resume", "add_saves"]
+
+
+def _fail(message: str) -> int:
+    print(f"wyrd: {message}", file=sys.stderr)
+    return 1
+
+
+def add_play(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("play", help="start a new game (the REPL, or a script)")
+    p.add_argument("--story", help="the story to play (default: an ad hoc game)")
+    p.add_argument("--seed", type=int, help="the seed of the dice (default: a random one)")
+    p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
+    p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
+    p.add_argument("--json", action="store_true", help="print one JSON object per event")
+    p.add_argument("--dice", choices=["seeded", "typed"], default="seeded",
+                   help="typed: roll real dice and type the faces")
+    p.set_defaults(handler=run_play)
+
+
+def add_resume(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("resume", help="carry on a saved game (the newest by default)")
+    p.add_argument("file", nargs="?", type=Path)
+    p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
+    p.add_argument("--json", action="store_true", help="print one JSON object per event")
+    p.set_defaults(handler=run_resume)
+
+
+def add_log(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("log", help="print a save's transcript")
+    p.add_argument("file", type=Path)
+    p.add_argument("--all", action="store_true", help="include undone commands (the audit trail)")
+    p.set_defaults(handler=run_log)
+
+
+def add_export(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("export", help="write a save as a Markdown journal")
+    p.add_argument("file", type=Path)
+    p.add_argument("--md", action="store_true", help="Markdown (the only format, for now)")
+    p.add_argument("-o", "--output", type=Path, help="where to write it (default: standard output)")
+    p.set_defaults(handler=run_export)
+
+
+def add_saves(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("saves", help="list the saved games in your data folder")
+    p.set_defaults(handler=run_saves)
+
+
+# -- handlers ---------------------------------------------------------------------
+
+
+def _lines(source: str) -> Iterator[str]:
+    stream: TextIO = sys.stdin if source == "-" else open(source, encoding="utf-8", errors="replace")  # noqa: SIM115
+    with stream:
+        yield from (line.rstrip("\n") for line in stream)
+
+
+def _show(output: Output, as_json: bool) -> None:
+    if as_json:
+        for event in output.events:
+            print(json.dumps(event, ensure_ascii=False), flush=True)
+        return
+    for line in output.lines:
+        print(line.text, flush=True)
+
+
+def _scripted(console: Console, lines: Iterator[str], as_json: bool) -> int:
+    if not as_json:
+        _show(console.opening(), as_json)
+    for line in lines:
+        output = console.handle(line)
+        _show(output, as_json)
+        if output.quit:
+            break
+    return 0
+
+
+def _typed_ask(lines: Iterator[str] | None) -> object:
+    """Ask for physical dice: the next script line, or a prompt at the terminal."""
+    from play.words import UsageError, parse_int, split_line
+
+    def ask(n: int, sides: int, purpose: str) -> list[int]:
+        while True:
+            prompt = f"Roll {n}d{sides} ({purpose}) and type the faces: "
+            text = input(prompt) if lines is None else next(lines, "")
+            try:
+                return [parse_int(w, "face", low=1, high=sides) for w in split_line(text)]
+            except UsageError as exc:
+                if lines is not None:
+                    raise
+                print(exc)
+
+    return ask
+
+
+def _run(console: Console, args: argparse.Namespace, lines: Iterator[str] | None) -> int:
+    if lines is not None:
+        return _scripted(console, lines, args.json)
+    if not sys.stdin.isatty():
+        return _scripted(console, (line.rstrip("\n") for line in sys.stdin), args.json)
+    from play.repl import run_repl
+
+    return run_repl(console)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    import secrets
+
+    from play.console import Console
+    from play.paths import new_save_path
+    from play.savefile import SaveError
+    from play.session import Session
+
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
+    path = args.save or new_save_path(seed)
+    lines = _lines(args.script) if args.script else None
+    ask = _typed_ask(lines) if args.dice == "typed" else None
+    try:
+        session = Session.new(path, seed=seed, story=args.story, dice_mode=args.dice, ask=ask)  # type: ignore[arg-type]
+    except (SaveError, OSError) as exc:
+        return _fail(str(exc))
+    try:
+        return _run(Console(session, path), args, lines)
+    finally:
+        session.close()
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    from play.console import Console
+    from play.paths import newest_save
+    from play.savefile import SaveError
+    from play.session import Session, SessionError
+
+    path = args.file or newest_save()
+    if path is None:
+        return _fail("there is no saved game to resume; start one with: wyrd play")
+    lines = _lines(args.script) if args.script else None
+    try:
+        session = Session.resume(path, ask=_typed_ask(lines))  # type: ignore[arg-type]
+    except (SaveError, SessionError, OSError) as exc:
+        return _fail(str(exc))
+    try:
+        return _run(Console(session, path), args, lines)
+    finally:
+        session.close()
+
+
+def run_log(args: argparse.Namespace) -> int:
+    from play.journal import transcript
+    from play.savefile import SaveError, SaveFile
+
+    try:
+        with SaveFile.open(args.file) as save:
+            print("\n".join(transcript(save, audit=args.all)))
+    except (SaveError, OSError) as exc:
+        return _fail(str(exc))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from play.journal import journal
+    from play.savefile import SaveError, SaveFile
+
+    try:
+        with SaveFile.open(args.file) as save:
+            text = journal(save)
+        if args.output:
+            args.output.write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    except (SaveError, OSError) as exc:
+        return _fail(str(exc))
+    return 0
+
+
+def run_saves(args: argparse.Namespace) -> int:
+    from play.paths import list_saves
+
+    saves = list_saves()
+    if not saves:
+        print("No saved games yet. Start one with: wyrd play")
+    for path in saves:
+        print(path)
+    return 0

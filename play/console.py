@@ -1,0 +1,147 @@
+"""One line in, what to show out: shared by the REPL and scripted play.
+
+The console hands rules verbs to the :class:`~play.session.Session` and carries
+out the session verbs itself (help, undo, log, status, export, quit). It returns
+an :class:`Output`: the events (for ``--json``) and the styled lines (for people),
+including the exact odds of an open roll and the steps the rules say are due.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from play import meta_verbs  # noqa: F401  (registers the session verbs)
+from play.journal import journal, transcript
+from play.render import Line, clean, describe, odds_lines, sheet, steps_lines
+from play.session import Reply, Session
+from play.verbs import find_verb, verbs
+from play.words import UsageError
+
+__all__ = ["Console", "Output"]
+
+
+class Output(BaseModel):
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    lines: list[Line] = Field(default_factory=list)
+    quit: bool = False
+
+
+def _info(*texts: str, style: str = "info") -> list[Line]:
+    return [Line(text=t, style=style) for t in texts]
+
+
+class Console:
+    """Carries out lines against a session."""
+
+    def __init__(self, session: Session, path: Path | None = None) -> None:
+        self.session = session
+        self.path = path
+
+    def opening(self) -> Output:
+        """What to show when play begins or resumes."""
+        state = self.session.state
+        lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
+        if not state.characters:
+            lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
+                           "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
+        lines += [Line(text=t, style="hint") for t in odds_lines(state) + steps_lines(state)]
+        return Output(lines=lines)
+
+    def handle(self, line: str) -> Output:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return Output()
+        try:
+            parsed = self.session.parse(text)
+        except UsageError as exc:
+            return self._reply(Reply(line=text, refused={"seq": None, "kind": "refused", "command": clean(text),
+                                                         "reason": str(exc), "rule": "usage"}))
+        verb = find_verb(parsed.verb)
+        if verb.is_change(parsed.args):
+            return self._reply(self.session.apply(text, parsed))
+        handler = getattr(self, f"_do_{parsed.verb}", None)
+        if handler is None:
+            return Output(lines=_info(f"{parsed.verb} is not available here."))
+        result: Output = handler(parsed.args)
+        return result
+
+    def _reply(self, reply: Reply) -> Output:
+        if reply.refused is not None:
+            return Output(events=[reply.refused], lines=[describe(reply.refused)])
+        lines = [describe(e) for e in reply.events]
+        state = self.session.state
+        lines += [Line(text=t, style="hint") for t in odds_lines(state) + steps_lines(state)]
+        return Output(events=reply.events, lines=lines)
+
+    # -- session verbs -----------------------------------------------------------
+
+    def _do_help(self, args: dict[str, Any]) -> Output:
+        if args["verb"]:
+            return Output(lines=_info(*find_verb(args["verb"]).help().splitlines()))
+        width = max(len(k) for k in verbs())
+        rows = [f"  {v.usage()}" for k, v in sorted(verbs().items()) if k == v.key]
+        return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows)
+                      if width else [])
+
+    def _do_undo(self, args: dict[str, Any]) -> Output:
+        return self._reply(self.session.undo())
+
+    def _do_log(self, args: dict[str, Any]) -> Output:
+        if self.session.save is None:
+            return Output(lines=_info("There is no save file to read the log from."))
+        return Output(lines=_info(*transcript(self.session.save, audit=args["all"])))
+
+    def _do_status(self, args: dict[str, Any]) -> Output:
+        state = self.session.state
+        lines: list[str] = []
+        if state.scene is None:
+            lines.append(f"Between scenes ({state.scenes_played} played).")
+        else:
+            scene = state.scene
+            lines.append(f"Scene {scene.number} ({clean(scene.id)}): pool {scene.pool}, "
+                         f"Wyrd rolls {scene.wyrd_rolls}, present {', '.join(map(clean, scene.present))}.")
+        for name in state.characters:
+            lines += sheet(state, name)
+        lines += odds_lines(state) + steps_lines(state)
+        return Output(lines=_info(*lines))
+
+    def _do_challenges(self, args: dict[str, Any]) -> Output:
+        from rules.abacus import effective_value
+
+        scene = self.session.state.scene
+        if scene is None:
+            return Output(lines=_info("Between scenes there are no challenges."))
+        rows = [f"  {c.id}: {clean(c.name)}, {c.type.value} {effective_value(self.session.state, c)} ({c.status.value})"
+                for c in scene.challenges.values()]
+        return Output(lines=_info(*(rows or ["No challenges in this scene."])))
+
+    def _do_pc(self, args: dict[str, Any]) -> Output:
+        state = self.session.state
+        names = [args["view"]] if args.get("view") else list(state.characters)
+        if not names:
+            return Output(lines=_info("No characters yet: pc add NAME body=N mind=N soul=N"))
+        lines: list[str] = []
+        for name in names:
+            lines += sheet(state, name)
+        return Output(lines=_info(*lines))
+
+    def _do_export(self, args: dict[str, Any]) -> Output:
+        if self.session.save is None:
+            return Output(lines=_info("There is no save file to export."))
+        target = Path(args["path"]).expanduser()
+        try:
+            target.write_text(journal(self.session.save), encoding="utf-8")
+        except OSError as exc:
+            return Output(lines=_info(f"Could not write {target}: {exc.strerror}", style="refused"))
+        return Output(lines=_info(f"Journal written to {target}."))
+
+    def _do_save(self, args: dict[str, Any]) -> Output:
+        where = f"Every command is saved as it happens, in {self.path}." if self.path else "This game has no save file."
+        return Output(lines=_info(where))
+
+    def _do_quit(self, args: dict[str, Any]) -> Output:
+        return Output(lines=_info("Saved. Resume with: wyrd resume" + (f" {self.path}" if self.path else "")),
+                      quit=True)

@@ -1,0 +1,225 @@
+"""A play session: lines in, rules applied, everything saved before it is shown.
+
+The session reads a line into a verb and canonical arguments, applies it to the
+rules core with dice of its own, and commits the command, every die it consumed
+and its events to the save file in one transaction. Only then does it hand the
+events back to be shown. A refused line changes nothing and saves nothing.
+
+Dice are reproducible without storing a generator: in seeded mode the dice for
+command ``seq`` come from ``Random(f"{seed}:{seq}")``, so the same seed and the
+same commands always give the same events. Replay (resume, undo) never rolls: it
+hands each command the faces the save recorded for it. Snapshots of the state
+every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+import play.abacus_verbs
+import play.fate_verbs  # noqa: F401  (registers the verbs)
+from play.savefile import Record, SaveFile
+from play.verbs import Parsed, find_verb, parse_line
+from play.words import UsageError
+from rules.abacus import GameState
+from rules.abacus.events import Event
+from rules.dice import Dice, DiceExhausted, Roll, ScriptedSource, SeededSource, TypedSource
+from rules.errors import RuleError
+
+__all__ = ["SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError"]
+
+SNAPSHOT_EVERY = 200
+DiceMode = str  # "seeded" or "typed"
+FORMAT = "wyrd-session"
+
+TypedAsk = Callable[[int, int, str], Sequence[int]]
+
+
+# Events the play layer adds after the rules (narration, twists): not replayed, kept as saved.
+_ADDED_KINDS = frozenset({"narration", "twist"})
+
+
+def _plain(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Events as JSON-ready dicts, ``kind`` first."""
+    return [e.model_dump(mode="json") for e in events]
+
+
+class SessionError(Exception):
+    """The session cannot go on as asked (a save that cannot be replayed, ...)."""
+
+
+class Reply(BaseModel):
+    """What a line did: the events it caused, or why it was refused."""
+
+    line: str
+    verb: str | None = None
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    refused: dict[str, Any] | None = None
+    changed: bool = False
+
+
+class Session:
+    """The live game: a rules state, its save file, and the dice."""
+
+    def __init__(
+        self, save: SaveFile | None, *, seed: int, ruleset: str = "abacus", dice_mode: DiceMode = "seeded",
+        ask: TypedAsk | None = None,
+    ) -> None:
+        self.save = save
+        self.seed = seed
+        self.ruleset = ruleset
+        self.dice_mode = dice_mode
+        self.ask = ask
+        self.state = GameState()
+        self.next_command = 1
+        self.next_event = 1
+
+    # -- creating and resuming ------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, path: Path | None, *, seed: int, story: str | None = None, dice_mode: DiceMode = "seeded",
+        ask: TypedAsk | None = None,
+    ) -> Session:
+        save = None
+        if path is not None:
+            meta = {"game": FORMAT, "ruleset": "abacus", "seed": seed, "story": story, "dice": dice_mode}
+            save = SaveFile.create(path, meta=meta)
+        session = cls(save, seed=seed, dice_mode=dice_mode, ask=ask)
+        session._emit_start(story)
+        return session
+
+    @classmethod
+    def resume(cls, path: Path, *, ask: TypedAsk | None = None) -> Session:
+        save = SaveFile.open(path)
+        meta = save.meta
+        if meta.get("game") != FORMAT:
+            save.close()
+            raise SessionError(f"{path} is not a Wyrd session")
+        session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask)
+        session.rebuild()
+        return session
+
+    def _emit_start(self, story: str | None) -> None:
+        event = {"kind": "session_started", "story": story, "ruleset": self.ruleset, "seed": self.seed}
+        self._commit("start", Parsed(verb="start", args={}), [], [event], None)
+
+    # -- the dice ---------------------------------------------------------------
+
+    def _dice(self, seq: int) -> Dice:
+        if self.dice_mode == "typed":
+            if self.ask is None:
+                raise SessionError("typed dice need someone to type them")
+            return Dice(TypedSource(self.ask))
+        return Dice(SeededSource(f"{self.seed}:{seq}"))
+
+    # -- lines ------------------------------------------------------------------
+
+    def parse(self, line: str) -> Parsed:
+        return parse_line(line, self.state)
+
+    def execute(self, line: str) -> Reply:
+        """Read, apply, save and report one line. Never raises for a bad line."""
+        text = line.strip()
+        try:
+            parsed = self.parse(text)
+        except UsageError as exc:
+            return self._refuse(text, None, exc, "usage")
+        verb = find_verb(parsed.verb)
+        if not verb.is_change(parsed.args):
+            return Reply(line=text, verb=parsed.verb)
+        return self.apply(text, parsed)
+
+    def apply(self, text: str, parsed: Parsed) -> Reply:
+        """Apply a parsed change: rules, then one committed transaction, then the reply."""
+        verb = find_verb(parsed.verb)
+        seq = self.next_command
+        dice = self._dice(seq)
+        try:
+            outcome = verb.apply(self.state, dice, parsed.args)
+        except RuleError as exc:
+            return self._refuse(text, parsed.verb, exc, exc.rule)
+        events = _plain(outcome.events)
+        stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+        return Reply(line=text, verb=parsed.verb, events=stamped, changed=True)
+
+    def _commit(
+        self, text: str, parsed: Parsed, rolls: Sequence[Roll], events: list[dict[str, Any]],
+        state: GameState | None,
+    ) -> list[dict[str, Any]]:
+        stamped = [{"seq": self.next_event + i, **e} for i, e in enumerate(events)]
+        dice = [{"sides": r.sides, "faces": list(r.faces), "purpose": r.purpose} for r in rolls]
+        if self.save is not None:
+            # Committed before anyone sees it: a crash after this loses nothing shown.
+            seq = self.save.append(text, parsed.model_dump(mode="json"), dice, stamped)
+        else:
+            seq = self.next_command
+        self.next_command = seq + 1
+        self.next_event += len(stamped)
+        if state is not None:
+            self.state = state
+        if self.save is not None and seq % SNAPSHOT_EVERY == 0:
+            self.save.save_snapshot(seq, self.state.model_dump(mode="json"), {"next_event": self.next_event})
+        return stamped
+
+    def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
+        reason = str(exc)
+        return Reply(line=text, verb=verb, refused={"seq": None, "kind": "refused", "command": text,
+                                                    "reason": reason, "rule": rule})
+
+    # -- undo and replay ------------------------------------------------------------
+
+    def undo(self) -> Reply:
+        """Take back the last command; it stays in the save's audit trail."""
+        if self.save is None:
+            raise SessionError("undo needs a save file")
+        last = self.save.last_live()
+        if last is None or last.parsed.get("verb") == "start":
+            return Reply(line="undo", verb="undo", refused={"seq": None, "kind": "refused", "command": "undo",
+                                                           "reason": "there is nothing to undo", "rule": "undo"})
+        self.save.undo()
+        self.rebuild()
+        event = {"seq": None, "kind": "undone", "command": last.text, "command_seq": last.seq}
+        return Reply(line="undo", verb="undo", events=[event], changed=True)
+
+    def rebuild(self) -> None:
+        """Rebuild the state from the save: the latest snapshot, then recorded dice."""
+        if self.save is None:
+            raise SessionError("nothing to rebuild from")
+        self.state = GameState()
+        self.next_event = 1
+        start = 0
+        snap = self.save.latest_snapshot()
+        if snap is not None:
+            self.state = GameState.model_validate(snap.state)
+            self.next_event = int(snap.extra["next_event"])
+            start = snap.seq
+        for record in self.save.live_commands(after=start):
+            self._replay(record)
+        self.next_command = self.save.last_seq() + 1
+
+    def _replay(self, record: Record) -> None:
+        """Apply a saved command with its saved faces, and check it tells the same story."""
+        self.next_event += len(record.events)
+        if record.parsed.get("verb") == "start":
+            return
+        dice = Dice(ScriptedSource(record.faces))
+        try:
+            command = Parsed.model_validate(record.parsed)
+            outcome = find_verb(command.verb).apply(self.state, dice, command.args)
+        except (RuleError, UsageError, ValidationError, DiceExhausted) as exc:
+            raise SessionError(f"command {record.seq} ({record.text!r}) does not replay: {exc}") from exc
+        replayed = _plain(outcome.events)
+        recorded = [{k: v for k, v in e.items() if k != "seq"} for e in record.events
+                    if e.get("kind") not in _ADDED_KINDS]
+        if replayed != recorded:
+            raise SessionError(f"command {record.seq} ({record.text!r}) replays differently from what was saved")
+        self.state = outcome.state
+
+    def close(self) -> None:
+        if self.save is not None:
+            self.save.close()

@@ -1,0 +1,108 @@
+"""The command language: each verb is a class whose docstring is its in-game help.
+
+A verb reads its words into canonical arguments (plain JSON: names resolved,
+numbers checked), and applies those arguments to the rules. The session saves
+the canonical arguments, so a replay never depends on how a line was typed, and
+``help VERB`` prints the verb's own docstring.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from play.words import UsageError, Words, resolve, split_line, suggest
+from rules.abacus import GameState, Outcome
+from rules.dice import Dice
+
+__all__ = ["Args", "Parsed", "Verb", "find_verb", "parse_line", "register", "verbs"]
+
+Args = dict[str, Any]
+
+
+class Verb:
+    """One verb. Subclasses set ``key`` and implement ``parse`` and ``apply``.
+
+    The first line of the docstring is the usage; the rest is the help text.
+    ``changes`` is False for verbs that only look (``pc``, ``log``): those are
+    neither saved nor undone.
+    """
+
+    key: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    changes: ClassVar[bool] = True
+    # what the words after the verb are, for completion: "character", "challenge",
+    # "ability", "type", "form", or a literal word
+    completes: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def usage(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or cls.key).splitlines()[0]
+
+    @classmethod
+    def help(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or cls.key)
+
+    def is_change(self, args: Mapping[str, Any]) -> bool:
+        return self.changes
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        words.done()
+        return {}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        raise NotImplementedError
+
+
+_VERBS: dict[str, Verb] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(cls: type[Verb]) -> type[Verb]:
+    _VERBS[cls.key] = cls()
+    for alias in cls.aliases:
+        _ALIASES[alias] = cls.key
+    return cls
+
+
+def verbs() -> dict[str, Verb]:
+    return dict(_VERBS)
+
+
+def find_verb(word: str) -> Verb:
+    """The verb ``word`` names: its key, an alias, or a unique prefix of a key."""
+    folded = word.casefold()
+    key = _ALIASES.get(folded, folded)
+    if key in _VERBS:
+        return _VERBS[key]
+    hits = sorted(k for k in _VERBS if k.startswith(folded))
+    if len(hits) == 1:
+        return _VERBS[hits[0]]
+    if hits:
+        raise UsageError(f"{word!r} could be {', '.join(hits)}")
+    raise UsageError(f"unknown command {word!r}{suggest(word, [*_VERBS, *_ALIASES])}; type help for the list")
+
+
+class Parsed(BaseModel):
+    """A command read from a line: the verb's key and its canonical arguments."""
+
+    model_config = ConfigDict(frozen=True)
+
+    verb: str
+    args: Args
+
+
+def parse_line(line: str, state: GameState) -> Parsed:
+    words = split_line(line)
+    if not words:
+        raise UsageError("empty command")
+    verb = find_verb(words[0])
+    args = verb.parse(Words(words[1:], verb.usage()), state)
+    return Parsed(verb=verb.key, args=args)
+
+
+def pick(word: str, choices: list[str], what: str) -> str:
+    return resolve(word, choices, what)
