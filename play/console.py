@@ -73,7 +73,11 @@ class Console:
             return Output(events=[reply.refused], lines=[describe(reply.refused)])
         lines = [describe(e) for e in reply.events]
         state = self.session.state
-        lines += [Line(text=t, style="hint") for t in odds_lines(state) + steps_lines(state)]
+        # The scene's Wyrd roll is called for when a scene opens and after each
+        # challenge is settled, not after every keystroke of play.
+        kinds = {e.get("kind") for e in reply.events}
+        wyrd_due = bool(kinds & {"scene_started", "challenge_resolved"})
+        lines += [Line(text=t, style="hint") for t in odds_lines(state) + steps_lines(state, wyrd_roll=wyrd_due)]
         return Output(events=reply.events, lines=lines)
 
     # -- session verbs -----------------------------------------------------------

@@ -165,11 +165,9 @@ def odds_lines(state: GameState) -> list[str]:
     ]
 
 
-def steps_lines(state: GameState) -> list[str]:
-    out = []
-    for step in due(state):
-        out.append(_STEP_TEXT[step.kind](step))
-    return out
+def steps_lines(state: GameState, *, wyrd_roll: bool = True) -> list[str]:
+    """What the rules say is owed now; ``wyrd_roll=False`` leaves out the scene's Wyrd roll."""
+    return [_STEP_TEXT[s.kind](s) for s in due(state) if wyrd_roll or s.kind != StepKind.WYRD_ROLL]
 
 
 _STEP_TEXT: dict[StepKind, Callable[[Step], str]] = {

@@ -186,14 +186,14 @@ class Session:
         event = {"seq": None, "kind": "undone", "command": last.text, "command_seq": last.seq}
         return Reply(line="undo", verb="undo", events=[event], changed=True)
 
-    def rebuild(self) -> None:
+    def rebuild(self, *, use_snapshots: bool = True) -> None:
         """Rebuild the state from the save: the latest snapshot, then recorded dice."""
         if self.save is None:
             raise SessionError("nothing to rebuild from")
         self.state = GameState()
         self.next_event = 1
         start = 0
-        snap = self.save.latest_snapshot()
+        snap = self.save.latest_snapshot() if use_snapshots else None
         if snap is not None:
             self.state = GameState.model_validate(snap.state)
             self.next_event = int(snap.extra["next_event"])

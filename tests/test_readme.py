@@ -25,7 +25,7 @@ def test_quick_start_has_an_install_command_and_a_test_command() -> None:
     commands = quick_start_commands()
     assert len(commands) == 2
     assert commands[0].startswith("python3 -m venv .venv")
-    assert "wyrd odds" in commands[0]
+    assert commands[0].endswith("wyrd play")
     assert commands[1].endswith("python -m pytest")
 
 

@@ -161,12 +161,20 @@ def fire(turn: Turn, moment: Moment) -> None:
                 if not rule.active:
                     break
                 turn.emit(StageRuleFired(rule=rule.id, name=rule.name, subject=subject, text=rule.text))
-                here = moment.model_copy(update={"subject": subject})
+                # A rule about a challenge (an untackled danger going off) acts as that challenge.
+                about = moment.challenge or _first_match(rule.trigger.match, turn.state)
+                here = moment.model_copy(update={"subject": subject, "challenge": about})
                 for effect in rule.effects:
                     apply_effect(turn, effect, here)
                 _use(turn, rule)
     finally:
         turn.depth -= 1
+
+
+def _first_match(match: Match, state: GameState) -> Challenge | None:
+    if match.is_empty or state.scene is None:
+        return None
+    return next((ch for ch in state.scene.challenges.values() if matches(match, ch, state)), None)
 
 
 def _targets(turn: Turn, target: Target, moment: Moment) -> list[str]:
