@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["first_prompt", "wall", "run"]
+__all__ = ["first_prompt", "run", "wall"]
 
 WYRD = shutil.which("wyrd") or str(Path(sys.executable).with_name("wyrd"))
 

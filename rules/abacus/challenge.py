@@ -50,7 +50,7 @@ __all__ = [
 
 def slug(name: str) -> str:
     """A stable id from a name: lower case, words joined by hyphens."""
-    text = re.sub(r"[^a-z0-9]+", "-", re.sub(r"['’]", "", name.casefold())).strip("-")
+    text = re.sub(r"[^a-z0-9]+", "-", re.sub(r"['\u2019]", "", name.casefold())).strip("-")
     return text or "challenge"
 
 
