@@ -70,6 +70,8 @@ def add_saves(subparsers: Subparsers) -> None:
 
 
 def _lines(source: str) -> Iterator[str]:
+    if source == "-" and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # as for a file: a bad byte must not end the game
     stream: TextIO = sys.stdin if source == "-" else open(source, encoding="utf-8", errors="replace")  # noqa: SIM115
     with stream:
         yield from (line.rstrip("\n") for line in stream)
@@ -85,8 +87,7 @@ def _show(output: Output, as_json: bool) -> None:
 
 
 def _scripted(console: Console, lines: Iterator[str], as_json: bool) -> int:
-    if not as_json:
-        _show(console.opening(), as_json)
+    _show(console.opening(), as_json)  # with --json: a new session's session_started
     for line in lines:
         output = console.handle(line)
         _show(output, as_json)
@@ -117,7 +118,7 @@ def _run(console: Console, args: argparse.Namespace, lines: Iterator[str] | None
     if lines is not None:
         return _scripted(console, lines, args.json)
     if not sys.stdin.isatty():
-        return _scripted(console, (line.rstrip("\n") for line in sys.stdin), args.json)
+        return _scripted(console, _lines("-"), args.json)
     from play.repl import run_repl
 
     return run_repl(console)
@@ -168,18 +169,22 @@ def run_resume(args: argparse.Namespace) -> int:
 def run_log(args: argparse.Namespace) -> int:
     from play.journal import transcript
     from play.savefile import SaveError, SaveFile
+    from play.session import DAMAGED
 
     try:
         with SaveFile.open(args.file) as save:
             print("\n".join(transcript(save, audit=args.all)))
     except (SaveError, OSError) as exc:
         return _fail(str(exc))
+    except DAMAGED as exc:
+        return _fail(f"{args.file} is a damaged save file ({exc}).")
     return 0
 
 
 def run_export(args: argparse.Namespace) -> int:
     from play.journal import journal
     from play.savefile import SaveError, SaveFile
+    from play.session import DAMAGED
 
     try:
         with SaveFile.open(args.file) as save:
@@ -190,6 +195,8 @@ def run_export(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
     except (SaveError, OSError) as exc:
         return _fail(str(exc))
+    except DAMAGED as exc:
+        return _fail(f"{args.file} is a damaged save file ({exc}).")
     return 0
 
 

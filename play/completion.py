@@ -56,8 +56,20 @@ def _matching(fragment: str, choices: Iterable[_Choice], start: int) -> Iterator
             yield Completion(choice.text, start_position=start, display_meta=choice.meta or None)
 
 
+def _about(verb: Verb) -> str:
+    """The usage, or for a verb that takes no words, the first line of its help."""
+    usage = verb.usage()
+    if usage != verb.key:
+        return usage
+    paragraph = verb.help().split("\n\n")[1:2]
+    if not paragraph:
+        return usage
+    text = " ".join(paragraph[0].split())
+    return text.split(". ")[0].rstrip(".") + "."
+
+
 def _verb_choices() -> list[_Choice]:
-    out = [_Choice(key, verb.usage()) for key, verb in sorted(verbs().items())]
+    out = [_Choice(key, _about(verb)) for key, verb in sorted(verbs().items())]
     for verb in verbs().values():
         out += [_Choice(alias, f"= {verb.key}") for alias in verb.aliases]
     return out

@@ -48,7 +48,7 @@ class Console:
             lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
                            "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
         lines += [Line(text=t, style="hint") for t in odds_lines(state) + steps_lines(state)]
-        return Output(lines=lines)
+        return Output(events=list(self.session.opening_events), lines=lines)
 
     def handle(self, line: str) -> Output:
         text = line.strip()
@@ -91,6 +91,10 @@ class Console:
                       if width else [])
 
     def _do_undo(self, args: dict[str, Any]) -> Output:
+        if self.session.save is None:  # Session.undo raises: it has nothing to rebuild from
+            return self._reply(Reply(line="undo", verb="undo", refused={
+                "seq": None, "kind": "refused", "command": "undo", "reason": "there is no save file to undo from",
+                "rule": "undo"}))
         return self._reply(self.session.undo())
 
     def _do_log(self, args: dict[str, Any]) -> Output:
@@ -138,9 +142,10 @@ class Console:
         target = Path(args["path"]).expanduser()
         try:
             target.write_text(journal(self.session.save), encoding="utf-8")
-        except OSError as exc:
-            return Output(lines=_info(f"Could not write {target}: {exc.strerror}", style="refused"))
-        return Output(lines=_info(f"Journal written to {target}."))
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            why = getattr(exc, "strerror", None) or exc
+            return Output(lines=_info(f"Could not write {clean(target)}: {clean(why)}", style="refused"))
+        return Output(lines=_info(f"Journal written to {clean(target)}."))
 
     def _do_save(self, args: dict[str, Any]) -> Output:
         where = f"Every command is saved as it happens, in {self.path}." if self.path else "This game has no save file."

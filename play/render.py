@@ -24,8 +24,9 @@ _CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\
 
 
 def clean(text: object) -> str:
-    """Text safe to print: escape sequences and control characters removed."""
-    return _CONTROL.sub("", str(text))
+    """Text safe to print on one line: escape sequences and control characters removed,
+    tabs and line breaks turned into spaces."""
+    return _CONTROL.sub("", str(text)).replace("\t", " ").replace("\n", " ")
 
 
 class Line(BaseModel):

@@ -14,6 +14,7 @@ every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,9 @@ FORMAT = "wyrd-session"
 
 TypedAsk = Callable[[int, int, str], Sequence[int]]
 
+
+# What reading a hand-edited or damaged save can raise (bad JSON, wrong shapes, bad snapshot).
+DAMAGED = (ValueError, TypeError, AttributeError, KeyError, IndexError, zlib.error)
 
 # Events the play layer adds after the rules (narration, twists): not replayed, kept as saved.
 _ADDED_KINDS = frozenset({"narration", "twist"})
@@ -77,6 +81,8 @@ class Session:
         self.state = GameState()
         self.next_command = 1
         self.next_event = 1
+        # The events of starting a new session (shown first by --json); none on resume.
+        self.opening_events: list[dict[str, Any]] = []
 
     # -- creating and resuming ------------------------------------------------
 
@@ -90,23 +96,29 @@ class Session:
             meta = {"game": FORMAT, "ruleset": "abacus", "seed": seed, "story": story, "dice": dice_mode}
             save = SaveFile.create(path, meta=meta)
         session = cls(save, seed=seed, dice_mode=dice_mode, ask=ask)
-        session._emit_start(story)
+        session.opening_events = session._emit_start(story)
         return session
 
     @classmethod
     def resume(cls, path: Path, *, ask: TypedAsk | None = None) -> Session:
         save = SaveFile.open(path)
-        meta = save.meta
-        if meta.get("game") != FORMAT:
+        try:
+            meta = save.meta
+            if meta.get("game") != FORMAT:
+                raise SessionError("it is not a Wyrd session")
+            session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask)
+            session.rebuild()
+        except SessionError as exc:
             save.close()
-            raise SessionError(f"{path} is not a Wyrd session")
-        session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask)
-        session.rebuild()
+            raise SessionError(f"{path} cannot be resumed: {exc}") from exc
+        except DAMAGED as exc:  # a save edited or damaged past what replay can read
+            save.close()
+            raise SessionError(f"{path} cannot be resumed: it is damaged ({exc})") from exc
         return session
 
-    def _emit_start(self, story: str | None) -> None:
+    def _emit_start(self, story: str | None) -> list[dict[str, Any]]:
         event = {"kind": "session_started", "story": story, "ruleset": self.ruleset, "seed": self.seed}
-        self._commit("start", Parsed(verb="start", args={}), [], [event], None)
+        return self._commit("start", Parsed(verb="start", args={}), [], [event], None)
 
     # -- the dice ---------------------------------------------------------------
 

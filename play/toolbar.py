@@ -63,5 +63,5 @@ def toolbar_text(state: GameState) -> FormattedText:
     for char in state.characters.values():
         parts += [_SEP, *character_text(char)]
     for line in odds_lines(state):
-        parts += [("", "\n"), ("class:toolbar.odds", line)]
+        parts += [("", "\n "), ("class:toolbar.odds", line)]
     return FormattedText([("", " "), *parts])

@@ -23,6 +23,11 @@ class UsageError(Exception):
 
 def split_line(line: str) -> list[str]:
     """Split a line into words, honouring quotes; commas separate words too."""
+    if not line.isascii():
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates: no save file or terminal can hold them
+            raise UsageError("the line holds characters that are not text") from None
     lexer = shlex.shlex(line, posix=True, punctuation_chars=",")
     lexer.whitespace_split = True
     lexer.commenters = ""
