@@ -46,7 +46,11 @@ def take_ability(w: Words, what: str = "ability") -> str:
 
 
 def take_challenge(w: Words, state: GameState) -> str:
-    word = w.take("challenge")
+    return resolve_challenge(w.take("challenge"), state)
+
+
+def resolve_challenge(word: str, state: GameState) -> str:
+    """The challenge of the scene ``word`` names: by id, name, or any word of its id."""
     if state.scene is None:
         raise UsageError("there is no scene, so there are no challenges")
     by_name = {c.name: c.id for c in state.scene.challenges.values()}
@@ -249,16 +253,11 @@ class RollVerb(Verb):
         words.done()
         return {"face": face}
 
+    def typed_faces(self, args: Mapping[str, Any]) -> list[int]:
+        return [] if args["face"] is None else [args["face"]]
+
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        if args["face"] is None:
-            return A.roll(state, dice)
-        mark = dice.mark()
-        dice.supply([args["face"]])
-        try:
-            return A.roll(state, dice)
-        except BaseException:
-            dice.rewind(mark)
-            raise
+        return A.roll(state, dice)
 
 
 @register

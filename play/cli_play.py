@@ -7,7 +7,6 @@ save file and the REPL when it runs, so ``wyrd --version`` stays fast.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,9 +77,11 @@ def _lines(source: str) -> Iterator[str]:
 
 
 def _show(output: Output, as_json: bool) -> None:
+    from play.render import json_line
+
     if as_json:
         for event in output.events:
-            print(json.dumps(event, ensure_ascii=False), flush=True)
+            print(json_line(event), flush=True)
         return
     for line in output.lines:
         print(line.text, flush=True)

@@ -85,10 +85,8 @@ class Console:
     def _do_help(self, args: dict[str, Any]) -> Output:
         if args["verb"]:
             return Output(lines=_info(*find_verb(args["verb"]).help().splitlines()))
-        width = max(len(k) for k in verbs())
         rows = [f"  {v.usage()}" for k, v in sorted(verbs().items()) if k == v.key]
-        return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows)
-                      if width else [])
+        return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows))
 
     def _do_undo(self, args: dict[str, Any]) -> Output:
         if self.session.save is None:  # Session.undo raises: it has nothing to rebuild from

@@ -15,6 +15,7 @@ from play.abacus_verbs import (
     TYPES,
     character_names,
     present_names,
+    resolve_challenge,
     take_ability,
     take_challenge,
     take_character,
@@ -168,6 +169,13 @@ class Sabotage(Verb):
 FORMS = [f.value for f in MagicForm]
 
 
+def _is_ability(word: str, state: GameState) -> bool:
+    folded = word.casefold()
+    if any(n.casefold().startswith(folded) for n in character_names(state)):
+        return folded in ABILITIES
+    return any(a.startswith(folded) for a in ABILITIES)
+
+
 @register
 class Cast(Verb):
     """cast ward|charm|spell|conjuration by A[, B] ABILITY N "INSPIRATION" [template]
@@ -193,7 +201,11 @@ class Cast(Verb):
             raise words.fail("say who casts: `by NAME`")
         template = self._template(form, words, state)
         text = words.option("text", "") or ""
-        casters = [resolve(n, character_names(state), "character") for n in words.until(*ABILITIES)]
+        casters = []
+        # Casters run until the ability; a shortened ability (`so`) ends them too,
+        # unless it is also the start of a character's name.
+        while not words.empty and not _is_ability(str(words.peek()), state):
+            casters.append(resolve(words.take("caster"), character_names(state), "character"))
         if not casters:
             raise words.fail("name at least one caster")
         ability = take_ability(words, "ABILITY")
@@ -218,7 +230,7 @@ class Cast(Verb):
             if target is None:
                 return None
             any_ability = (words.option("any_ability") or "").casefold() in ("yes", "true", "1")
-            challenge = resolve(target, [c for c in (state.scene.challenges if state.scene else {})], "challenge")
+            challenge = resolve_challenge(target, state)
             return {"kind": "spell_ability" if any_ability else "spell", "challenge": challenge}
         name = words.option("servant")
         return {"kind": "servant", "name": name} if name is not None else None

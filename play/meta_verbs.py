@@ -6,8 +6,8 @@ knows them) but change no rules state; :mod:`play.console` carries them out.
 
 from __future__ import annotations
 
-from play.verbs import Args, Verb, register, verbs
-from play.words import Words, resolve
+from play.verbs import Args, Verb, find_verb, register
+from play.words import Words
 from rules.abacus import GameState
 
 __all__: list[str] = []
@@ -31,7 +31,7 @@ class Help(_Meta):
     def parse(self, words: Words, state: GameState) -> Args:
         word = words.take_optional()
         words.done()
-        return {"verb": resolve(word, list(verbs()), "command") if word else None}
+        return {"verb": find_verb(word).key if word else None}
 
 
 @register

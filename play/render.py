@@ -9,6 +9,7 @@ Any text that came from outside (names, inspirations, narration) passes through
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -18,15 +19,27 @@ from pydantic import BaseModel, ConfigDict
 from rules.abacus import Ability, GameState, RollStage, Step, due, effective_value
 from rules.abacus.steps import StepKind
 
-__all__ = ["Line", "clean", "describe", "odds_lines", "sheet", "steps_lines"]
+__all__ = ["Line", "clean", "describe", "json_line", "odds_lines", "sheet", "steps_lines"]
 
-_CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
+    # bidi overrides can make a line read differently from what it says
+    r"|[\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+# JSON escapes C0 controls itself; these others would reach the terminal raw.
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def clean(text: object) -> str:
     """Text safe to print on one line: escape sequences and control characters removed,
     tabs and line breaks turned into spaces."""
     return _CONTROL.sub("", str(text)).replace("\t", " ").replace("\n", " ")
+
+
+def json_line(event: dict[str, Any]) -> str:
+    """One event as a JSON line that is safe to print to a terminal."""
+    text = json.dumps(event, ensure_ascii=False)
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class Line(BaseModel):

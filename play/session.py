@@ -22,7 +22,8 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 import play.abacus_verbs
-import play.fate_verbs  # noqa: F401  (registers the verbs)
+import play.fate_verbs
+import play.meta_verbs  # noqa: F401  (these three register the verbs)
 from play.savefile import Record, SaveFile
 from play.verbs import Parsed, find_verb, parse_line
 from play.words import UsageError
@@ -152,6 +153,7 @@ class Session:
         seq = self.next_command
         dice = self._dice(seq)
         try:
+            dice.supply(verb.typed_faces(parsed.args))
             outcome = verb.apply(self.state, dice, parsed.args)
         except RuleError as exc:
             return self._refuse(text, parsed.verb, exc, exc.rule)

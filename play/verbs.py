@@ -49,6 +49,14 @@ class Verb:
     def is_change(self, args: Mapping[str, Any]) -> bool:
         return self.changes
 
+    def typed_faces(self, args: Mapping[str, Any]) -> list[int]:
+        """Faces of real dice typed with the command (``roll 4``), used before any other.
+
+        The session supplies them to the live dice; a replay does not, since the
+        saved faces already include them.
+        """
+        return []
+
     def parse(self, words: Words, state: GameState) -> Args:
         words.done()
         return {}

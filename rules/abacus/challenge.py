@@ -187,12 +187,14 @@ def needed(turn: Turn, pending: PendingRoll) -> int:
     """How much more the rolled total needs to reach the value."""
     target = turn.in_scene().challenges[pending.challenge]
     total = (pending.die or 0) + pending.points + pending.bonus + pending.boost
-    return max(0, effective_value(turn.state, target) - total)
+    value = pending.value if pending.value is not None else effective_value(turn.state, target)
+    return max(0, value - total)
 
 
 def _drawable(turn: Turn, pending: PendingRoll) -> int:
     scene = turn.in_scene()
-    drawers = [n for n in pending.involved if not turn.state.characters[n].defeated and n not in scene.warded]
+    drawers = [n for n in pending.involved if not turn.state.characters[n].defeated and n not in scene.warded
+               and (n in scene.present or n in pending.absent_help)]
     return (scene.pool if drawers else 0) + sum(scene.ghost.values())
 
 
@@ -206,6 +208,7 @@ def roll(turn: Turn) -> None:
     pending.die = face
     pending.bonus = take_roll_bonus(turn, target)
     value = effective_value(turn.state, target)
+    pending.value = value
     total = face + pending.points + pending.bonus
     for name in pending.involved:
         if name in scene.present and name not in scene.faced:
@@ -231,7 +234,10 @@ def draw(turn: Turn, who: str, n: int = 1) -> None:
     target = scene.challenges[pending.challenge]
     if who not in scene.ghost:
         char = turn.character(who)
-        if char.name not in pending.involved:
+        # Someone elsewhere takes part only by paying to help (seed 000).
+        if char.name not in pending.involved or (
+            char.name not in scene.present and char.name not in pending.absent_help
+        ):
             raise OutOfTurn(f"{char.name} is not involved in this roll", rule="abacus.draw.involved")
         who = char.name
     short = needed(turn, pending)

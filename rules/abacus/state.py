@@ -107,6 +107,9 @@ class PendingRoll(BaseModel):
     assigned: list[Assignment] = Field(default_factory=list)
     bonus: int = 0
     die: int | None = None
+    # the value the die was rolled against; later changes to the challenge
+    # (a Spell, a Ward) no longer move it, since after the roll only Wyrd helps
+    value: int | None = None
     boost: int = 0
 
     @property

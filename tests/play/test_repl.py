@@ -338,7 +338,7 @@ def test_the_toolbar_shows_pool_lead_points_and_odds(in_a_roll: GameState) -> No
     assert "Ada vs Old Door: 2 pts, assigning" in first
     assert "Ada B3/5 M5/5 S5/5 W0" in first
     assert "Bo B6/6 M5/5 S4/4 W0" in first
-    assert odds.startswith("Odds against Old Door (6) with 2 points")
+    assert odds.startswith(" Odds against Old Door (6) with 2 points")
 
 
 def test_the_toolbar_marks_scratches_defeat_and_between_scenes(console: Console) -> None:

@@ -223,8 +223,8 @@ def test_points_in_several_lots_add_up(trio) -> None:
 
 
 def test_spending_joins_the_roll(trio) -> None:
-    """Seed 000: any player whose character is involved can spend; a present
-    character who spends is involved from then on."""
+    """Seed 000: everyone taking part may put points in; [ours, challenge.spend] a
+    present character who spends joins the roll."""
     open_roll(trio)
     trio.do(spend, "Cora", 1)
     assert trio.state.pending is not None and "Cora" in trio.state.pending.involved
@@ -365,8 +365,8 @@ def test_points_lost_on_failure_without_damage(new) -> None:
 
 
 def test_draw_adds_one_per_point(trio) -> None:
-    """Seed 000: after a failed roll, each Wyrd point any involved character takes
-    from the scene pool adds 1 to the result."""
+    """Seed 000: after a failed roll, every scene Wyrd point taken by someone in
+    the attempt raises the result by 1."""
     trio.faces(2)
     open_roll(trio, value=5, involved=("Bram",))
     trio.do(roll)
@@ -413,8 +413,8 @@ def test_draw_before_roll_refused(trio) -> None:
 
 
 def test_failure_stands_at_once_when_pool_too_small(new) -> None:
-    """Seed 000: if too little Wyrd remains in the scene pool, the challenge is not
-    overcome; the failure is taken at once."""
+    """Seed 000: when the pool can no longer cover the gap, the challenge is simply
+    not overcome; the failure is taken at once."""
     t = new("Ada", faces=[1], scene=["Ada"])  # pool 2
     open_roll(t, value=4)  # needs 3 more
     events = t.do(roll)
@@ -434,8 +434,8 @@ def test_failure_waits_when_pool_could_rescue(new) -> None:
 
 
 def test_accept_takes_the_failure(new) -> None:
-    """Seed 000: if the players choose not to draw on the Wyrd, the challenge is
-    not overcome and its consequences follow."""
+    """Seed 000: declining the Wyrd after a failed roll leaves the challenge
+    unbeaten, and its consequences follow."""
     t = new("Ada", faces=[1], scene=["Ada"])
     open_roll(t, value=3)
     t.do(roll)
@@ -501,8 +501,8 @@ def test_custom_consequences_replace_default(new) -> None:
 
 
 def test_sequential_challenges(new) -> None:
-    """Seed 000: some challenges are sequential: one must be overcome before another
-    can be tackled (the barrow door before the darkness within)."""
+    """Seed 000: challenges may come in order, a later one closed until the earlier
+    is beaten (the barrow door before the darkness within)."""
     t = new("Ada", faces=[6, 6], scene=["Ada"])
     t.do(add_challenge, "Barrow Door", "obstruction", 3)
     t.do(add_challenge, "Darkness", "foreboding", 3, after=["barrow-door"])
@@ -619,3 +619,49 @@ def test_value_four_is_half(new) -> None:
     """Seed 000: a 4-6 challenge still falls to pure luck sometimes: a 4 with no
     points is overcome on 4, 5 or 6, exactly 1/2."""
     assert outcomes(4, 0, 0)[0] == Fraction(1, 2)
+
+
+def test_value_fixed_once_rolled(duo) -> None:
+    """Seed 000: once the die is rolled, the only second chance is the Wyrd; each
+    point drawn adds 1 toward the value the roll was made against. A Spell cast
+    after the roll (here -3) does not shrink what must be drawn, so draws and the
+    failure stay consistent."""
+    duo.faces(1)
+    duo.do(add_challenge, "Seal", "invocation", 4)
+    duo.do(attempt, "seal", "Ada")
+    duo.do(roll)  # 1 against 4: 3 short, pool 3
+    from rules.abacus import Casting, Template, TemplateKind, cast
+
+    duo.do(cast, "spell", [Casting(character="Bram", ability=SOUL, points=2)], "the old book",
+           template=Template(kind=TemplateKind.SPELL, challenge="seal"))  # pool 2 now
+    duo.refuse("abacus.draw.no-more-than-needed", draw, "Ada", 4)
+    events = duo.do(draw, "Ada", 2)
+    assert duo.state.pending is not None  # still 1 short of the 4 it was rolled against
+    events = duo.do(accept)
+    assert duo.of(ChallengeResolved, events)[0].overcome is False
+
+
+def test_absent_helper_draws_only_after_paying(duo) -> None:
+    """Seed 000: a character elsewhere takes part only through the Wyrd point that
+    lets them help; named at the attempt but unpaid, Cora is not involved and
+    can't draw after the roll."""
+    duo.faces(1)
+    open_roll(duo, value=3, involved=("Cora",))
+    duo.do(roll)
+    duo.refuse("abacus.draw.involved", draw, "Cora", 1)
+    duo.do(draw, "Ada", 2)
+    assert duo.char("Cora").wyrd == 0
+
+
+def test_absent_helper_who_paid_may_draw(trio) -> None:
+    """Seed 000: having paid to help from elsewhere, the absent character is involved
+    and may draw after a failed roll."""
+    trio.do(end_scene)
+    trio.do(start_scene, ["Ada", "Bram"])  # Cora elsewhere; pool 3
+    trio.faces(1)
+    open_roll(trio, value=4, involved=("Cora",))
+    trio.do(spend, "Cora", 1)  # pool 2, Cora 1 Wyrd
+    trio.do(roll)  # 1 + 1 against 4: 2 short
+    trio.do(draw, "Cora", 2)
+    assert trio.scene.challenges["knife"].status == ChallengeStatus.OVERCOME
+    assert trio.char("Cora").wyrd == 3

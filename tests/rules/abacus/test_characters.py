@@ -100,7 +100,7 @@ def test_starting_wyrd_at_most_one(wyrd: int) -> None:
 
 @pytest.mark.parametrize("other", ["Ada", "ada", " ADA "])
 def test_connection_not_to_self(other: str) -> None:
-    """Seed 000: the connection rule has you choose *another* character in the group."""
+    """Seed 000: the optional connection ties a character to someone *else* in the party."""
     with pytest.raises(CreationError) as caught:
         create_character("Ada", 5, 5, 5, connection=other)
     assert caught.value.rule == "abacus.character.connection"
@@ -158,7 +158,7 @@ def test_enlist_checks_a_ready_character(table) -> None:
 
 
 def test_enlist_resets_current_points(table) -> None:
-    """Seed 000: at the beginning of the game, ability points equal the score."""
+    """Seed 000: play starts with every ability's current points at its score."""
     worn = create_character("Ada", 5, 5, 5).model_copy(
         update={"points": {Ability.BODY: 1, Ability.MIND: 5, Ability.SOUL: 5}})
     table.do(enlist, worn)

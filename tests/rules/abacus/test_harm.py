@@ -111,8 +111,8 @@ def test_damage_past_zero_on_a_scratched_ability_defeats(duo) -> None:
 
 
 def test_defeated_wyrd_roll_six_makes_an_impediment(new) -> None:
-    """Seed 000: the player rolls the defeated character's Wyrd; a 6 makes them a
-    significant impediment to the survivors."""
+    """Seed 000: on defeat, the character's Wyrd pool is rolled; a 6 turns them into
+    a serious obstacle for those still standing."""
     t = new("Ada", "Bram", scene=["Ada", "Bram"], wyrd=1)
     t.do(scratch_out, "Bram", SOUL)
     t.faces(6)
@@ -133,7 +133,7 @@ def test_defeated_wyrd_roll_lower_no_impediment(new) -> None:
 
 
 def test_defeated_no_longer_acts(duo) -> None:
-    """Seed 000: a defeated character is no longer under the control of a player."""
+    """Seed 000: once defeated, a character stops being a player's to act with."""
     duo.do(scratch_out, "Bram", SOUL)
     duo.do(scratch_out, "Bram", SOUL)
     duo.refuse("abacus.defeat.no-actions", harm, "Bram", BODY, 1)

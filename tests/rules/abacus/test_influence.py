@@ -32,7 +32,7 @@ BODY, MIND, SOUL = Ability.BODY, Ability.MIND, Ability.SOUL
 
 
 def test_dice_equal_to_the_score(new) -> None:
-    """Seed 000: assemble as many dice as the character's value in the trait."""
+    """Seed 000: the pool holds one die per point of the trait."""
     t = new("Cora", faces=[1, 2, 3, 4, 5, 2, 1])
     events = t.do(influence, SOUL, ["Cora"])
     assert t.of(InfluenceRolled, events)[0].dice == [1, 2, 3, 4, 5, 2, 1]
@@ -55,7 +55,7 @@ def test_score_not_current_points(new) -> None:
 
 
 def test_result_is_the_highest_die(new) -> None:
-    """Seed 000: the highest value on any die is the result."""
+    """Seed 000: only the best die counts as the result."""
     t = new("Ada", faces=[2, 5, 3, 5, 1])
     rolled = t.of(InfluenceRolled, t.do(influence, BODY, ["Ada"]))[0]
     assert rolled.result == 5
@@ -63,8 +63,7 @@ def test_result_is_the_highest_die(new) -> None:
 
 
 def test_ties_broken_by_count(new) -> None:
-    """Seed 000: between equal results, the number of times the highest value
-    came up breaks the tie."""
+    """Seed 000: equal results are split by how many dice show that best face."""
     t = new("Ada", "Bram", faces=[5, 1, 2, 3, 4, 5, 5, 1, 1, 1, 1, 1])
     # Ada (Body 5): 5,1,2,3,4 -> 5 once; Bram (Body 7): 5,5,1,1,1,1,1 -> 5 twice
     events = t.do(influence, BODY, ["Ada", "Bram"])
@@ -158,8 +157,8 @@ def test_contest_needs_two(new) -> None:
 
 
 def test_sabotage_plus_one_per_six(duo) -> None:
-    """Seed 000: a character making a challenge more dangerous raises its value by
-    the number of 6s on their influence roll."""
+    """Seed 000: someone working against the party adds 1 to a challenge for each 6
+    on their influence roll."""
     duo.do(add_challenge, "Cipher", "logic", 5)
     duo.faces(6, 6, 1, 6)  # Bram's Mind 4
     events = duo.do(sabotage, "Bram", "cipher", MIND)

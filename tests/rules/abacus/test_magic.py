@@ -43,8 +43,8 @@ def by(*shares: tuple[str, Ability, int]) -> list[Casting]:
 
 @pytest.mark.parametrize(("form", "cost"), [(WARD, 1), (CHARM, 1), (SPELL, 2), (CONJ, 2)])
 def test_minimum_costs(form: MagicForm, cost: int) -> None:
-    """Seed 000: Ward and Charm cost each caster at least 1 point of Body, Mind or
-    Soul; Spell and Conjuration at least 2."""
+    """Seed 000: each caster pays a point or more for a Ward or a Charm, two or more
+    for a Spell or a Conjuration."""
     assert form.min_cost == cost
 
 
@@ -56,8 +56,7 @@ def test_below_minimum_refused(duo, form: MagicForm, cost: int) -> None:
 
 @pytest.mark.parametrize(("form", "cost"), [(WARD, 1), (CHARM, 1), (SPELL, 2), (CONJ, 2)])
 def test_cost_paid_from_any_ability(duo, form: MagicForm, cost: int) -> None:
-    """Seed 000: the cost is points of Body, Mind *or* Soul, the caster's choice,
-    and at least the minimum (more may be paid)."""
+    """Seed 000: the caster picks which ability pays, and may pay above the minimum."""
     events = duo.do(cast, form, by(("Ada", MIND, cost + 1)), WHY)
     assert duo.char("Ada").points[MIND] == 5 - cost - 1
     assert duo.of(PointsSpent, events) == [
@@ -116,8 +115,8 @@ def test_no_magic_between_scenes(new) -> None:
 
 
 def test_ward_draws_nothing_and_bans_drawing(duo) -> None:
-    """Seed 000: a Ward's creators cannot draw on the scene pool for the rest of
-    the scene, for any reason."""
+    """Seed 000: whoever makes a Ward is cut off from the scene pool until the scene
+    is over, whatever the purpose."""
     events = duo.do(cast, WARD, by(("Ada", SOUL, 1)), WHY)
     assert duo.of(WyrdDrawn, events) == []
     assert duo.scene.pool == 3
@@ -143,7 +142,7 @@ def test_ward_lead_fails_at_once_with_no_drawer(new) -> None:
 
 
 def test_ward_lifts_at_scene_end(duo) -> None:
-    """Seed 000: the ban lasts for the remainder of *the scene*."""
+    """Seed 000: the Ward's ban ends with the scene it was made in."""
     duo.do(cast, WARD, by(("Ada", SOUL, 1)), WHY)
     duo.do(end_scene)
     duo.do(start_scene, ["Ada"])
@@ -309,7 +308,7 @@ def test_unbound_servant_breaks_loose_on_a_five(new) -> None:
 
 
 def test_free_text_magic_makes_a_stage_rule(duo) -> None:
-    """Seed 000: every form of magic creates a new stage rule in play."""
+    """Seed 000: whatever its form, magic puts a fresh stage rule on the table."""
     events = duo.do(cast, SPELL, by(("Ada", SOUL, 2)), WHY, text="the fog parts")
     added = duo.of(StageRuleAdded, events)[0]
     assert duo.state.stage_rules[added.rule].text == "the fog parts"

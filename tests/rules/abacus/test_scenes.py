@@ -79,8 +79,8 @@ def test_defeated_cannot_be_present(new) -> None:
 
 
 def test_scene_needs_someone(new) -> None:
-    """[ours, scenes.start_scene] the players first decide which characters are
-    present: at least one."""
+    """Seed 000: a scene opens by choosing who is in it; [ours, scenes.start_scene]
+    somebody must be."""
     new("Ada").refuse("abacus.scene.present", start_scene, [])
 
 
@@ -90,8 +90,8 @@ def test_one_scene_at_a_time(duo) -> None:
 
 
 def test_pool_lost_at_scene_end(duo) -> None:
-    """Seed 000: Wyrd left in the pool at the end of the scene is lost; the
-    personal pools remain."""
+    """Seed 000: unused scene Wyrd vanishes when the scene closes; personal pools
+    carry on."""
     duo.faces(1)
     duo.do(add_challenge, "Knife", "threat", 3)
     duo.do(attempt, "knife", "Ada")
@@ -107,7 +107,7 @@ def test_pool_lost_at_scene_end(duo) -> None:
 
 
 def test_pool_refreshed_next_scene(duo) -> None:
-    """Seed 000: the pool is refreshed when the next scene begins."""
+    """Seed 000: each new scene gets a fresh pool."""
     duo.do(end_scene)
     duo.do(start_scene, ["Ada", "Bram", "Cora"], "the-pub")
     assert (duo.scene.id, duo.scene.number, duo.scene.pool) == ("the-pub", 2, 4)
@@ -166,7 +166,7 @@ def test_no_extra_wyrd_roll_when_one_was_made(new) -> None:
 
 
 def test_due_lists_the_owed_wyrd_roll(new) -> None:
-    """Seed 000: ideally a Wyrd roll at least once per scene; the engine lists it as owed."""
+    """Seed 000: a scene should see a Wyrd roll; the engine lists one as owed until made."""
     t = new("Ada", "Bram", faces=[3, 3], scene=["Ada", "Bram"], wyrd=1)
     assert Step(kind=StepKind.WYRD_ROLL, who=("Ada", "Bram")) in due(t.state)
     t.do(wyrd, ["Ada"])
@@ -187,8 +187,8 @@ def test_due_lists_the_open_roll(duo) -> None:
 
 
 def test_recovery_for_those_who_faced_a_challenge(duo) -> None:
-    """Seed 000: at the end of each scene where a character faced a challenge,
-    they restore one spent point in an ability of their choice."""
+    """Seed 000: a character who took on a challenge during the scene gets one spent
+    point back, in an ability the player picks, when it closes."""
     face_a_challenge(duo, "Ada", points=3)
     duo.do(harm, "Bram", BODY, 2)  # Bram was hurt but faced no challenge
     events = duo.do(end_scene, {"Ada": BODY})
@@ -242,7 +242,7 @@ def test_recovery_of_unspent_ability_refused(duo) -> None:
 
 
 def test_recovery_of_scratched_ability_refused(duo) -> None:
-    """Seed 000: a character cannot regain spent points for a scratched ability."""
+    """Seed 000: a scratched-out ability gets no points back."""
     face_a_challenge(duo, "Ada", points=1)
     duo.do(harm, "Ada", BODY, 9)
     duo.refuse("abacus.recovery.scratched", end_scene, {"Ada": BODY})
@@ -346,7 +346,7 @@ def test_rest_scratched_refused(new) -> None:
 
 
 def test_scene_end_only_clock_still_rolls(new) -> None:
-    """Seed 000: a clock may count the Wyrd rolled at the end of each scene;
+    """Seed 000: a clock may tally only the Wyrd rolled as each scene closes;
     [ours, scenes] that roll is made even when the scene had its Wyrd roll."""
     t = new("Ada", faces=[5, 6], scene=None, wyrd=1)
     t.do(install, clocks=[Clock(id="beast", name="The Beast", scene_end_only=True)])

@@ -255,7 +255,7 @@ def test_tackled_challenge_does_not_strike(new) -> None:
 
 
 def test_untackled_challenge_strikes_at_scene_end(new) -> None:
-    """Seed 000: failing to tackle a challenge at all can bring consequences;
+    """Seed 000: leaving a challenge alone can hurt as much as failing it;
     DESIGN.md: an untackled challenge may strike when the scene ends."""
     rule = StageRule(
         id="creeps", name="The Damp Creeps In",

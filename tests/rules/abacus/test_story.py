@@ -44,8 +44,8 @@ BODY = Ability.BODY
 
 
 def test_finale_six_held_lower_freed(new) -> None:
-    """Seed 000: stories end with a final roll of each character's Wyrd; a 6 leaves
-    them caught by the Vale, a lower result frees them."""
+    """Seed 000: the story closes with everyone rolling their Wyrd once more; a 6
+    keeps them in the Vale's grip, anything less lets them go."""
     t = new("Ada", "Bram", "Cora", faces=[6, 2, 5, 5], wyrd=1)
     t.state.characters["Bram"].wyrd = 2
     events = t.do(finale)

@@ -76,8 +76,8 @@ def test_starting_wyrd_rolls_one_die(new) -> None:
     (5, Omen.NOTHING), (6, Omen.TWIST),
 ])
 def test_omen_classification(result: int, expected: Omen) -> None:
-    """Seed 000: a 6 prompts a new threat, an eerie twist or a personal tie; a result
-    of 1 or 2 lets something mundane or friendly intrude; RULES.md: 3-5 nothing new."""
+    """Seed 000: a 6 brings the Vale in (a threat, a twist, a personal hook); a best
+    of 1-2 lets the ordinary world or a friend break in; RULES.md: 3-5 nothing new."""
     assert omen(result) == expected
 
 
@@ -149,7 +149,7 @@ def beast_clock() -> Clock:
 
 
 def test_clock_counts_fives_and_sixes_on_every_die(new) -> None:
-    """Seed 000: a clock counts every 5 or 6 that comes up on the Wyrd dice."""
+    """Seed 000: a clock tallies each die of a Wyrd roll showing 5 or 6."""
     t = new("Ada", "Bram", scene=None)
     t.do(install, clocks=[beast_clock()])
     t.state.characters["Ada"].wyrd = 3
@@ -160,8 +160,8 @@ def test_clock_counts_fives_and_sixes_on_every_die(new) -> None:
 
 
 def test_clock_thresholds_five_ten_fifteen(new) -> None:
-    """Seed 000: after the count reaches 5 the beast is closing in, after 10 it is
-    close on the trail, after 15 it catches up; each threshold is passed once."""
+    """Seed 000: the hunting beast draws nearer at a tally of 5, is right behind at
+    10 and catches the party at 15; each threshold is passed once."""
     t = new("Ada")
     t.do(install, clocks=[beast_clock()])
     t.state.characters["Ada"].wyrd = 4
@@ -191,8 +191,8 @@ def test_clock_with_no_five_or_six_stays(new) -> None:
 
 
 def test_counter_fires_when_result_at_or_under(new) -> None:
-    """Seed 000: whenever a Wyrd result is equal to or less than the killer's count,
-    another denizen is hurt (the counter fires)."""
+    """Seed 000: a Wyrd result no higher than the killer's tally means another
+    victim (the counter fires)."""
     t = new("Ada", "Bram", "Cora")
     t.do(install, counters=[Counter(id="kills", name="Kill Count", value=3)])
     t.state.characters["Ada"].wyrd = 1
@@ -222,8 +222,8 @@ def test_empty_pool_result_one_meets_count_one(new) -> None:
 
 
 def test_scene_end_roll_feeds_clocks(new) -> None:
-    """Seed 000: ask the players to roll their Wyrd at the end of each scene and
-    count every 5 or 6; RULES.md: that roll is made when the scene had none."""
+    """Seed 000: a clock can feed on a Wyrd roll made as every scene closes;
+    RULES.md: that roll is made when the scene had none."""
     t = new("Ada", "Bram", scene=None, wyrd=1)
     t.do(install, clocks=[beast_clock()])
     t.do(start_scene, ["Ada", "Bram"])
