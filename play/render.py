@@ -75,7 +75,8 @@ _RENDER: dict[str, Renderer] = {
         text=f"{clean(e['challenge'])} is now {e['value']} ({e['change']:+d}, {clean(e['reason'])}).",
         style="challenge"),
     "roll_opened": lambda e: Line(
-        text=f"{clean(e['lead'])} leads against {clean(e['challenge'])} (value {e['value']}).", style="challenge"),
+        text=f"{clean(e['lead'])} leads against {clean(e.get('name') or e['challenge'])} (value {e['value']}).",
+        style="challenge"),
     "points_spent": lambda e: Line(
         text=f"{clean(e['character'])} spends {e['n']} {_title(e['ability'])}"
         + (f" on {clean(e['challenge'])}" if e["challenge"] else "")
@@ -90,7 +91,8 @@ _RENDER: dict[str, Renderer] = {
         + f" = {e['total']} against {e['value']}: " + ("overcome!" if e["overcome"] else "short."),
         style="good" if e["overcome"] else "bad"),
     "challenge_resolved": lambda e: Line(
-        text=f"{clean(e['challenge'])}: {e['status']}" + (f" with {e['boost']} Wyrd" if e.get("boost") else "") + ".",
+        text=f"{clean(e.get('name') or e['challenge'])}: {e['status']}"
+        + (f" with {e['boost']} Wyrd" if e.get("boost") else "") + ".",
         style="good" if e["overcome"] else "bad"),
     "damage": lambda e: Line(
         text=f"{clean(e['character'])} loses {e['n']} {_title(e['ability'])}; {e['points_after']} left.", style="bad"),

@@ -126,7 +126,7 @@ def attempt(turn: Turn, challenge: str, lead: str, involved: Sequence[str] = ())
     target.tackled = True
     turn.state.pending = PendingRoll(challenge=target.id, lead=leader.name, involved=[leader.name, *helpers])
     turn.emit(RollOpened(
-        challenge=target.id, lead=leader.name, involved=[leader.name, *helpers],
+        challenge=target.id, name=target.name, lead=leader.name, involved=[leader.name, *helpers],
         value=effective_value(turn.state, target),
     ))
     fire(turn, Moment(kind=TriggerKind.ATTEMPT, challenge=target, subject=leader.name,
@@ -263,7 +263,8 @@ def _resolve(turn: Turn, target: Challenge, pending: PendingRoll, *, overcome: b
     total = (pending.die or 0) + pending.points + pending.bonus + pending.boost
     target.status = ChallengeStatus.OVERCOME if overcome else ChallengeStatus.FAILED
     turn.state.pending = None
-    turn.emit(ChallengeResolved(challenge=target.id, overcome=overcome, boost=pending.boost, total=total,
+    turn.emit(ChallengeResolved(challenge=target.id, name=target.name, overcome=overcome, boost=pending.boost,
+                                total=total,
                                 status=target.status.value))
     if overcome and target.denizen:
         denizen = turn.state.denizens.get(target.denizen)
@@ -271,7 +272,7 @@ def _resolve(turn: Turn, target: Challenge, pending: PendingRoll, *, overcome: b
             for other in scene.challenges.values():
                 if other.denizen == target.denizen and other.status == ChallengeStatus.OPEN:
                     other.status = ChallengeStatus.BYPASSED
-                    turn.emit(ChallengeResolved(challenge=other.id, overcome=False, boost=0, total=0,
+                    turn.emit(ChallengeResolved(challenge=other.id, name=other.name, overcome=False, boost=0, total=0,
                                                 status=other.status.value))
     moment = Moment(kind=TriggerKind.OVERCOME if overcome else TriggerKind.FAIL, challenge=target,
                     subject=pending.lead, lead=pending.lead, involved=list(pending.involved))

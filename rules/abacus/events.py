@@ -88,6 +88,7 @@ class ChallengeModified(Event):
 class RollOpened(Event):
     kind: Literal["roll_opened"] = "roll_opened"
     challenge: str
+    name: str
     lead: str
     involved: list[str]
     value: int
@@ -128,6 +129,7 @@ class ChallengeRolled(Event):
 class ChallengeResolved(Event):
     kind: Literal["challenge_resolved"] = "challenge_resolved"
     challenge: str
+    name: str
     overcome: bool
     boost: int
     total: int

@@ -129,7 +129,7 @@ def test_attempt_opens_roll(duo) -> None:
     """Seed 000: a lead character attempts the challenge; others may act in tandem."""
     duo.do(add_challenge, "Knife", "threat", 6)
     events = duo.do(attempt, "knife", "Ada", ["Bram"])
-    assert events == [RollOpened(challenge="knife", lead="Ada", involved=["Ada", "Bram"], value=6)]
+    assert events == [RollOpened(challenge="knife", name="Knife", lead="Ada", involved=["Ada", "Bram"], value=6)]
     assert duo.state.pending is not None
     assert duo.scene.challenges["knife"].tackled
 
