@@ -204,7 +204,7 @@ class Dice:
         rest = n - len(from_queue)
         faces = list(from_queue)
         if rest:
-            faces.extend(int(f) for f in self.source.faces(rest, sides, purpose))
+            faces.extend(self.source.faces(rest, sides, purpose))
         if len(faces) != n:
             raise FaceOutOfRange(f"{purpose} needs {n} faces, got {len(faces)}")
         for face in faces:

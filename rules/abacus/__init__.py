@@ -57,7 +57,7 @@ from rules.abacus.state import (
     Scene,
 )
 from rules.abacus.steps import Step, due
-from rules.abacus.story import DEFEATED, FREED, HELD, add_character, enlist, finale, install
+from rules.abacus.story import DEFEATED, FREED, HELD, add_character, enlist, enlist_party, finale, install
 from rules.abacus.turn import Outcome
 from rules.abacus.wyrd import Omen, omen, wyrd
 
@@ -115,6 +115,7 @@ __all__ = [
     "effective_value",
     "end_scene",
     "enlist",
+    "enlist_party",
     "finale",
     "harm",
     "influence",

@@ -171,9 +171,15 @@ def spend(
             rule="abacus.spend.not-enough-points",
         )
     if cost:
-        payer = paid_by or char.name
-        if payer not in scene.ghost:
-            payer = turn.character(payer).name
+        payer = char.name
+        if paid_by is not None:
+            # Only a defeated character's player spends Wyrd for someone else (seed 000).
+            payer = next((g for g in scene.ghost if g.casefold() == paid_by.casefold()), "")
+            if not payer:
+                raise NotEnoughWyrd(
+                    f"{paid_by} has no Wyrd to give: only a defeated character's player pays for others",
+                    rule="abacus.spend.payer",
+                )
         turn.draw(payer, cost, f"for {char.name} to spend {use.value.title()} on {target.name}")
     char.points[use] = have - n
     if char.name not in pending.involved:

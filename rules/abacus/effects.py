@@ -9,7 +9,7 @@ their effects through the same functions players' actions use.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel, Field
 
@@ -33,6 +33,7 @@ __all__ = [
     "advance_clock",
     "apply_effect",
     "attempt_cost",
+    "check_references",
     "default_damage",
     "effective_value",
     "fire",
@@ -86,6 +87,17 @@ def _standing(state: GameState, kind: EffectKind, challenge: Challenge) -> Itera
                 yield rule, effect
 
 
+def check_references(state: GameState, effects: Iterable[Effect], where: str) -> None:
+    """Refuse effects naming a counter, clock or catalogue challenge the game does not have."""
+    from rules.abacus.errors import UnknownName
+
+    for effect in effects:
+        for ident, known, what in ((effect.counter, state.counters, "counter"), (effect.clock, state.clocks, "clock"),
+                                   (effect.challenge, state.catalogue, "challenge")):
+            if ident is not None and ident not in known:
+                raise UnknownName(f"{where} names no known {what} {ident!r}", rule=f"abacus.unknown.{what}")
+
+
 def effective_value(state: GameState, challenge: Challenge) -> int:
     """The value a roll must reach: base, sabotage, and standing modifiers; never below 0."""
     change = sum(e.n or 0 for _, e in _standing(state, EffectKind.MODIFY, challenge))
@@ -97,7 +109,7 @@ def free_ability(state: GameState, challenge: Challenge) -> bool:
 
 
 def attempt_cost(state: GameState, challenge: Challenge) -> int:
-    return sum(e.n or 1 for _, e in _standing(state, EffectKind.ATTEMPT_COST, challenge))
+    return sum(1 if e.n is None else e.n for _, e in _standing(state, EffectKind.ATTEMPT_COST, challenge))
 
 
 def take_roll_bonus(turn: Turn, challenge: Challenge) -> int:

@@ -83,21 +83,23 @@ def rank(
     for r in rolls:
         groups.setdefault((sign * r.result, sign * r.ties), []).append(r.character)
     order: list[str] = []
-    rerolls = 0
+    rounds = [0]
+
+    def settle(tied: list[str]) -> None:
+        # Each group that re-rolls the same face settles its own order; the others keep theirs.
+        if len(tied) == 1:
+            order.append(tied[0])
+            return
+        rounds[0] += 1
+        if rounds[0] > MAX_TIE_ROUNDS:
+            raise RuleError("a tie would not break", rule="abacus.influence.tie")
+        faces = {name: dice.d6(1, f"{purpose}: {name}").faces[0] for name in tied}
+        for face in sorted(set(faces.values()), reverse=True):
+            settle([n for n in tied if faces[n] == face])
+
     for key in sorted(groups, reverse=True):
-        tied = groups[key]
-        while len(tied) > 1:
-            rerolls += 1
-            if rerolls > MAX_TIE_ROUNDS:
-                raise RuleError("a tie would not break", rule="abacus.influence.tie")
-            faces = {name: dice.d6(1, f"{purpose}: {name}").faces[0] for name in tied}
-            best = max(faces.values())
-            # The highest re-roll goes first; the rest keep rolling among themselves.
-            leaders = [n for n in tied if faces[n] == best]
-            if len(leaders) == 1:
-                order.append(leaders[0])
-                tied = [n for n in tied if n != leaders[0]]
-        order.extend(tied)
+        settle(groups[key])
+    rerolls = rounds[0]
     return Ranking(order=tuple(order), rerolls=rerolls)
 
 

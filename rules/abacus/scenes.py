@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.abacus.characters import Character
-from rules.abacus.effects import Moment, fire, place
+from rules.abacus.effects import Moment, check_references, fire, place
 from rules.abacus.enums import Ability
 from rules.abacus.errors import NotEnoughPoints, OutOfTurn
 from rules.abacus.events import (
@@ -54,6 +54,10 @@ def start_scene(
         raise OutOfTurn("a scene needs at least one character present", rule="abacus.scene.present")
     for name in names:
         turn.active(name)
+    for rule in rules:
+        check_references(state, rule.effects, f"rule {rule.id}")
+    for spec in challenges:
+        check_references(state, spec.on_fail or [], f"challenge {spec.id}")
     number = state.scenes_played + 1
     scene = Scene(
         id=ident or f"scene-{number}", number=number, present=names, pool=len(names) + 1,

@@ -130,6 +130,5 @@ class GameState(BaseModel):
     servants: dict[str, Servant] = Field(default_factory=dict)
     connections: bool = False  # the optional connection recovery rule
     rested: list[str] = Field(default_factory=list)  # who has rested since the last scene
-    wyrd_sixes: int = 0
     ended: bool = False
     results: dict[str, str] = Field(default_factory=dict)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.abacus.characters import Character, create_character
+from rules.abacus.effects import check_references
 from rules.abacus.enums import Ability
-from rules.abacus.errors import OutOfTurn, UnknownName
+from rules.abacus.errors import OutOfTurn
 from rules.abacus.events import CharacterCreated, StoryEnded
 from rules.abacus.scenes import add_rule
 from rules.abacus.stage import Clock, Counter, StageRule
@@ -19,21 +20,23 @@ from rules.abacus.state import ChallengeSpec, Denizen
 from rules.abacus.turn import Turn, action
 from rules.abacus.wyrd import wyrd_roll
 
-__all__ = ["DEFEATED", "FREED", "HELD", "add_character", "enlist", "finale", "install"]
+__all__ = ["DEFEATED", "FREED", "HELD", "add_character", "enlist", "enlist_party", "finale", "install"]
 
 HELD = "held"
 FREED = "freed"
 DEFEATED = "defeated"
 
 
-def _enter(turn: Turn, char: Character) -> None:
+def _enter(turn: Turn, char: Character, party: Sequence[str] = ()) -> None:
+    """Bring ``char`` in; a connection may name anyone already in, or in ``party``."""
     state = turn.state
     turn.not_ended()
     if any(k.casefold() == char.name.casefold() for k in state.characters):
         raise OutOfTurn(f"there is already a character called {char.name}", rule="abacus.character.unique-name")
     if char.connection is not None:
-        target = turn.character(char.connection)
-        char = char.model_copy(update={"connection": target.name})
+        wanted = char.connection.casefold()
+        target = next((n for n in party if n.casefold() == wanted), None) or turn.character(char.connection).name
+        char = char.model_copy(update={"connection": target})
     state.characters[char.name] = char
     turn.emit(CharacterCreated(name=char.name, body=char.scores[Ability.BODY], mind=char.scores[Ability.MIND],
                                soul=char.scores[Ability.SOUL], wyrd=char.wyrd, concept=char.concept,
@@ -54,12 +57,23 @@ def add_character(
 @action
 def enlist(turn: Turn, character: Character) -> None:
     """Bring in a ready character (a story's pregenerated one), checked by the same rules."""
-    checked = create_character(
+    _enter(turn, _checked(character))
+
+
+@action
+def enlist_party(turn: Turn, characters: Sequence[Character]) -> None:
+    """Bring in several ready characters at once; their connections may name each other."""
+    party = [c.name for c in characters]
+    for character in characters:
+        _enter(turn, _checked(character), party)
+
+
+def _checked(character: Character) -> Character:
+    return create_character(
         character.name, character.scores[Ability.BODY], character.scores[Ability.MIND],
         character.scores[Ability.SOUL], facets=character.facets, wyrd=character.wyrd,
         connection=character.connection, concept=character.concept,
     )
-    _enter(turn, checked)
 
 
 @action
@@ -78,16 +92,13 @@ def install(
         state.denizens[denizen.id] = denizen.model_copy(deep=True)
     for spec in catalogue:
         state.catalogue[spec.id] = spec.model_copy(deep=True)
+    for clock in state.clocks.values():
+        for threshold in clock.thresholds:
+            check_references(state, threshold.effects, f"clock {clock.id}")
+    for spec in state.catalogue.values():
+        check_references(state, spec.on_fail or [], f"challenge {spec.id}")
     for rule in rules:
-        for effect in rule.effects:
-            if effect.counter is not None and effect.counter not in state.counters:
-                raise UnknownName(f"rule {rule.id} names no known counter {effect.counter!r}",
-                                  rule="abacus.unknown.counter")
-            if effect.clock is not None and effect.clock not in state.clocks:
-                raise UnknownName(f"rule {rule.id} names no known clock {effect.clock!r}", rule="abacus.unknown.clock")
-            if effect.challenge is not None and effect.challenge not in state.catalogue:
-                raise UnknownName(f"rule {rule.id} places no known challenge {effect.challenge!r}",
-                                  rule="abacus.unknown.challenge")
+        check_references(state, rule.effects, f"rule {rule.id}")
         add_rule(turn, rule)
     if connections is not None:
         state.connections = connections

@@ -111,7 +111,7 @@ def test_conditions_hold(story: Story) -> None:
 def test_progress_from_state(story: Story) -> None:
     dice = Dice(SeededSource(1))
     setup = flow.setup(story)
-    state = install(GameState(), dice, clocks=setup.clocks, counters=setup.counters).state
+    state = install(GameState(), dice, clocks=setup.clocks, counters=setup.counters, catalogue=setup.catalogue).state
     state.clocks["night"].value = 7
     progress = Progress.of(state, overcome=["ghost-wail-2", "door"], failed=["gate-10-2"])
     assert progress.overcome == {"ghost-wail-2", "ghost-wail", "door"}  # a second placing counts too

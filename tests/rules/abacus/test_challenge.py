@@ -320,12 +320,13 @@ def test_wyrd_cost_needs_the_pool(duo) -> None:
     duo.refuse("abacus.wyrd.pool-empty", spend, "Cora", 1, SOUL)  # would need 2
 
 
-def test_wyrd_cost_paid_by_the_spender_by_default_or_named_payer(duo) -> None:
-    """[ours, challenge.spend] the Wyrd cost is drawn by the spender unless a payer
-    is named."""
+def test_wyrd_cost_paid_by_the_spender_not_by_another_player(duo) -> None:
+    """Seed 000: a player takes the Wyrd point to let *their* character use another
+    ability; only a defeated character's player spends Wyrd for others."""
     open_roll(duo, type=ChallengeType.LOGIC)
-    duo.do(spend, "Ada", 1, BODY, paid_by="Bram")
-    assert (duo.char("Ada").wyrd, duo.char("Bram").wyrd) == (0, 1)
+    duo.refuse("abacus.spend.payer", spend, "Ada", 1, BODY, paid_by="Bram")
+    duo.do(spend, "Ada", 1, BODY)
+    assert (duo.char("Ada").wyrd, duo.char("Bram").wyrd) == (1, 0)
 
 
 def test_points_lost_on_success(new) -> None:

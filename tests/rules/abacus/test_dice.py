@@ -131,8 +131,6 @@ def test_typed_out_of_range_refused(typed: list[int]) -> None:
     assert dice.history == []
 
 
-@pytest.mark.xfail(strict=True, reason="Dice.roll coerces typed faces with int() before "
-                   "_check_face, so True becomes 1 and 4.5 becomes 4 (rules/dice.py, left alone)")
 @pytest.mark.parametrize("typed", [[True], [4.5]])
 def test_typed_non_integer_refused(typed: list[object]) -> None:
     """[ours, dice._check_face] a face must be a whole number on the die; a bool or a
