@@ -1,1 +1,17 @@
-"""oracle."""
+"""The fiction side of Wyrd: random tables, twists, the question oracle, narrators.
+
+Nothing here changes a number: the rules core has settled every roll before the
+oracle is asked to tell it. Every die still goes through a :class:`rules.dice.Dice`.
+
+* :mod:`oracle.tables`: the table format (YAML in ``oracle/tables/``), its checks, rolling, decks.
+* :mod:`oracle.twists`: Wyrd results become twists (6: threat / eerie / tie; best of 1-2: intrusion).
+* :mod:`oracle.question`: ``ask`` (the d100 question oracle), the scene test, ``inspire``.
+* :mod:`oracle.facts`: the settled facts narration draws on (cast, challenges, place).
+* :mod:`oracle.narrators`: the narrator interface, the grouping of events into moments,
+  and the offline table narrator.
+* :mod:`oracle.selftest`: exact distributions against seeded samples (chi-square).
+
+Imports go one way: ``oracle`` may import ``rules`` (and ``stories``), never ``play``.
+"""
+
+__all__: list[str] = []

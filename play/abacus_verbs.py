@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import rules.abacus as A
+from play.storyplay import PlayContext
 from play.verbs import Args, Verb, register
 from play.words import UsageError, Words, resolve
 from rules.abacus import Ability, ChallengeType, GameState, Outcome
@@ -62,8 +63,9 @@ def resolve_challenge(word: str, state: GameState) -> str:
         for name, ident in by_name.items():
             if name.casefold() == folded:
                 return ident
-        # Any word of an id will do when it is unambiguous: `dark` for the-dark-within.
-        hits = [i for i in ids if any(part.startswith(folded) for part in i.split("-"))]
+        # Any word of an id or a name will do when it is unambiguous: `dark` for the-dark-within.
+        words = {c.id: c.id.split("-") + c.name.casefold().split() for c in state.scene.challenges.values()}
+        hits = [i for i in ids if any(part.startswith(folded) for part in words[i])]
         if len(hits) == 1:
             return hits[0]
         raise
@@ -77,6 +79,7 @@ def take_names(w: Words, state: GameState) -> list[str]:
 class Pc(Verb):
     """pc add NAME body=N mind=N soul=N [wyrd=1] [concept="..."] [connection=NAME] [body_facets="a; b"]
 
+    `pc take NAME` or `pc take all` takes the story's pregenerated characters.
     Create a character: 15 points over Body, Mind and Soul, each 3 to 9; two
     facets per ability (optional: body_facets, mind_facets, soul_facets, split by
     ';'); wyrd=1 begins with one point of personal Wyrd. `pc` alone lists the
@@ -88,6 +91,11 @@ class Pc(Verb):
     completes = ("add", "character")
 
     def parse(self, words: Words, state: GameState) -> Args:
+        if words.keyword("take"):
+            names = words.until()
+            if not names:
+                raise words.fail("say whom to take: `pc take NAME` or `pc take all`")
+            return {"take": ["all"] if [n.casefold() for n in names] == ["all"] else names}
         if not words.keyword("add"):
             name = words.take_optional()
             words.done()
@@ -110,9 +118,18 @@ class Pc(Verb):
                         "connection": connection}}
 
     def is_change(self, args: Mapping[str, Any]) -> bool:
-        return "add" in args
+        return "add" in args or "take" in args
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "take" not in args or (args["take"] and isinstance(args["take"][0], dict)):
+            return args
+        if ctx.story is None:
+            raise UsageError("no story is being played, so there are no pregenerated characters")
+        return {"take": ctx.story.pregens(args["take"])}
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        if "take" in args:
+            return A.enlist_party(state, dice, [A.Character.model_validate(c) for c in args["take"]])
         a = args["add"]
         return A.add_character(
             state, dice, a["name"], a["body"], a["mind"], a["soul"],
@@ -127,6 +144,8 @@ class SceneVerb(Verb):
 
     Begin a scene with the named characters present (everyone standing if none
     are named). The scene Wyrd pool holds one point per character present, +1.
+    In a story, `scene` alone begins the next scene; `scene ID` picks another
+    scene the story has opened (in a freeform setting, ID picks the location).
     """
 
     key = "scene"
@@ -138,8 +157,21 @@ class SceneVerb(Verb):
         words.done()
         return {"id": ident, "present": present}
 
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if ctx.story is None or "challenges" in args:
+            return args
+        return {**args, **ctx.story.scene_args(args["id"], ctx.state, ctx.dice)}
+
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        return A.start_scene(state, dice, args["present"], args["id"])
+        return A.start_scene(
+            state, dice, args["present"], args["id"],
+            challenges=[A.ChallengeSpec.model_validate(c) for c in args.get("challenges", [])],
+            rules=[A.StageRule.model_validate(r) for r in args.get("rules", [])],
+        )
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+              state: GameState) -> list[dict[str, Any]]:
+        return ctx.story.evident(str(args["id"])) if ctx.story is not None and args["id"] else []
 
 
 @register
@@ -355,3 +387,9 @@ class Finale(Verb):
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return A.finale(state, dice)
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+              state: GameState) -> list[dict[str, Any]]:
+        if ctx.story is None:
+            return []
+        return ctx.story.postscripts(dict(state.results), ctx.dice)

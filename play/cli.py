@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from play import cli_play
+from play import cli_play, cli_story
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -304,6 +304,9 @@ _SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]
     cli_play.add_log,
     cli_play.add_export,
     cli_play.add_saves,
+    cli_story.add_stories,
+    cli_story.add_check,
+    cli_story.add_schema,
     _add_odds,
 ]
 

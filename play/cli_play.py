@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
+# The three-scene story a first game starts with.
+QUICK_START = "the-milestones"
+
 __all__ = ["add_export", "add_log", "add_play", "add_resume", "add_saves"]
 
 
@@ -27,7 +30,10 @@ def _fail(message: str) -> int:
 
 def add_play(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("play", help="start a new game (the REPL, or a script)")
-    p.add_argument("--story", help="the story to play (default: an ad hoc game)")
+    p.add_argument("--story", help="the story to play (`wyrd stories` lists them; default at the terminal: the "
+                   "quick-start story; `none` for ad hoc play)")
+    p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
+                   help="another folder of stories (may be repeated)")
     p.add_argument("--seed", type=int, help="the seed of the dice (default: a random one)")
     p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
@@ -40,6 +46,8 @@ def add_play(subparsers: Subparsers) -> None:
 def add_resume(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("resume", help="carry on a saved game (the newest by default)")
     p.add_argument("file", nargs="?", type=Path)
+    p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
+                   help="another folder of stories (may be repeated)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
     p.set_defaults(handler=run_resume)
@@ -131,15 +139,21 @@ def run_play(args: argparse.Namespace) -> int:
     from play.console import Console
     from play.paths import new_save_path
     from play.savefile import SaveError
-    from play.session import Session
+    from play.session import Session, SessionError
 
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
-    path = args.save or new_save_path(seed)
     lines = _lines(args.script) if args.script else None
+    story = args.story
+    if story is None and lines is None and sys.stdin.isatty():
+        story = QUICK_START  # at the terminal, a first game needs no choices
+    if story == "none":
+        story = None
     ask = _typed_ask(lines) if args.dice == "typed" else None
     try:
-        session = Session.new(path, seed=seed, story=args.story, dice_mode=args.dice, ask=ask)  # type: ignore[arg-type]
-    except (SaveError, OSError) as exc:
+        path = args.save or new_save_path(seed)
+        session = Session.new(path, seed=seed, story=story, dice_mode=args.dice, ask=ask,  # type: ignore[arg-type]
+                              content=args.content)
+    except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
     try:
         return _run(Console(session, path), args, lines)
@@ -158,7 +172,7 @@ def run_resume(args: argparse.Namespace) -> int:
         return _fail("there is no saved game to resume; start one with: wyrd play")
     lines = _lines(args.script) if args.script else None
     try:
-        session = Session.resume(path, ask=_typed_ask(lines))  # type: ignore[arg-type]
+        session = Session.resume(path, ask=_typed_ask(lines), content=args.content)  # type: ignore[arg-type]
     except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
     try:

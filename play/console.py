@@ -44,7 +44,8 @@ class Console:
         """What to show when play begins or resumes."""
         state = self.session.state
         lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
-        if not state.characters:
+        lines += [describe(e) for e in self.session.opening_events if e.get("kind") != "session_started"]
+        if not state.characters and self.session.story is None:
             lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
                            "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
         lines += [Line(text=t, style="hint") for t in odds_lines(state) + steps_lines(state)]
@@ -144,6 +145,15 @@ class Console:
             why = getattr(exc, "strerror", None) or exc
             return Output(lines=_info(f"Could not write {clean(target)}: {clean(why)}", style="refused"))
         return Output(lines=_info(f"Journal written to {clean(target)}."))
+
+    def _do_stories(self, args: dict[str, Any]) -> Output:
+        from play.storyplay import list_stories
+
+        found = list_stories(self.session.dirs)
+        if not found:
+            return Output(lines=_info("No stories found."))
+        rows = [f"  {clean(i.id)}: {clean(i.title)}" for i in found]
+        return Output(lines=_info("Stories (wyrd play --story ID, or `story ID` before the first scene):", *rows))
 
     def _do_save(self, args: dict[str, Any]) -> Output:
         where = f"Every command is saved as it happens, in {self.path}." if self.path else "This game has no save file."

@@ -132,6 +132,14 @@ _RENDER: dict[str, Renderer] = {
         text="The story ends. " + "; ".join(f"{clean(k)}: {v}" for k, v in e["results"].items()) + ".", style="scene"),
     "twist": lambda e: Line(text=f"Twist for {clean(e['character'])}: {clean(e.get('text', ''))}", style="wyrd"),
     "narration": lambda e: Line(text=clean(e["text"]), style="narration"),
+    "story_chosen": lambda e: Line(
+        text=f"{clean(e['title'])}. {clean(e.get('premise', ''))}".strip()
+        + (f" Ready to play: {', '.join(map(clean, e['pregens']))} (pc take all, or pc take NAME)."
+           if e.get("pregens") else ""), style="scene"),
+    "stage_rules_evident": lambda e: Line(
+        text=f"In force here: {', '.join(map(clean, e['names']))}.", style="info"),
+    "postscript": lambda e: Line(text=f"{clean(e['character'])} ({e['result']}): {clean(e['text'])}",
+                                 style="narration"),
     "undone": lambda e: Line(text=f"Undone: {clean(e['command'])}", style="info"),
     "refused": lambda e: Line(text=f"Refused: {clean(e['reason'])}", style="refused"),
 }

@@ -23,8 +23,10 @@ from pydantic import BaseModel, Field, ValidationError
 
 import play.abacus_verbs
 import play.fate_verbs
-import play.meta_verbs  # noqa: F401  (these three register the verbs)
+import play.meta_verbs
+import play.story_verbs  # noqa: F401  (these four register the verbs)
 from play.savefile import Record, SaveFile
+from play.storyplay import PlayContext, StoryPlay, content_dirs, load_story_args
 from play.verbs import Parsed, find_verb, parse_line
 from play.words import UsageError
 from rules.abacus import GameState
@@ -44,8 +46,9 @@ TypedAsk = Callable[[int, int, str], Sequence[int]]
 # What reading a hand-edited or damaged save can raise (bad JSON, wrong shapes, bad snapshot).
 DAMAGED = (ValueError, TypeError, AttributeError, KeyError, IndexError, zlib.error)
 
-# Events the play layer adds after the rules (narration, twists): not replayed, kept as saved.
-_ADDED_KINDS = frozenset({"narration", "twist"})
+# Events the play layer adds after the rules (narration, twists, the story's words):
+# not replayed, kept as saved.
+_ADDED_KINDS = frozenset({"narration", "twist", "postscript", "stage_rules_evident", "story_chosen", "scene_test"})
 
 
 def _plain(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -72,9 +75,11 @@ class Session:
 
     def __init__(
         self, save: SaveFile | None, *, seed: int, ruleset: str = "abacus", dice_mode: DiceMode = "seeded",
-        ask: TypedAsk | None = None,
+        ask: TypedAsk | None = None, content: Sequence[Path] = (),
     ) -> None:
         self.save = save
+        self.dirs = content_dirs(content)
+        self.story: StoryPlay | None = None
         self.seed = seed
         self.ruleset = ruleset
         self.dice_mode = dice_mode
@@ -90,24 +95,36 @@ class Session:
     @classmethod
     def new(
         cls, path: Path | None, *, seed: int, story: str | None = None, dice_mode: DiceMode = "seeded",
-        ask: TypedAsk | None = None,
+        ask: TypedAsk | None = None, content: Sequence[Path] = (),
     ) -> Session:
-        save = None
+        session = cls(None, seed=seed, dice_mode=dice_mode, ask=ask, content=content)
+        chosen = None
+        if story is not None:
+            # Read the story before a save file exists, so a bad story leaves nothing behind.
+            try:
+                chosen = load_story_args(story, session.dirs)
+            except UsageError as exc:
+                raise SessionError(str(exc)) from None
         if path is not None:
             meta = {"game": FORMAT, "ruleset": "abacus", "seed": seed, "story": story, "dice": dice_mode}
-            save = SaveFile.create(path, meta=meta)
-        session = cls(save, seed=seed, dice_mode=dice_mode, ask=ask)
+            session.save = SaveFile.create(path, meta=meta)
         session.opening_events = session._emit_start(story)
+        if chosen is not None:
+            reply = session.apply(f"story {story}", Parsed(verb="story", args={"id": story}))
+            if reply.refused is not None:
+                raise SessionError(str(reply.refused["reason"]))
+            session.opening_events += reply.events
         return session
 
     @classmethod
-    def resume(cls, path: Path, *, ask: TypedAsk | None = None) -> Session:
+    def resume(cls, path: Path, *, ask: TypedAsk | None = None, content: Sequence[Path] = ()) -> Session:
         save = SaveFile.open(path)
         try:
             meta = save.meta
             if meta.get("game") != FORMAT:
                 raise SessionError("it is not a Wyrd session")
-            session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask)
+            session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask,
+                          content=content)
             session.rebuild()
         except SessionError as exc:
             save.close()
@@ -147,19 +164,37 @@ class Session:
             return Reply(line=text, verb=parsed.verb)
         return self.apply(text, parsed)
 
+    def context(self, seq: int) -> PlayContext:
+        """What verbs may consult; its dice are the story's own, seeded apart from the rules'."""
+        return PlayContext(state=self.state, story=self.story, dirs=self.dirs,
+                           dice=Dice(SeededSource(f"{self.seed}:{seq}:story")))
+
     def apply(self, text: str, parsed: Parsed) -> Reply:
         """Apply a parsed change: rules, then one committed transaction, then the reply."""
         verb = find_verb(parsed.verb)
         seq = self.next_command
         dice = self._dice(seq)
+        ctx = self.context(seq)
         try:
+            parsed = Parsed(verb=parsed.verb, args=verb.prepare(dict(parsed.args), ctx))
             dice.supply(verb.typed_faces(parsed.args))
             outcome = verb.apply(self.state, dice, parsed.args)
+        except UsageError as exc:
+            return self._refuse(text, parsed.verb, exc, "usage")
         except RuleError as exc:
             return self._refuse(text, parsed.verb, exc, exc.rule)
         events = _plain(outcome.events)
+        events += verb.after(parsed.args, events, ctx, outcome.state)
         stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+        self._observe(parsed, stamped)
         return Reply(line=text, verb=parsed.verb, events=stamped, changed=True)
+
+    def _observe(self, parsed: Parsed, events: Sequence[dict[str, Any]]) -> None:
+        """Keep the story's progress in step with what happened (live and in replay)."""
+        if parsed.verb == "story":
+            self.story = StoryPlay.from_args(parsed.args)
+        if self.story is not None:
+            self.story.observe(events)
 
     def _commit(
         self, text: str, parsed: Parsed, rolls: Sequence[Roll], events: list[dict[str, Any]],
@@ -177,7 +212,10 @@ class Session:
         if state is not None:
             self.state = state
         if self.save is not None and seq % SNAPSHOT_EVERY == 0:
-            self.save.save_snapshot(seq, self.state.model_dump(mode="json"), {"next_event": self.next_event})
+            extra: dict[str, Any] = {"next_event": self.next_event}
+            if self.story is not None:
+                extra["story"] = self.story.snapshot()
+            self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
         return stamped
 
     def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
@@ -205,12 +243,15 @@ class Session:
         if self.save is None:
             raise SessionError("nothing to rebuild from")
         self.state = GameState()
+        self.story = None
         self.next_event = 1
         start = 0
         snap = self.save.latest_snapshot() if use_snapshots else None
         if snap is not None:
             self.state = GameState.model_validate(snap.state)
             self.next_event = int(snap.extra["next_event"])
+            if "story" in snap.extra:
+                self.story = StoryPlay.restore(snap.extra["story"])
             start = snap.seq
         for record in self.save.live_commands(after=start):
             self._replay(record)
@@ -233,6 +274,7 @@ class Session:
         if replayed != recorded:
             raise SessionError(f"command {record.seq} ({record.text!r}) replays differently from what was saved")
         self.state = outcome.state
+        self._observe(command, record.events)
 
     def close(self) -> None:
         if self.save is not None:

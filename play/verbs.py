@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
 from play.words import UsageError, Words, resolve, split_line, suggest
 from rules.abacus import GameState, Outcome
 from rules.dice import Dice
+
+if TYPE_CHECKING:
+    from play.storyplay import PlayContext
 
 __all__ = ["Args", "Parsed", "Verb", "find_verb", "parse_line", "register", "verbs"]
 
@@ -60,6 +63,19 @@ class Verb:
     def parse(self, words: Words, state: GameState) -> Args:
         words.done()
         return {}
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        """Complete the arguments from the story before the command is applied and saved.
+
+        Whatever is taken from the story goes into the arguments, so a replay
+        needs neither the story file nor the dice that chose from it.
+        """
+        return args
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+              state: GameState) -> list[dict[str, Any]]:
+        """Events the play layer adds to the rules' own (a postscript, the rules now evident)."""
+        return []
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         raise NotImplementedError

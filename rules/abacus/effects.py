@@ -237,6 +237,8 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
         if names:
             wyrd_roll(turn, names, reason="called by a stage rule")
     elif kind in (EffectKind.DAMAGE, EffectKind.SCRATCH):
+        if turn.state.scene is None:
+            return  # seed 000: no consequences between scenes (a finale's 6 harms no one)
         ability = effect.ability or (moment.challenge.type.ability if moment.challenge else None)
         if ability is None:
             ability = Ability.BODY

@@ -379,3 +379,31 @@ def test_clock_effect_moves_a_clock(new) -> None:
     t.do(start_scene, ["Ada"])
     fail_threat(t, value=9)
     assert t.state.clocks["c"].value == 2
+
+
+def test_no_consequences_between_scenes() -> None:
+    """Seed 000: characters never suffer consequences between scenes, so a rule that
+    harms on a Wyrd 6 fires at the finale (between scenes) but takes no points."""
+    from rules.abacus import (
+        Effect,
+        EffectKind,
+        GameState,
+        StageRule,
+        Target,
+        Trigger,
+        TriggerKind,
+        add_character,
+        finale,
+        install,
+    )
+    from rules.dice import Dice
+
+    dice = Dice.scripted([6])
+    harmful = StageRule(id="cold", name="Cold", trigger=Trigger(on=TriggerKind.WYRD_SIX),
+                        effects=[Effect(do=EffectKind.DAMAGE, n=1, ability="soul", target=Target.SUBJECT)])
+    state = install(GameState(), dice, rules=[harmful]).state
+    state = add_character(state, dice, "Ada", 5, 5, 5, wyrd=1).state
+    outcome = finale(state, dice)
+    kinds = [e.kind for e in outcome.events]  # type: ignore[attr-defined]
+    assert "stage_rule_fired" in kinds and "damage" not in kinds
+    assert outcome.state.characters["Ada"].points == state.characters["Ada"].points
