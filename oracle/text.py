@@ -162,7 +162,8 @@ def the_name(name: str) -> str:
     """A challenge or thing's name as it reads inside a sentence.
 
     "Locked gate" -> "the locked gate" (sentence case is a common noun);
-    "Night Hound" -> "the Night Hound" (title case is kept); "The Barrow Door" ->
+    "Night Hound" -> "the Night Hound" (title case is kept); "Run for the Road" stays as it
+    is (a phrase with an article inside); "The Barrow Door" ->
     "the Barrow Door"; a possessive ("Squire Hale's knife") stands without an article.
     """
     text = name.strip()
@@ -175,6 +176,8 @@ def the_name(name: str) -> str:
     if "'s " in text or "\u2019s " in text:
         return text
     words = text.split()
+    if any(w in ("the", "a", "an") for w in words[1:]):
+        return text  # a phrase ("Reading the Stone", "Run for the Road") takes no article of its own
     rest_lower = all(not w[:1].isupper() for w in words[1:])
     if rest_lower and not (len(words[0]) > 1 and words[0].isupper()):
         text = text[:1].lower() + text[1:]

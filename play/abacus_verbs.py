@@ -146,6 +146,9 @@ class SceneVerb(Verb):
     are named). The scene Wyrd pool holds one point per character present, +1.
     In a story, `scene` alone begins the next scene; `scene ID` picks another
     scene the story has opened (in a freeform setting, ID picks the location).
+    Each scene opens with its test: a Wyrd roll of those present who carry any
+    Wyrd. A 6 interrupts the scene with that character's twist; a best of 1 or 2
+    alters it with an intrusion; otherwise it goes as expected.
     """
 
     key = "scene"
@@ -158,15 +161,18 @@ class SceneVerb(Verb):
         return {"id": ident, "present": present}
 
     def prepare(self, args: Args, ctx: PlayContext) -> Args:
-        if ctx.story is None or "challenges" in args:
+        if "challenges" in args:
             return args
-        return {**args, **ctx.story.scene_args(args["id"], ctx.state, ctx.dice)}
+        # Without a narrator every scene opens with its test (DESIGN.md).
+        found = ctx.story.scene_args(args["id"], ctx.state, ctx.dice) if ctx.story is not None else {}
+        return {"challenges": [], "rules": [], **args, **found, "test": True}
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return A.start_scene(
             state, dice, args["present"], args["id"],
             challenges=[A.ChallengeSpec.model_validate(c) for c in args.get("challenges", [])],
             rules=[A.StageRule.model_validate(r) for r in args.get("rules", [])],
+            test=bool(args.get("test", False)),
         )
 
     def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,

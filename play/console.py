@@ -146,6 +146,11 @@ class Console:
             return Output(lines=_info(f"Could not write {clean(target)}: {clean(why)}", style="refused"))
         return Output(lines=_info(f"Journal written to {clean(target)}."))
 
+    def _do_chances(self, args: dict[str, Any]) -> Output:
+        from play.oracle_verbs import chances_lines
+
+        return Output(lines=_info(*chances_lines(self.session.state, args["odds"])))
+
     def _do_stories(self, args: dict[str, Any]) -> Output:
         from play.storyplay import list_stories
 

@@ -130,8 +130,22 @@ _RENDER: dict[str, Renderer] = {
     "servant_loose": lambda e: Line(text=f"The servant {clean(e['servant'])} breaks loose!", style="bad"),
     "story_ended": lambda e: Line(
         text="The story ends. " + "; ".join(f"{clean(k)}: {v}" for k, v in e["results"].items()) + ".", style="scene"),
-    "twist": lambda e: Line(text=f"Twist for {clean(e['character'])}: {clean(e.get('text', ''))}", style="wyrd"),
+    "twist": lambda e: Line(
+        text=f"Twist ({clean(e.get('category', ''))}) for {clean(e['character'])}: {clean(e.get('text', ''))}",
+        style="wyrd"),
     "narration": lambda e: Line(text=clean(e["text"]), style="narration"),
+    "answer": lambda e: Line(
+        text=f"Asked at {e['odds']} ({e['chance']}): rolled {e['roll']}: "
+        + {"yes_and": "yes, and...", "yes": "yes.", "no": "no.", "no_but": "no, but..."}.get(str(e["answer"]),
+                                                                                           str(e["answer"]))
+        + (" A twist comes with it." if e.get("twist") else ""), style="wyrd"),
+    "narration_failed": lambda e: Line(text=f"(The narrator falls silent: {clean(e['reason'])})", style="hint"),
+    "inspiration": lambda e: Line(text=f"Inspiration: {clean(e['action'])} / {clean(e['theme'])}.", style="wyrd"),
+    "scene_test": lambda e: Line(
+        text={"expected": "The scene goes as expected.",
+              "altered": "The scene is altered: something ordinary intrudes.",
+              "interrupted": f"The scene is interrupted: {', '.join(map(clean, e.get('interrupted_by', [])))} "
+              "brings a twist."}.get(str(e["outcome"]), str(e["outcome"])), style="wyrd"),
     "story_chosen": lambda e: Line(
         text=f"{clean(e['title'])}. {clean(e.get('premise', ''))}".strip()
         + (f" Ready to play: {', '.join(map(clean, e['pregens']))} (pc take all, or pc take NAME)."

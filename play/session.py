@@ -14,6 +14,7 @@ every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast.
 
 from __future__ import annotations
 
+import copy
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,7 +25,9 @@ from pydantic import BaseModel, Field, ValidationError
 import play.abacus_verbs
 import play.fate_verbs
 import play.meta_verbs
-import play.story_verbs  # noqa: F401  (these four register the verbs)
+import play.oracle_verbs
+import play.story_verbs  # noqa: F401  (these five register the verbs)
+from play.narration import Storyteller
 from play.savefile import Record, SaveFile
 from play.storyplay import PlayContext, StoryPlay, content_dirs, load_story_args
 from play.verbs import Parsed, find_verb, parse_line
@@ -34,7 +37,7 @@ from rules.abacus.events import Event
 from rules.dice import Dice, DiceExhausted, Roll, ScriptedSource, SeededSource, TypedSource
 from rules.errors import RuleError
 
-__all__ = ["SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError"]
+__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError"]
 
 SNAPSHOT_EVERY = 200
 DiceMode = str  # "seeded" or "typed"
@@ -48,7 +51,8 @@ DAMAGED = (ValueError, TypeError, AttributeError, KeyError, IndexError, zlib.err
 
 # Events the play layer adds after the rules (narration, twists, the story's words):
 # not replayed, kept as saved.
-_ADDED_KINDS = frozenset({"narration", "twist", "postscript", "stage_rules_evident", "story_chosen", "scene_test"})
+ADDED_KINDS = frozenset({"narration", "twist", "postscript", "stage_rules_evident", "story_chosen", "scene_test",
+                          "answer", "inspiration", "narration_failed"})
 
 
 def _plain(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -80,6 +84,7 @@ class Session:
         self.save = save
         self.dirs = content_dirs(content)
         self.story: StoryPlay | None = None
+        self.teller = Storyteller()
         self.seed = seed
         self.ruleset = ruleset
         self.dice_mode = dice_mode
@@ -185,9 +190,25 @@ class Session:
             return self._refuse(text, parsed.verb, exc, exc.rule)
         events = _plain(outcome.events)
         events += verb.after(parsed.args, events, ctx, outcome.state)
+        if self.story is None and parsed.verb == "story":
+            ctx.story = StoryPlay.from_args(parsed.args)
+        deck = copy.deepcopy(self.teller.deck)
+        events += self._tell(seq, outcome.state, events, ctx.story)
+        changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
+        parsed = parsed.model_copy(update={"deck": copy.deepcopy(changed)})
         stamped = self._commit(text, parsed, dice.history, events, outcome.state)
         self._observe(parsed, stamped)
         return Reply(line=text, verb=parsed.verb, events=stamped, changed=True)
+
+    def _tell(self, seq: int, after: GameState, events: list[dict[str, Any]],
+              story: StoryPlay | None) -> list[dict[str, Any]]:
+        """The oracle's events for a command; if the telling fails, the game goes on untold."""
+        deck = copy.deepcopy(self.teller.deck)
+        try:
+            return self.teller.tell(self.state, after, events, Dice(SeededSource(f"{self.seed}:{seq}:oracle")), story)
+        except Exception as exc:  # narration only adds prose: it must never cost a command
+            self.teller.reset(deck)
+            return [{"kind": "narration_failed", "reason": f"{type(exc).__name__}: {exc}"}]
 
     def _observe(self, parsed: Parsed, events: Sequence[dict[str, Any]]) -> None:
         """Keep the story's progress in step with what happened (live and in replay)."""
@@ -212,7 +233,7 @@ class Session:
         if state is not None:
             self.state = state
         if self.save is not None and seq % SNAPSHOT_EVERY == 0:
-            extra: dict[str, Any] = {"next_event": self.next_event}
+            extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
             if self.story is not None:
                 extra["story"] = self.story.snapshot()
             self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
@@ -244,6 +265,7 @@ class Session:
             raise SessionError("nothing to rebuild from")
         self.state = GameState()
         self.story = None
+        self.teller.reset()
         self.next_event = 1
         start = 0
         snap = self.save.latest_snapshot() if use_snapshots else None
@@ -252,6 +274,7 @@ class Session:
             self.next_event = int(snap.extra["next_event"])
             if "story" in snap.extra:
                 self.story = StoryPlay.restore(snap.extra["story"])
+            self.teller.reset(snap.extra.get("deck"))
             start = snap.seq
         for record in self.save.live_commands(after=start):
             self._replay(record)
@@ -270,10 +293,11 @@ class Session:
             raise SessionError(f"command {record.seq} ({record.text!r}) does not replay: {exc}") from exc
         replayed = _plain(outcome.events)
         recorded = [{k: v for k, v in e.items() if k != "seq"} for e in record.events
-                    if e.get("kind") not in _ADDED_KINDS]
+                    if e.get("kind") not in ADDED_KINDS]
         if replayed != recorded:
             raise SessionError(f"command {record.seq} ({record.text!r}) replays differently from what was saved")
         self.state = outcome.state
+        self.teller.deck.update(copy.deepcopy(command.deck))
         self._observe(command, record.events)
 
     def close(self) -> None:

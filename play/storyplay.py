@@ -151,6 +151,24 @@ class StoryPlay:
                         "entry": getattr(entry, "id", None)})
         return out
 
+    def facts(self, scene: str | None) -> dict[str, Any]:
+        """What the narration may lean on: the story's tone, the place, its seeds."""
+        story = self.story
+        out: dict[str, Any] = {"story": story.title, "tone": list(story.tone)}
+        found = next((s for s in story.scenes if s.id == scene), None)
+        place = None
+        seeds: list[str] = []
+        if found is not None:
+            seeds += list(found.narration)
+            place = next((loc for loc in story.locations if loc.id == found.location), None)
+        elif scene is not None:
+            place = next((loc for loc in story.locations if loc.id == scene), None)  # freeform: the location
+        if place is not None:
+            out["location"] = place.name
+            seeds += list(place.narration)
+        out["seeds"] = seeds
+        return out
+
     def evident(self, scene: str) -> list[dict[str, Any]]:
         if not self._known(scene):
             return []

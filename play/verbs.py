@@ -117,6 +117,8 @@ class Parsed(BaseModel):
 
     verb: str
     args: Args
+    # what the command changed of the narrator's deck (rows drawn without repeats)
+    deck: dict[str, list[str]] = {}
 
 
 def parse_line(line: str, state: GameState) -> Parsed:

@@ -34,17 +34,23 @@ from rules.abacus.state import ChallengeSpec, Scene
 from rules.abacus.turn import Turn, action
 from rules.abacus.wyrd import wyrd_roll
 
-__all__ = ["GHOST_WYRD", "add_rule", "end_scene", "rest", "start_scene"]
+__all__ = ["GHOST_WYRD", "SCENE_TEST", "add_rule", "end_scene", "rest", "start_scene"]
 
 GHOST_WYRD = 2
+SCENE_TEST = "scene test"
 
 
 @action
 def start_scene(
     turn: Turn, present: Sequence[str], ident: str | None = None, *,
-    challenges: Sequence[ChallengeSpec] = (), rules: Sequence[StageRule] = (),
+    challenges: Sequence[ChallengeSpec] = (), rules: Sequence[StageRule] = (), test: bool = False,
 ) -> None:
-    """Begin a scene with ``present``; assemble the pool; place its challenges and rules."""
+    """Begin a scene with ``present``; assemble the pool; place its challenges and rules.
+
+    With ``test``, the scene test (DESIGN.md, our design): a Wyrd roll, counting as
+    the scene's, for those present who have any personal Wyrd. Those with none are
+    not yet touched by the Wyrd and do not roll, so early scenes go as expected.
+    """
     state = turn.state
     turn.not_ended()
     if state.scene is not None:
@@ -71,6 +77,9 @@ def start_scene(
     for spec in challenges:
         place(turn, spec)
     fire(turn, Moment(kind=TriggerKind.SCENE_START))
+    touched = [n for n in names if state.characters[n].wyrd > 0]
+    if test and touched:
+        wyrd_roll(turn, touched, reason=SCENE_TEST)
 
 
 def add_rule(turn: Turn, rule: StageRule) -> str:
