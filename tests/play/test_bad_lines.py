@@ -174,5 +174,6 @@ def test_undecodable_bytes_on_stdin_do_not_end_the_game(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, done.stderr
         assert done.stderr == b""
-        kinds = [k for line in done.stdout.decode("utf-8").splitlines() if (k := json.loads(line)["kind"]) != "narration"]
+        lines = done.stdout.decode("utf-8").splitlines()
+        kinds = [k for line in lines if (k := json.loads(line)["kind"]) != "narration"]
         assert kinds == ["session_started", "character_created", "refused", "character_created"]
