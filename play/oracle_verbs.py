@@ -44,7 +44,7 @@ def _question(words: Words, state: GameState) -> Args:
 
 
 def _unchanged(state: GameState) -> Outcome:
-    return Outcome.model_construct(state=state, events=[])
+    return Outcome(state, [])
 
 
 @register

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from rules.abacus.enums import Ability, ChallengeType, MagicForm
+from rules.actions import Event
 
 __all__ = [
     "AbacusEvent",
@@ -44,8 +45,6 @@ __all__ = [
 ]
 
 
-class Event(BaseModel):
-    model_config = ConfigDict(frozen=True)
 
 
 class CharacterCreated(Event):

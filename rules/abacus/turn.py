@@ -9,46 +9,32 @@ dice are exactly as they were.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
-from typing import Concatenate, ParamSpec
-
-from pydantic import BaseModel, ConfigDict
+from collections.abc import Sequence
+from typing import TypeAlias
 
 from rules.abacus.characters import Character
 from rules.abacus.errors import NotEnoughWyrd, OutOfTurn, UnknownName
-from rules.abacus.events import Event, WyrdDrawn
+from rules.abacus.events import WyrdDrawn
 from rules.abacus.state import Challenge, GameState, Scene
+from rules.actions import Outcome as BaseOutcome
+from rules.actions import Turn as BaseTurn
+from rules.actions import action_for
 from rules.dice import Dice
 
 __all__ = ["Outcome", "Turn", "action"]
 
-P = ParamSpec("P")
+# What every Wyrd Abacus action returns: the new game state and its events.
+Outcome: TypeAlias = BaseOutcome[GameState]
 
-
-class Outcome(BaseModel):
-    """The result of an action: the new state and what happened."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    state: GameState
-    events: list[Event]
-
-
-class Turn:
-    """A private copy of the state plus the dice and the events being written."""
+class Turn(BaseTurn[GameState]):
+    """An action's working copy of a Wyrd Abacus game, with the lookups actions share."""
 
     # Effects can set off Wyrd rolls that set off effects; past this depth, stop.
     MAX_DEPTH = 4
 
     def __init__(self, state: GameState, dice: Dice) -> None:
-        self.state = state
-        self.dice = dice
-        self.events: list[Event] = []
+        super().__init__(state, dice)
         self.depth = 0
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
 
     # -- lookups -------------------------------------------------------------
 
@@ -159,22 +145,4 @@ class Turn:
         return out
 
 
-def action(
-    fn: Callable[Concatenate[Turn, P], None],
-) -> Callable[Concatenate[GameState, Dice, P], Outcome]:
-    """Make ``fn(turn, ...)`` a safe public action ``f(state, dice, ...) -> Outcome``."""
-
-    @functools.wraps(fn)
-    def run(state: GameState, dice: Dice, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
-        mark = dice.mark()
-        turn = Turn(state.model_copy(deep=True), dice)
-        try:
-            fn(turn, *args, **kwargs)
-        except BaseException:
-            # Refused or broken, the action must leave no trace: the copy is
-            # dropped, and the dice will give the same faces to the next action.
-            dice.rewind(mark)
-            raise
-        return Outcome.model_construct(state=turn.state, events=turn.events)
-
-    return run
+action = action_for(Turn)
