@@ -137,6 +137,12 @@ def _add_odds(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
     influence.add_argument("dice", metavar="N", type=_count(MAX_DICE), help="number of dice")
     influence.add_argument("--json", action="store_true", help="print JSON")
     influence.set_defaults(handler=_run_odds_influence)
+    for add in ODDS_KINDS:
+        add(kinds)
+
+
+# Other rulesets' `wyrd odds KIND ...`: each module adds its own parser (and imports lazily).
+ODDS_KINDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
 
 
 def _run_odds_challenge(args: argparse.Namespace) -> int:
