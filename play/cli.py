@@ -313,6 +313,7 @@ _SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]
     cli_story.add_stories,
     cli_story.add_check,
     cli_story.add_schema,
+    cli_story.add_oracle,
     _add_odds,
 ]
 

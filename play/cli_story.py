@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_check", "add_schema", "add_stories"]
+__all__ = ["add_check", "add_oracle", "add_schema", "add_stories"]
 
 
 def add_stories(subparsers: Subparsers) -> None:
@@ -34,6 +34,22 @@ def add_schema(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("schema", help="write the JSON Schema of story files, for editors")
     p.add_argument("-o", "--output", type=Path, help="where to write it (default: standard output)")
     p.set_defaults(handler=run_schema)
+
+
+def add_oracle(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("oracle", help="the oracle's own checks")
+    tools = p.add_subparsers(dest="tool", metavar="TOOL", required=True)
+    test = tools.add_parser("selftest", help="compare every table's exact odds with a large seeded sample (chi-square)")
+    test.add_argument("--samples", type=int, default=None, help="rolls per table")
+    test.add_argument("--seed", type=int, default=1)
+    test.set_defaults(handler=run_selftest)
+
+
+def run_selftest(args: argparse.Namespace) -> int:
+    from oracle.selftest import main
+
+    argv = ["--seed", str(args.seed)] + (["--samples", str(args.samples)] if args.samples else [])
+    return main(argv)
 
 
 def run_stories(args: argparse.Namespace) -> int:
