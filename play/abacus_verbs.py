@@ -39,7 +39,7 @@ def challenge_ids(state: GameState) -> list[str]:
 
 
 def take_character(w: Words, state: GameState, what: str = "character") -> str:
-    return resolve(w.take(what), character_names(state), "character")
+    return w.take_name(what, character_names(state))
 
 
 def take_ability(w: Words, what: str = "ability") -> str:
@@ -72,7 +72,11 @@ def resolve_challenge(word: str, state: GameState) -> str:
 
 
 def take_names(w: Words, state: GameState) -> list[str]:
-    return [resolve(n, character_names(state), "character") for n in w.until("by", "with", "via")]
+    """Character names up to the next keyword (``by``, ``with``, ``via``)."""
+    names: list[str] = []
+    while not w.empty and str(w.peek()).casefold() not in ("by", "with", "via"):
+        names.append(w.take_name("character", character_names(state)))
+    return names
 
 
 @register
@@ -97,9 +101,9 @@ class Pc(Verb):
                 raise words.fail("say whom to take: `pc take NAME` or `pc take all`")
             return {"take": ["all"] if [n.casefold() for n in names] == ["all"] else names}
         if not words.keyword("add"):
-            name = words.take_optional()
+            name = take_character(words, state) if not words.empty else None
             words.done()
-            return {"view": resolve(name, character_names(state), "character") if name else None}
+            return {"view": name}
         name = words.take("NAME")
         scores = {a: words.option_int(a, low=0, high=99) for a in ABILITIES}
         missing = [a for a, v in scores.items() if v is None]
@@ -258,13 +262,12 @@ class Spend(Verb):
 
     def parse(self, words: Words, state: GameState) -> Args:
         servants = {s.name: s.id for s in state.servants.values()}
-        word = words.take("WHO")
         try:
-            who = resolve(word, character_names(state), "character")
+            who = take_character(words, state, "WHO")
         except UsageError:
             if not servants:
                 raise
-            who = servants[resolve(word, list(servants), "character or servant")]
+            who = servants[words.take_name("WHO", list(servants), "character or servant")]
         n = words.take_int("N", low=1)
         ability = None if words.peek() in (None, "via") else take_ability(words)
         payer = take_character(words, state, "PAYER") if words.keyword("via") else None

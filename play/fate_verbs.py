@@ -205,7 +205,7 @@ class Cast(Verb):
         # Casters run until the ability; a shortened ability (`so`) ends them too,
         # unless it is also the start of a character's name.
         while not words.empty and not _is_ability(str(words.peek()), state):
-            casters.append(resolve(words.take("caster"), character_names(state), "character"))
+            casters.append(words.take_name("caster", character_names(state)))
         if not casters:
             raise words.fail("name at least one caster")
         ability = take_ability(words, "ABILITY")

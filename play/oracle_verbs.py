@@ -34,7 +34,7 @@ def _question(words: Words, state: GameState) -> Args:
     asker = None
     while not words.empty:
         if words.keyword("by"):
-            asker = resolve(words.take("NAME"), character_names(state), "character")
+            asker = words.take_name("NAME", character_names(state))
         else:
             odds = resolve(words.take("odds"), ODDS_WORDS, "odds")
     if asker is None:

@@ -84,6 +84,23 @@ class Words:
     def take_optional(self) -> str | None:
         return self.words.pop(0) if self.words else None
 
+    def take_name(self, what: str, choices: Sequence[str], kind: str = "character") -> str:
+        """A name that may be several words (``Maud Ellery``), or a unique beginning of one.
+
+        ``what`` names the missing word in usage errors; ``kind`` what the name is of.
+        """
+        for k in range(min(len(self.words), 5), 1, -1):
+            joined = " ".join(self.words[:k]).casefold()
+            if any(c.casefold() == joined for c in choices):
+                found = resolve(" ".join(self.words[:k]), choices, kind)
+                del self.words[:k]
+                return found
+        if not self.words:
+            raise self.fail(f"missing {what}")
+        found = resolve(self.words[0], choices, kind)  # consumed only if it names someone
+        del self.words[0]
+        return found
+
     def take_int(self, what: str, *, low: int | None = None, high: int | None = None) -> int:
         return parse_int(self.take(what), what, low=low, high=high, usage=self.usage)
 

@@ -1,1 +1,31 @@
-"""prompts."""
+"""Prompt templates for the LLM narrator, one YAML file per kind of moment, and their loader.
+
+Read by :mod:`oracle.narrators.llm` only. Importing this package never imports
+langchain: :func:`~prompts.loader.chat_prompt` does, when it is called.
+"""
+
+from prompts.loader import (
+    GENERIC,
+    PLACEHOLDERS,
+    PROMPTS_DIR,
+    PromptError,
+    PromptSet,
+    PromptSpec,
+    chat_prompt,
+    load_prompts,
+    prompt_set,
+    render,
+)
+
+__all__ = [
+    "GENERIC",
+    "PLACEHOLDERS",
+    "PROMPTS_DIR",
+    "PromptError",
+    "PromptSet",
+    "PromptSpec",
+    "chat_prompt",
+    "load_prompts",
+    "prompt_set",
+    "render",
+]
