@@ -99,7 +99,8 @@ _TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)*|\d+")
 # Event fields whose values are the engine's words, not the story's ("overcome", "to overcome the door").
 _MACHINE_KEYS = frozenset({"kind", "status", "outcome", "category", "answer", "reason", "moment", "detail", "trait",
                            "ability", "type", "form", "id", "challenge"})
-_NEGATORS = frozenset({"not", "never", "no", "nor", "without", "almost", "nearly", "cannot", "hardly"})
+_NEGATORS = frozenset({"not", "never", "no", "nor", "nobody", "none", "neither", "without", "almost", "nearly",
+                        "cannot", "hardly"})
 
 
 def _words(pattern: str) -> re.Pattern[str]:

@@ -4,7 +4,7 @@
 compact JSON (empty fields left out, sequence numbers dropped, the story's own
 tables left out: they are the table narrator's business). :func:`settled` says in
 one or two plain sentences what the facts settle, which small models follow far
-better than JSON ("Ada did NOT overcome the barrow door. Nobody dies."). 
+better than JSON ("Ada did NOT overcome the barrow door. Nobody dies.").
 
 :class:`StoryMemory` is the rolling summary of the story so far: the last few
 moments told (by the model or, after a fallback, by the tables), each as one
@@ -116,6 +116,10 @@ def settled(request: NarrationRequest) -> str:
         said = f"A twist ({detail}) for {subject}: {text}".rstrip(": ")
     elif moment == MomentKind.POSTSCRIPT:
         said = f"After the story, {subject} is {detail}."
+    elif moment == MomentKind.SCENE_OPENING:
+        present = first.get("present") or [c.name for c in request.characters if not c.defeated]
+        where = f" at {request.location}" if request.location else ""
+        said = f"The scene {request.scene or first.get('scene', '')!s} begins{where}; present: {_names(present)}."
     elif moment == MomentKind.SCENE_TEST:
         said = f"The scene goes {'as expected' if detail == 'expected' else detail}."
     else:

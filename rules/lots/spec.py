@@ -59,6 +59,7 @@ class CheckSpec(BaseModel):
         effort: The effort the roller commits (counts of time and exertion).
         purpose: What the check is for, in the players' words.
         blow: For an attack or a defence, the attack in question.
+        retry: Whether this is a second try at a check a lot spoiled.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -73,6 +74,7 @@ class CheckSpec(BaseModel):
     effort: int = Field(default=0, ge=0)
     purpose: str = ""
     blow: Blow | None = None
+    retry: bool = False
 
     @property
     def attack(self) -> bool:
