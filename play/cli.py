@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from play import cli_odds_feat, cli_odds_wolden, cli_play, cli_story
+from play import cli_odds_feat, cli_odds_lots, cli_odds_wolden, cli_play, cli_story
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -145,6 +145,7 @@ def _add_odds(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
 ODDS_KINDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
     cli_odds_wolden.add_wolden,
     cli_odds_feat.add_feat,
+    cli_odds_lots.add_lots,
 ]
 
 

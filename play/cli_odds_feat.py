@@ -160,8 +160,8 @@ def _table_lines(rows: list[FeatOdds], eights: int) -> list[str]:
     widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
     right = {0, 3, 5}
     for r in cells:
-        line = "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
-        lines.append(line.rstrip())
+        padded = (c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+        lines.append("  ".join(padded).rstrip())
     return lines
 
 

@@ -349,6 +349,11 @@ class SaveFile:
         """The highest seq recorded (commands and undos alike), 0 for a new save."""
         return int(self._conn.execute("SELECT coalesce(max(seq), 0) FROM commands").fetchone()[0])
 
+    def last_event_seq(self) -> int:
+        """The highest event ``seq`` ever recorded, undone commands' included (0 if none)."""
+        row = self._conn.execute("SELECT max(json_extract(data, '$.seq')) FROM events").fetchone()
+        return int(row[0] or 0)
+
     def last_live(self) -> Record | None:
         """The latest live command (the one ``undo`` would take back), or None."""
         (seq,) = self._conn.execute("SELECT max(seq) FROM commands WHERE status = 'live'"

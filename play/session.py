@@ -279,6 +279,8 @@ class Session:
         for record in self.save.live_commands(after=start):
             self._replay(record)
         self.next_command = self.save.last_seq() + 1
+        # Numbers are never reused: after an undo, new events follow the last ever shown.
+        self.next_event = max(self.next_event, self.save.last_event_seq() + 1)
 
     def _replay(self, record: Record) -> None:
         """Apply a saved command with its saved faces, and check it tells the same story."""

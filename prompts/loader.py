@@ -137,7 +137,7 @@ def load_prompts(folder: Path | None = None) -> PromptSet:
     except ValidationError as exc:
         raise _problem(system_path, exc) from exc
     prompts: dict[str, PromptSpec] = {}
-    claimed: dict[str, str] = {}
+    claimed: dict[str, Path] = {}
     for path in sorted(folder.glob("*.yaml")):
         if path == system_path:
             continue
@@ -147,8 +147,8 @@ def load_prompts(folder: Path | None = None) -> PromptSet:
             raise _problem(path, exc) from exc
         for moment in spec.moments:
             if moment in claimed:
-                raise PromptError(f"{path}: moments: {moment!r} is already told by {claimed[moment]!r}")
-            claimed[moment] = spec.id
+                raise PromptError(f"{path}: moments: {moment!r} is already told by {claimed[moment]}")
+            claimed[moment] = path
         prompts[spec.id] = spec
     if GENERIC not in prompts:
         raise PromptError(f"{folder / (GENERIC + '.yaml')}: missing: the generic prompt is required")

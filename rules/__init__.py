@@ -51,6 +51,7 @@ def register(ruleset: Ruleset) -> None:
 register(Ruleset(id="abacus", name="Wyrd Abacus", seed="000_e418bfdb0e315e34.txt", module="rules.abacus"))
 register(Ruleset(id="wolden", name="Wolden", seed="001_0ed33d63b95f167b.txt", module="rules.wolden"))
 register(Ruleset(id="feat", name="Heroes of the Fall", seed="003_9d26c77002c98e48.txt", module="rules.feat"))
+register(Ruleset(id="lots", name="Thaeborn", seed="004_06c27bdc2e65ccea.txt", module="rules.lots"))
 
 
 def _load_entry_points() -> None:

@@ -26,13 +26,14 @@ processes can use it.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
 from rules.abacus import Ability, ChallengeType
-from rules.odds import challenge_odds
+from rules.odds import SIDES
 
 __all__ = [
     "POLICIES",
@@ -107,11 +108,15 @@ class Policy(Protocol):
 
 
 def points_for(value: int, chance: Fraction, pool: int) -> int:
-    """The fewest points giving at least ``chance`` of overcoming ``value`` with ``pool`` Wyrd behind the die."""
-    points = 0
-    while challenge_odds(value, points, pool).p_with_pool < chance:
-        points += 1
-    return points
+    """The fewest points giving at least ``chance`` of overcoming ``value`` with ``pool`` Wyrd behind the die.
+
+    The closed form of :func:`rules.odds.challenge_odds`: with ``p`` points the faces
+    that win, drawing up to ``pool`` after the roll, are those at or above
+    ``value - p - pool``, so ``ceil(6 * chance)`` winning faces need
+    ``p = value - pool - 7 + ceil(6 * chance)`` (0 at least; a chance over 1 is treated as 1).
+    """
+    faces = min(SIDES, max(0, math.ceil(chance * SIDES)))
+    return max(0, value - pool - (SIDES + 1) + faces) if faces else 0
 
 
 def spread(at: Situation, lead: str, points: int, keep: int, helpers: bool) -> tuple[tuple[str, int], ...]:

@@ -63,7 +63,7 @@ _SEQUENCE = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: parameters, intermediates, a final byte
     r"|\x9b[0-?]*[ -/]*[@-~]"  # 8-bit CSI
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"  # OSC/DCS/SOS/PM/APC strings
-    r"|\x1b[ -/]*[0-~]"  # any other escape sequence
+    r"|\x1b(?![\[\]PX^_])[ -/]*[0-~]"  # any other escape sequence
 )
 _INTRODUCER = re.compile(r"[\x1b\x90\x98\x9b\x9d\x9e\x9f]")  # the start of a sequence that has not ended
 _SPACES = re.compile(r"[\t\n\r\x0b\x0c\u2028\u2029\u0085 ]+")

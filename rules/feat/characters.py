@@ -19,9 +19,11 @@ expert     30               30          6           10
 ========== ================ =========== =========== ==============
 
 Attribute points are spent exactly, each attribute 1 to 9 (0 would be a corpse
-for Mettle); skill ranks and the starting Wyrd are ceilings. A character made
-with no tier (a GM's or a story's non-player character) skips the budgets: only
-the ranges are checked (attributes 0 to 9, Mettle at least 1, ranks 0 to 6).
+for Mettle); skill ranks and the starting Wyrd are ceilings, and skills are
+rated by the Skill Rank table. A character made with no tier (a GM's or a
+story's non-player character, or a sheet carried over from play) skips the
+budgets: only the ranges are checked (attributes 0 to 9, Mettle at least 1,
+ranks 0 to 6), and a skill may carry its level/modifier as written.
 """
 
 from __future__ import annotations
@@ -68,12 +70,19 @@ TIERS: dict[Tier, TierBudget] = {
 
 
 class Skill(BaseModel):
-    """A trained skill: the attribute behind it and the ranks trained (0 to 6)."""
+    """A trained skill: the attribute behind it, the ranks trained (0 to 6), and maybe a rating.
+
+    ``rating`` writes level/modifier directly, overriding the Skill Rank table: the
+    seed's own examples (a 6/81 climber, a 6/23 cut-purse) have modifiers the table
+    never gives, so sheets from play or from a story carry them as they are. A new
+    character built within a tier takes its ratings from the table.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     attribute: Attribute
-    ranks: int = Field(ge=0, le=RANK_MAX)
+    ranks: int = Field(default=0, ge=0, le=RANK_MAX)
+    rating: SkillRating | None = None
 
 
 def skill_key(name: str) -> str:
@@ -104,6 +113,8 @@ class Character(BaseModel):
         skill = self.skill(name)
         if skill is None:
             return None
+        if skill.rating is not None:
+            return skill.rating
         return skill_rating(skill.ranks, self.attributes[skill.attribute])
 
 
@@ -145,6 +156,11 @@ def _check_skills(name: str, skills: Mapping[str, Skill], tier: Tier | None) -> 
         return clean
     budget = TIERS[tier]
     for key, skill in clean.items():
+        if skill.rating is not None:
+            raise CreationError(
+                f"{name}'s {key} is written as {skill.rating}; a new {tier.value} takes ratings from the ranks",
+                rule="feat.character.skill-rating",
+            )
         if skill.ranks > budget.max_rank:
             raise CreationError(
                 f"{name} has {skill.ranks} ranks in {key}; a {tier.value} has at most {budget.max_rank} in a skill",

@@ -82,7 +82,7 @@ class Character(BaseModel):
 
 def create_character(
     name: str,
-    disciplines: Mapping[Discipline | str, int],
+    disciplines: Mapping[Discipline, int] | Mapping[str, int],
     *,
     mettle: int | None = None,
     armour: int = 0,

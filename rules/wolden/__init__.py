@@ -7,8 +7,8 @@ events that describe what happened. A refused action raises a
 :class:`~rules.errors.RuleError` naming the rule (``wolden.pool.max-dice``) and
 leaves state and dice as they were.
 
-The concepts, one module each: :mod:`~rules.wolden.roll` (reading a pool),
-:mod:`~rules.wolden.check` (the staged roll), :mod:`~rules.wolden.extended`
+The concepts, one module each: :mod:`~rules.wolden.pool` (reading a pool),
+:mod:`~rules.wolden.checks` (the staged roll), :mod:`~rules.wolden.extended`
 (extended challenges and travel montages), :mod:`~rules.wolden.fight`,
 :mod:`~rules.wolden.encounters` (rounds), :mod:`~rules.wolden.harm`,
 :mod:`~rules.wolden.downtime`, :mod:`~rules.wolden.cults` (content shapes),
@@ -17,7 +17,7 @@ The concepts, one module each: :mod:`~rules.wolden.roll` (reading a pool),
 """
 
 from rules.wolden.characters import ABILITY_MAX, STARTING_SCORES, STARTING_SLOTS, Character, create_character
-from rules.wolden.check import attempt, cancel, check, roll
+from rules.wolden.checks import attempt, cancel, check, roll
 from rules.wolden.cults import DOWNTIME_SLOTS, CarouseRow, Cult, Gift, Item, PowerRow, RollTable, TableRow
 from rules.wolden.downtime import downtime, new_session
 from rules.wolden.encounters import pass_turn
@@ -27,7 +27,7 @@ from rules.wolden.events import WoldenEvent
 from rules.wolden.extended import LOST_AT, abandon, start_extended, start_montage
 from rules.wolden.fight import HARM_DEALT, end_fight, start_fight
 from rules.wolden.harm import harm, wound
-from rules.wolden.roll import MAX_DICE, SIDES, Reading, classify, pool_size, read_roll
+from rules.wolden.pool import MAX_DICE, SIDES, Reading, classify, pool_size, read_roll
 from rules.wolden.state import DamageDice, Enemy, Extended, Fight, GameState, PendingCheck, Rounds, Situation
 from rules.wolden.story import add_character, enlist, install
 from rules.wolden.turn import Outcome

@@ -25,7 +25,7 @@ from itertools import product
 from pydantic import BaseModel, ConfigDict
 
 from rules.wolden.enums import Result
-from rules.wolden.roll import MAX_DICE, SIDES, classify, has_pair
+from rules.wolden.pool import MAX_DICE, SIDES, classify, has_pair
 
 __all__ = ["CheckOdds", "check_odds", "odds_table", "pool_counts"]
 

@@ -12,7 +12,7 @@ montages, downtime):
   is never critical, and a single die can't make a pair.
 
 The pair need not include the highest die (seed 001: "the same number on any
-two dice"). Nothing here rolls: :mod:`rules.wolden.check` rolls through the
+two dice"). Nothing here rolls: :mod:`rules.wolden.checks` rolls through the
 dice and reads the faces with :func:`read_roll`; :mod:`rules.wolden.odds`
 counts outcomes with :func:`classify`.
 """

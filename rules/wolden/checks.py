@@ -2,7 +2,7 @@
 
 Seed 001: assemble the pool (1d12; +1 for a relevant gift, however many apply;
 +1 for an advantage; +1 per helper; at most 4d12), roll it, add the ability to
-the highest die, and read the result (see :mod:`rules.wolden.roll`). Helpers
+the highest die, and read the result (see :mod:`rules.wolden.pool`). Helpers
 suffer the consequences of a failure or partial just like the one who rolls.
 
 1. :func:`attempt` opens the roll: who leads, which ability, the gift named
@@ -29,7 +29,7 @@ from rules.wolden.errors import OutOfTurn, PoolError, UnknownName
 from rules.wolden.events import CheckCancelled, CheckOpened, CheckRolled
 from rules.wolden.extended import progress
 from rules.wolden.fight import find_enemy, resolve_against, strike
-from rules.wolden.roll import MAX_DICE, SIDES, pool_size, read_roll
+from rules.wolden.pool import MAX_DICE, SIDES, pool_size, read_roll
 from rules.wolden.state import Extended, Fight, PendingCheck
 from rules.wolden.turn import Turn, action
 

@@ -1,0 +1,143 @@
+"""Choosing the narrator: --model beats WYRD_MODEL beats the config file; "table" turns the LLM off;
+bad settings and missing provider packages give messages that say what to do; and nothing on the
+way to the first prompt imports langchain."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oracle.narrators.llm_config import (
+    NarratorConfig,
+    NarratorConfigError,
+    config_path,
+    install_hint,
+    load_config,
+    make_narrator,
+    split_model,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def config_file(tmp_path: Path) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text('[narrator]\nmodel = "ollama:llama3.2"\nfirst_token_timeout = 2.5\ntoken_budget = 9000\n',
+                    encoding="utf-8")
+    return path
+
+
+def test_the_flag_beats_the_environment_beats_the_file(config_file: Path) -> None:
+    from_file = load_config(environ={}, path=config_file)
+    assert (from_file.model, from_file.first_token_timeout, from_file.token_budget) == ("ollama:llama3.2", 2.5, 9000)
+    assert from_file.origin == str(config_file)
+    env = {"WYRD_MODEL": "openai:gpt-4o-mini", "WYRD_BASE_URL": "http://127.0.0.1:1/v1", "WYRD_API_KEY": "sk-secret"}
+    from_env = load_config(environ=env, path=config_file)
+    assert (from_env.model, from_env.base_url, from_env.api_key, from_env.origin) == (
+        "openai:gpt-4o-mini", "http://127.0.0.1:1/v1", "sk-secret", "WYRD_MODEL")
+    assert from_env.first_token_timeout == 2.5  # what the environment doesn't say still comes from the file
+    from_flag = load_config("anthropic:claude-3-5-haiku-latest", environ=env, path=config_file)
+    assert (from_flag.model, from_flag.origin) == ("anthropic:claude-3-5-haiku-latest", "--model")
+    assert "sk-secret" not in repr(from_flag)  # the key is never shown
+
+
+@pytest.mark.parametrize("off", ["table", "off", "none", "TABLE"])
+def test_table_turns_the_llm_off_whatever_else_says(config_file: Path, off: str) -> None:
+    config = load_config(off, environ={"WYRD_MODEL": "openai:gpt-4o-mini"}, path=config_file)
+    assert config.model is None and make_narrator(config) is None
+
+
+def test_no_model_anywhere_means_no_llm(tmp_path: Path) -> None:
+    config = load_config(environ={}, path=tmp_path / "missing.toml")
+    assert config == NarratorConfig() and make_narrator(config) is None
+
+
+def test_the_config_file_lives_in_the_platform_folder_unless_told_otherwise(tmp_path: Path) -> None:
+    assert config_path({"WYRD_CONFIG": str(tmp_path / "c.toml")}) == tmp_path / "c.toml"
+    assert config_path({"WYRD_HOME": str(tmp_path)}) == tmp_path / "config.toml"
+    assert config_path({}).name == "config.toml" and "wyrd" in str(config_path({})).lower()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[narrator]\nmodle = 'x'\n", "modle: Extra inputs are not permitted"),
+    ("[narrator]\nfirst_token_timeout = -1\n", "first_token_timeout"),
+    ("[narrator\n", "config.toml"),
+    ("narrator = 3\n", "should be a table"),
+])
+def test_bad_settings_name_the_file_and_the_setting(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(NarratorConfigError) as refused:
+        load_config(environ={}, path=path)
+    assert str(path) in str(refused.value) and message in str(refused.value)
+
+
+@pytest.mark.parametrize(("model", "base_url", "split"), [
+    ("openai:gpt-4o-mini", None, ("openai", "openai:gpt-4o-mini")),
+    ("ollama:llama3.2:1b", None, ("ollama", "ollama:llama3.2:1b")),
+    ("smollm2", "http://127.0.0.1:8080/v1", ("openai", "openai:smollm2")),
+    ("gpt-4o", None, ("openai", "openai:gpt-4o")),
+    ("claude-3-5-haiku-latest", None, ("anthropic", "anthropic:claude-3-5-haiku-latest")),
+])
+def test_provider_model_strings(model: str, base_url: str | None, split: tuple[str, str]) -> None:
+    assert split_model(model, base_url) == split
+
+
+def test_an_unknown_provider_says_how_to_write_one() -> None:
+    with pytest.raises(NarratorConfigError, match="provider:model"):
+        split_model("llama3.2")
+
+
+def test_install_hints_name_the_extra() -> None:
+    assert install_hint("openai") == "pip install 'wyrd[openai]'"
+    assert install_hint("ollama") == "pip install 'wyrd[ollama]'"
+    assert install_hint("groq") == "pip install 'wyrd[llm]' langchain-groq"
+
+
+@pytest.mark.parametrize(("model", "extra"), [
+    ("anthropic:claude-3-5-haiku-latest", "pip install 'wyrd[anthropic]'"),
+    ("ollama:llama3.2", "pip install 'wyrd[ollama]'"),
+    ("groq:llama-3.1-8b-instant", "pip install 'wyrd[llm]' langchain-groq"),
+])
+def test_a_missing_provider_package_names_the_extra(model: str, extra: str) -> None:
+    pytest.importorskip("langchain")
+    package = {"anthropic": "langchain_anthropic", "ollama": "langchain_ollama", "groq": "langchain_groq"}
+    if importlib.util.find_spec(package[model.split(":")[0]]) is not None:
+        pytest.skip(f"{package[model.split(':')[0]]} is installed here")
+    with pytest.raises(NarratorConfigError) as refused:
+        make_narrator(NarratorConfig(model=model))
+    assert extra in str(refused.value)
+
+
+def test_a_configured_model_is_made_without_the_network() -> None:
+    pytest.importorskip("langchain_openai")
+    config = load_config("smollm2", base_url="http://127.0.0.1:9/v1", environ={"WYRD_API_KEY": "none"},
+                         path=Path("/nonexistent/config.toml"))
+    narrator = make_narrator(config)
+    assert narrator is not None and narrator.source == "openai:smollm2"
+    assert narrator.first_token_timeout == 3.0 and narrator.tokens_used == 0
+
+
+LAZY = """
+import json, sys, time
+start = time.perf_counter()
+import oracle.narrators.llm_config, oracle.narrators.firewall, oracle.narrators.llm, oracle.narrators.llm_facts
+import prompts, play.cli
+from oracle.narrators.llm_config import load_config, make_narrator
+assert make_narrator(load_config(environ={}, path=__import__("pathlib").Path("/nonexistent"))) is None
+print(json.dumps({"seconds": time.perf_counter() - start,
+                  "langchain": sorted(m for m in sys.modules if m.startswith(("langchain", "langsmith")))}))
+"""
+
+
+def test_nothing_on_the_way_to_the_first_prompt_imports_langchain() -> None:
+    done = subprocess.run([sys.executable, "-c", LAZY], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          check=False, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(ROOT / "nonexistent")})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["langchain"] == []

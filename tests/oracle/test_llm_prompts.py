@@ -1,0 +1,130 @@
+"""The LLM narrator's prompts: every moment has a template, each renders with a real request (as a
+langchain ChatPromptTemplate and as plain text), broken prompt files are refused naming the file,
+and the story so far stays bounded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oracle.narrators.base import MomentKind, NarrationRequest
+from oracle.narrators.llm_facts import EMPTY_SUMMARY, StoryMemory, facts_dict, render_facts, settled
+from oracle.narrators.moments import moments
+from prompts import GENERIC, PROMPTS_DIR, PromptError, load_prompts, prompt_set, render
+from tests.oracle.test_narration import FACTS, PLAY_SAMPLES, SAMPLES
+
+OWN_TEMPLATES = {"scene_opening": "scene_opening", "challenge_outcome": "challenge_outcome", "twist": "twist",
+                 "defeat": "defeat", "finale": "finale", "postscript": "postscript", "answer": "answer",
+                 "challenge_placed": GENERIC, "magic": GENERIC, "rest": GENERIC}
+
+
+def every_request() -> list[NarrationRequest]:
+    samples: dict[str, dict[str, Any]] = {**SAMPLES, **PLAY_SAMPLES}
+    events = [{"seq": i, "kind": k, **v} for i, (k, v) in enumerate(samples.items())]
+    return moments(events, FACTS.merged({"tone": ["Second person: 'you'.", "Seven years of rain."]}), detail=True)
+
+
+def test_every_moment_kind_has_a_template_and_each_claimed_kind_exists() -> None:
+    prompts = prompt_set()
+    kinds = {m.value for m in MomentKind}
+    for spec in prompts.prompts.values():
+        assert set(spec.moments) <= kinds, spec.id
+    for moment, ident in OWN_TEMPLATES.items():
+        assert prompts.for_moment(moment).id == ident
+    assert {f.stem for f in PROMPTS_DIR.glob("*.yaml")} == {"system", *prompts.prompts}
+
+
+def test_the_system_prompt_sets_the_firewall() -> None:
+    text = prompt_set().system.text.lower()
+    for rule in ("only the facts", "never invent numbers, outcomes, items, injuries or deaths", "1 to 3 sentences",
+                 "second person", "third person"):
+        assert rule in text
+
+
+@pytest.mark.parametrize("request_", every_request(), ids=lambda r: r.moment.value)
+def test_every_moment_renders_with_its_facts_tone_and_summary(request_: NarrationRequest) -> None:
+    spec = prompt_set().for_moment(request_.moment.value)
+    values = {"facts": render_facts(request_), "settled": settled(request_), "summary": "Earlier: fog.",
+              "tone": "; ".join(request_.tone), "moment": request_.moment.value, "detail": request_.detail or "-",
+              "subject": request_.subject or "the characters"}
+    system, human = render(spec, values)
+    assert "Never invent numbers" in system
+    assert values["facts"] in human and "Earlier: fog." in human and "Seven years of rain." in human
+    assert json.loads(values["facts"])["moment"] == request_.moment.value
+    assert "{" not in human.replace(values["facts"], "")  # every placeholder filled
+
+
+def test_prompts_become_langchain_chat_prompt_templates() -> None:
+    pytest.importorskip("langchain_core")
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from prompts import chat_prompt
+
+    request = next(r for r in every_request() if r.moment == MomentKind.CHALLENGE_OUTCOME)
+    template = chat_prompt(prompt_set().for_moment("challenge_outcome"))
+    assert set(template.input_variables) == {"facts", "settled", "summary", "tone", "moment", "detail", "subject"}
+    messages = template.format_messages(facts=render_facts(request), settled=settled(request), summary=EMPTY_SUMMARY,
+                                        tone="Grim.", moment="challenge_outcome", detail="overcome", subject="Ada")
+    assert isinstance(messages[0], SystemMessage) and isinstance(messages[1], HumanMessage)
+    assert render_facts(request) in str(messages[1].content)
+
+
+def test_the_facts_are_compact_and_say_what_is_settled() -> None:
+    request = next(r for r in every_request() if r.moment == MomentKind.CHALLENGE_OUTCOME)
+    data = facts_dict(request)
+    assert "seq" not in json.dumps(data) and "tables" not in data
+    assert data["challenge"]["name"] == "Locked gate" and data["characters"][0]["name"]
+    assert "overcame Locked gate" in settled(request) and settled(request).endswith("Nobody dies.")
+    defeat = next(r for r in every_request() if r.moment == MomentKind.DEFEAT)
+    assert "defeated" in settled(defeat) and "Nobody dies" not in settled(defeat)
+
+
+def write(folder: Path, name: str, text: str) -> None:
+    (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    for path in PROMPTS_DIR.glob("*.yaml"):
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(("name", "text", "message"), [
+    ("twist", "id: twist\ndescription: d\nmoments: [twist]\ntemplate: 'x {facts} {wrong}'\n", "unknown placeholders"),
+    ("twist", "id: twist\ndescription: d\nmoments: [twist]\ntemplate: 'no facts'\n", "must include {facts}"),
+    ("twist", "id: other\ndescription: d\ntemplate: '{facts}'\n", "should be the file's name"),
+    ("extra", "id: extra\ndescription: d\nmoments: [twist]\ntemplate: '{facts}'\n", "already told by"),
+    ("twist", "id: twist\ndescription: d\ntemplate: '{facts}'\nmood: grim\n", "Extra inputs"),
+    ("twist", "id: [unclosed\n", "cannot read"),
+])
+def test_a_broken_prompt_file_is_refused_naming_it(folder: Path, name: str, text: str, message: str) -> None:
+    write(folder, name, text)
+    with pytest.raises(PromptError) as refused:
+        load_prompts(folder)
+    assert str(folder / f"{name}.yaml") in str(refused.value) and message in str(refused.value)
+
+
+def test_the_generic_and_system_prompts_are_required(folder: Path) -> None:
+    (folder / "moment.yaml").unlink()
+    with pytest.raises(PromptError, match="generic prompt is required"):
+        load_prompts(folder)
+    (folder / "system.yaml").unlink()
+    with pytest.raises(PromptError, match="system prompt is required"):
+        load_prompts(folder)
+
+
+def test_the_story_so_far_keeps_the_last_lines_within_its_caps() -> None:
+    memory = StoryMemory(max_items=3, max_chars=100)
+    assert memory.summary() == EMPTY_SUMMARY
+    for i in range(10):
+        memory.add(f"line {i} " + "x" * 20)
+    assert memory.lines == [f"line {i} " + "x" * 20 for i in (7, 8, 9)]
+    memory.add("y" * 500)
+    assert memory.lines == ["y" * 100] and len(memory.summary()) <= 100
+    request = every_request()[0]
+    memory.remember(request, "The   fog\nlifts.")
+    assert memory.lines[-1] == f"[{request.moment.value}] The fog lifts."

@@ -1,0 +1,191 @@
+"""Downtime (rules/wolden/downtime.py): healing, new slots, and one activity a session."""
+
+from __future__ import annotations
+
+from rules.wolden import (
+    Ability,
+    Character,
+    DowntimeChoice,
+    attempt,
+    downtime,
+    enlist,
+    harm,
+    new_session,
+    wound,
+)
+from rules.wolden.events import (
+    AbilityRaised,
+    DowntimeTaken,
+    GiftGained,
+    ItemGained,
+    SessionAdvanced,
+    TableRolled,
+    WoundsHealed,
+    WoundTaken,
+)
+
+MIGHT, AGILITY, MIND, GRACES = Ability.MIGHT, Ability.AGILITY, Ability.MIND, Ability.GRACES
+TRAINING, SHOPPING, REST, CAROUSE = (DowntimeChoice.TRAINING, DowntimeChoice.SHOPPING, DowntimeChoice.REST,
+                                     DowntimeChoice.CAROUSE)
+
+
+def veteran(t, wounds: int = 6, slots: int = 10, **scores: int) -> str:
+    """A ready Owl with many wounds (the test cults' Owls)."""
+    base = {MIGHT: 3, AGILITY: 2, MIND: 1, GRACES: 0}
+    base.update({Ability(k): v for k, v in scores.items()})
+    t.do(enlist, Character(name="Moss", cult="owls", scores=base, slots=slots, wounds=wounds))
+    return "Moss"
+
+
+def test_always_heals_and_adds_slots(duo) -> None:
+    """Seed 001: each downtime heals all ability score damage and 4 wounds and adds 4 gift slots."""
+    duo.do(harm, "Ada", MIGHT, 2)
+    duo.do(harm, "Ada", AGILITY, 1)
+    duo.do(wound, "Ada")
+    duo.faces(1)  # carousing: a quiet night
+    events = duo.do(downtime, "Ada", CAROUSE)
+    assert events[0] == DowntimeTaken(character="Ada", choice=CAROUSE, session=1, damage_healed=3, wounds_healed=1,
+                                      slots=8)
+    ada = duo.char("Ada")
+    assert ada.damage == dict.fromkeys(Ability, 0)
+    assert (ada.wounds, ada.slots, ada.free_slots) == (0, 8, 6)
+
+
+def test_four_wounds_at_most(new) -> None:
+    """Seed 001: downtime heals 4 wounds (the rest stay, unless Pure Rest heals more)."""
+    t = new()
+    name = veteran(t)
+    t.faces(1)
+    events = t.do(downtime, name, CAROUSE)
+    assert events[0].wounds_healed == 4
+    assert t.char(name).wounds == 2
+
+
+def test_once_per_session(duo) -> None:
+    """Seed 001: once per session or between sessions, at most."""
+    duo.faces(1)
+    duo.do(downtime, "Ada", CAROUSE)
+    duo.refuse("wolden.downtime.once-per-session", downtime, "Ada", REST)
+    duo.faces(1)
+    duo.do(downtime, "Bram", CAROUSE)  # [ours] each character takes their own downtime
+    assert duo.do(new_session) == [SessionAdvanced(session=2)]
+    duo.faces(1, 1)
+    assert duo.do(downtime, "Ada", REST)[0].session == 2
+
+
+def test_not_while_a_roll_is_open(duo) -> None:
+    duo.do(attempt, "Ada", MIGHT)
+    duo.refuse("wolden.check.one-at-a-time", downtime, "Bram", REST)
+
+
+def test_focused_training_rolls_on_the_power_table(duo) -> None:
+    """Seed 001: Focused Training: roll on the Powers table of your cult."""
+    duo.faces(3)
+    events = duo.do(downtime, "Ada", TRAINING)
+    assert duo.of(TableRolled, events) == [TableRolled(character="Ada", table="powers", cult="owls", die=4, face=3,
+                                                       row="talons")]
+    assert duo.of(GiftGained, events) == [GiftGained(character="Ada", gift="talons", slots=1, free_slots=5,
+                                                     source="training")]
+
+
+def test_training_rolls_again_on_a_power_held(new) -> None:
+    """[ours] A power already held is rolled again."""
+    t = new()
+    name = veteran(t, wounds=0)
+    t.faces(3)
+    t.do(downtime, name, TRAINING)
+    t.do(new_session)
+    t.faces(3, 3, 4)
+    events = t.do(downtime, name, TRAINING)
+    assert [r.face for r in t.of(TableRolled, events)] == [3, 3, 4]
+    assert t.of(GiftGained, events)[0].gift == "moon-sight"
+    assert t.of(GiftGained, events)[0].slots == 2
+
+
+def test_training_refused_when_every_power_is_held(new) -> None:
+    t = new()
+    name = veteran(t, wounds=0, slots=20)
+    for face in (1, 2, 3, 4):
+        t.faces(face)
+        t.do(downtime, name, TRAINING)
+        t.do(new_session)
+    t.refuse("wolden.downtime.all-powers", downtime, name, TRAINING)
+
+
+def test_go_shopping(duo) -> None:
+    """Seed 001: Go Shopping: choose an item from your cult's Equipment list."""
+    events = duo.do(downtime, "Ada", SHOPPING, item="Bone Flute")
+    assert duo.of(ItemGained, events) == [ItemGained(character="Ada", item="bone-flute")]
+    assert [i.id for i in duo.char("Ada").items] == ["bone-flute"]
+    assert duo.faces_left == 0  # no dice
+
+
+def test_shopping_refusals(duo) -> None:
+    duo.refuse("wolden.downtime.item", downtime, "Ada", SHOPPING)
+    duo.refuse("wolden.unknown.item", downtime, "Ada", SHOPPING, item="red-scarf")  # a Fox item
+    duo.refuse("wolden.downtime.item-without-shopping", downtime, "Ada", REST, item="bone-flute")
+    duo.do(downtime, "Ada", SHOPPING, item="bone-flute")
+    duo.do(new_session)
+    duo.refuse("wolden.downtime.item-held", downtime, "Ada", SHOPPING, item="bone-flute")
+
+
+def test_pure_rest_heals_2d4_more(new) -> None:
+    """Seed 001: Pure Rest heals an additional 2d4 wounds."""
+    t = new()
+    name = veteran(t, wounds=9, slots=12)
+    t.faces(2, 1)
+    events = t.do(downtime, name, REST)
+    assert events[0].wounds_healed == 4
+    assert t.of(WoundsHealed, events) == [WoundsHealed(character=name, n=3, wounds=2, reason="pure rest")]
+    assert t.dice.history[-1].sides == 4 and len(t.dice.history[-1].faces) == 2
+
+
+def test_pure_rest_heals_no_more_than_there_are(duo) -> None:
+    duo.faces(4, 4)
+    events = duo.do(downtime, "Ada", REST)
+    assert duo.of(WoundsHealed, events) == []
+    assert duo.char("Ada").wounds == 0
+
+
+def test_carouse_gift(duo) -> None:
+    """Seed 001: some carousing results give a 1-slot gift, and there is always room for it."""
+    duo.faces(2)
+    events = duo.do(downtime, "Ada", CAROUSE)
+    assert duo.of(TableRolled, events)[0].row == "new-trick"
+    assert duo.of(GiftGained, events)[0].gift == "soft-step"
+
+
+def test_carouse_ability(duo) -> None:
+    """Seed 001: carousing brings a chance of an ability score increase."""
+    duo.faces(3)
+    events = duo.do(downtime, "Ada", CAROUSE)
+    assert duo.of(AbilityRaised, events) == [AbilityRaised(character="Ada", ability=AGILITY, score=3, raised=True)]
+
+
+def test_carouse_ability_stops_at_five(new) -> None:
+    """RULES.md [ours]: at most 5."""
+    t = new()
+    name = veteran(t, agility=5)
+    t.faces(3)
+    events = t.do(downtime, name, CAROUSE)
+    assert t.of(AbilityRaised, events)[0].raised is False
+    assert t.char(name).scores[AGILITY] == 5
+
+
+def test_carouse_wounds(duo) -> None:
+    """Seed 001: downtime brings sundry consequences; [ours] a carousing row may cost wounds."""
+    duo.faces(4)
+    events = duo.do(downtime, "Ada", CAROUSE)
+    assert duo.of(WoundTaken, events)[0].n == 2
+    assert duo.char("Ada").wounds == 2
+
+
+def test_downtime_brings_back_the_fallen(duo) -> None:
+    """[ours] A character taken out is back on their feet after a downtime."""
+    duo.do(wound, "Ada", 3)
+    assert duo.char("Ada").out
+    duo.faces(1)
+    events = duo.do(downtime, "Ada", CAROUSE)
+    assert events[0].back
+    assert not duo.char("Ada").out
+    assert duo.char("Ada").wounds == 0
