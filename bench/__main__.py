@@ -1,13 +1,14 @@
-"""Run every benchmark and print its figures: ``python -m bench [startup|session|odds]``."""
+"""Run every benchmark and print its figures: ``python -m bench [startup|session|odds|crash|scale]``."""
 
 from __future__ import annotations
 
 import platform
 import sys
 
-from bench import odds, session, startup
+from bench import crash, odds, session, startup
 
-SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run}
+SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "crash": crash.run,
+          "scale": session.scale}
 
 
 def main(argv: list[str]) -> int:

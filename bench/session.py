@@ -16,7 +16,7 @@ from pathlib import Path
 from play.console import Console
 from play.session import Session
 
-__all__ = ["LOOP", "run", "scripted_session"]
+__all__ = ["LOOP", "run", "scale", "scripted_session"]
 
 LOOP = [
     "scene with Ada, Bram",
@@ -29,9 +29,13 @@ LOOP = [
 SETUP = ["pc add Ada body=5 mind=5 soul=5", "pc add Bram body=6 mind=5 soul=4"]
 
 
-def scripted_session(path: Path, commands: int) -> list[float]:
-    """Play ``commands`` lines into a save at ``path``; the latency of each, in seconds."""
+def scripted_session(path: Path, commands: int, sizes: dict[int, int] | None = None) -> list[float]:
+    """Play ``commands`` lines into a save at ``path``; the latency of each, in seconds.
+
+    With ``sizes``, the save's size in bytes is noted every 10,000 commands.
+    """
     session = Session.new(path, seed=1)
+    session.teller.prose = False  # the benchmark measures the engine, narration off
     console = Console(session, path)
     for line in SETUP:
         console.handle(line)
@@ -42,8 +46,33 @@ def scripted_session(path: Path, commands: int) -> list[float]:
         latencies.append(time.perf_counter() - start)
         if out.events and out.events[0]["kind"] == "refused":
             raise RuntimeError(f"the benchmark script was refused: {out.events[0]['reason']}")
+        if sizes is not None and len(latencies) % 10_000 == 0:
+            sizes[len(latencies)] = _size(path)
     session.close()
     return latencies
+
+
+def _size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
+
+
+def scale(commands: int = 100_000) -> list[str]:
+    """A session of 100,000 commands: latency at the end, growth of the file, resume time."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scale.wyrd"
+        sizes: dict[int, int] = {}
+        latencies = scripted_session(path, commands, sizes)
+        tail = sorted(latencies[-10_000:])
+        start = time.perf_counter()
+        Session.resume(path).close()
+        resume = time.perf_counter() - start
+    growth = ", ".join(f"{n // 1000}k: {b / 2**20:.1f} MiB" for n, b in sorted(sizes.items()))
+    return [
+        f"{commands} commands: the last 10,000 at median {statistics.median(tail) * 1000:.2f} ms, "
+        f"p99 {tail[int(len(tail) * 0.99)] * 1000:.2f} ms",
+        f"save file growth: {growth}",
+        f"resume of {commands} commands: {resume * 1000:.0f} ms",
+    ]
 
 
 def run(commands: int = 10_000) -> list[str]:

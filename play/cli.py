@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from play import cli_odds_feat, cli_odds_lots, cli_odds_wolden, cli_play, cli_story
+from play.cli_sim import add_simulate
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -319,6 +320,7 @@ _SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]
     cli_story.add_schema,
     cli_story.add_oracle,
     _add_odds,
+    add_simulate,
 ]
 
 

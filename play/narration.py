@@ -36,7 +36,9 @@ _CATEGORIES = {"threat": "threat", "eerie": "eerie", "personal": "tie", "intrusi
 class Storyteller:
     """Turns a command's events into twists, scene tests and narration."""
 
-    def __init__(self, narrator: Narrator | None = None, *, fallback: Narrator | None = None) -> None:
+    def __init__(self, narrator: Narrator | None = None, *, fallback: Narrator | None = None,
+                 prose: bool = True) -> None:
+        self.prose = prose  # False: twists and scene tests still come, the narration does not
         self.deck: dict[str, list[str]] = {}
         self.table = TableNarrator(deck_state=self.deck)
         self.narrator = narrator or self.table
@@ -64,7 +66,8 @@ class Storyteller:
         characters = {n: {**c.context(), "name": n} for n, c in facts.characters.items()}
         added += twists(list(events), dice, characters=characters, deck_state=self.deck,
                         context={"location": facts.location} if facts.location else None, **twist_options)
-        added += narrate_events(self.narrator, [*events, *added], facts, dice, fallback=self.fallback)
+        if self.prose:
+            added += narrate_events(self.narrator, [*events, *added], facts, dice, fallback=self.fallback)
         return added
 
     @staticmethod

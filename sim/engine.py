@@ -50,7 +50,7 @@ class SimError(ValueError):
     """The story cannot be simulated as asked (freeform, no pregens, too few players...)."""
 
 
-class Refused(Exception):  # noqa: N818 - a signal, not a failure: the run is played again safely
+class Refused(Exception):
     """A fast-mode action was refused: the run's state may be half-changed, so replay it safely."""
 
 

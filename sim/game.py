@@ -99,7 +99,7 @@ class _Scene:
     sixths: dict[str, int] = field(default_factory=dict)
 
 
-class _Stuck(Exception):  # noqa: N818 - an ending, not a failure
+class _Stuck(Exception):
     """The rules refused something the game cannot go on without."""
 
 

@@ -45,8 +45,8 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "Situation",
-    "policy_named",
     "points_for",
+    "policy_named",
 ]
 
 

@@ -18,11 +18,12 @@ without, did not).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.abacus import DEFEATED, FREED, HELD
+from rules.abacus import FREED, HELD
 from sim.engine import Kit
 from sim.stats import CONFIDENCE, Mean, Proportion, mean_interval, wilson
 from sim.tally import Key, Tally
@@ -40,6 +41,7 @@ __all__ = [
 ]
 
 STATUSES = ("overcome", "failed", "bypassed", "open")
+COUNT = (0.0, math.inf)  # counts, points and Wyrd are never negative
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,7 @@ def build(tally: Tally, kit: Kit, *, seed: int, policy: str) -> Report:
     finished = count["finished",]
 
     def mean(key: Key) -> Mean:
-        return mean_interval(*tally.sum(key))
+        return mean_interval(*tally.sum(key), bounds=COUNT)
 
     characters = tuple(
         CharacterReport(
@@ -227,7 +229,8 @@ def _scenes(tally: Tally, kit: Kit) -> tuple[SceneReport, ...]:
         out.append(SceneReport(
             id=spec.id, title=spec.title, finale=spec.finale, reached=wilson(visits, tally.runs),
             cleared=wilson(count["cleared", spec.id], visits),
-            points=mean_interval(*tally.sum(("points", spec.id))), wyrd=mean_interval(*tally.sum(("wyrd", spec.id))),
+            points=mean_interval(*tally.sum(("points", spec.id)), bounds=COUNT),
+            wyrd=mean_interval(*tally.sum(("wyrd", spec.id)), bounds=COUNT),
             defeat=wilson(count["scene_defeat", spec.id], visits),
             defeated={n: wilson(count["scene_defeated", spec.id, n], visits) for n in kit.players},
             challenges=tuple(_challenge(tally, spec.id, ident) for ident in order),
@@ -247,7 +250,7 @@ def _challenge(tally: Tally, scene: str, ident: str) -> ChallengeReport:
         id=ident, name=meta.name, type=meta.type, value=meta.value, placed=placed,
         attempted=wilson(count[(*key, "attempted")], placed), overcome=shares["overcome"], failed=shares["failed"],
         bypassed=shares["bypassed"], untackled=shares["open"],
-        roll=mean_interval(*tally.sum(sixths), scale=6),
+        roll=mean_interval(*tally.sum(sixths), scale=6, bounds=(0.0, 1.0)),
         exact=Fraction(tally.low[sixths], 6) if same else None,
     )
 

@@ -105,7 +105,10 @@ class Mean:
         return {"n": self.n, "mean": _r(self.mean), "sd": _r(self.sd), "low": _r(self.low), "high": _r(self.high)}
 
 
-def mean_interval(n: int, total: int, squares: int, scale: int = 1, confidence: float = CONFIDENCE) -> Mean:
+def mean_interval(
+    n: int, total: int, squares: int, scale: int = 1, confidence: float = CONFIDENCE,
+    bounds: tuple[float, float] = (-math.inf, math.inf),
+) -> Mean:
     """The mean and t interval of ``n`` observations ``x / scale`` from whole-number sums.
 
     Args:
@@ -114,6 +117,8 @@ def mean_interval(n: int, total: int, squares: int, scale: int = 1, confidence: 
         squares: The sum of their squares, times ``scale`` squared.
         scale: The common denominator (6 for chances in sixths); 1 for counts.
         confidence: The interval's confidence level.
+        bounds: Where the quantity must lie (``(0, 1)`` for a chance): the interval
+            is cut to them, since no mean can lie outside.
     """
     if n == 0:
         return Mean(0, 0.0, 0.0, 0.0, 0.0)
@@ -124,9 +129,10 @@ def mean_interval(n: int, total: int, squares: int, scale: int = 1, confidence: 
     variance = (n * squares - total * total) / (n * (n - 1) * scale * scale)
     sd = math.sqrt(max(0.0, variance))
     half = t_quantile(n - 1, confidence) * sd / math.sqrt(n)
-    return Mean(n, mean, sd, mean - half, mean + half)
+    low, high = bounds
+    return Mean(n, mean, sd, max(low, mean - half), min(high, mean + half))
 
 
 def _r(x: float) -> float:
-    """Round for reports: six significant decimals are more than any interval supports."""
-    return round(x, 6)
+    """Round for reports: six decimals are more than any interval supports (and no -0.0)."""
+    return round(x, 6) + 0.0

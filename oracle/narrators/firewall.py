@@ -9,8 +9,10 @@ can still write anything. :func:`check` looks at a reply against its
   embeddings, overrides, isolates and marks, invisible tag characters and BOMs
   are removed; runs of whitespace become one space; Markdown ``*`` and backticks go.
   This is cleaning, not a reason to refuse.
-- **Length.** A reply longer than ``max_chars`` is cut after its last full sentence
-  that fits; one with no sentence end inside the cap is refused.
+- **Length.** A reply is cut after its third sentence (``max_sentences``), and one
+  longer than ``max_chars`` after its last full sentence that fits; one with no
+  sentence end inside the cap is refused. (A sentence ends at ``.``, ``!``, ``?`` or
+  ``…`` before a space, so "Mr. Vell" counts as two: a cut there is early, never wrong.)
 - **Contradictions** (refused, with the reason):
 
   * a number, in digits or words (``two``, ``seven``, ``twenty``, ``dozen``), that
@@ -54,9 +56,10 @@ from typing import Any
 
 from oracle.narrators.base import MomentKind, NarrationRequest, Outcome
 
-__all__ = ["DEFAULT_MAX_CHARS", "StreamGuard", "Verdict", "check", "sanitize"]
+__all__ = ["DEFAULT_MAX_CHARS", "DEFAULT_MAX_SENTENCES", "StreamGuard", "Verdict", "check", "sanitize"]
 
 DEFAULT_MAX_CHARS = 500
+DEFAULT_MAX_SENTENCES = 3
 
 # --- terminal safety ---------------------------------------------------------------------------------------
 _SEQUENCE = re.compile(
@@ -237,11 +240,17 @@ def _problem(text: str, allowed: _Allowed) -> str | None:
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]*(?= |$)")
 
 
-def _fit(text: str, max_chars: int) -> str | None:
-    """``text`` cut after its last full sentence within ``max_chars`` (None if there is none)."""
+def _fit(text: str, max_chars: int, max_sentences: int) -> str | None:
+    """``text`` cut to ``max_sentences`` sentences, then after its last full sentence within ``max_chars``.
+
+    None if it is too long and no sentence ends within the cap.
+    """
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    if len(ends) > max_sentences:
+        text = text[:ends[max_sentences - 1]]
     if len(text) <= max_chars:
         return text
-    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, max_chars + 1) if m.end() <= max_chars]
+    ends = [end for end in ends if end <= max_chars]
     return text[:ends[-1]] if ends else None
 
 
@@ -264,8 +273,10 @@ class StreamGuard:
     text starts with everything shown (except when cut back to a full sentence).
     """
 
-    def __init__(self, request: NarrationRequest, *, max_chars: int = DEFAULT_MAX_CHARS) -> None:
+    def __init__(self, request: NarrationRequest, *, max_chars: int = DEFAULT_MAX_CHARS,
+                 max_sentences: int = DEFAULT_MAX_SENTENCES) -> None:
         self.max_chars = max_chars
+        self.max_sentences = max_sentences
         self._allowed = _Allowed.of(request)
         self.raw = ""
         self.shown = ""
@@ -278,10 +289,15 @@ class StreamGuard:
             return ""
         self.raw += chunk
         clean = sanitize(self.raw, final=False)
-        if len(clean) > self.max_chars:
+        ends = [m.end() for m in _SENTENCE_END.finditer(clean) if m.end() < len(clean)]  # followed by a space
+        if len(ends) >= self.max_sentences and ends[self.max_sentences - 1] <= self.max_chars:
+            self.full = True  # enough said: the rest would be cut anyway
+            ready = clean[:ends[self.max_sentences - 1]]
+        elif len(clean) > self.max_chars:
             self.full = True
-            clean = clean[:self.max_chars + 1]
-        ready = clean[:max(clean.rfind(" "), 0)]
+            ready = clean[:max(clean.rfind(" ", 0, self.max_chars + 1), 0)]
+        else:
+            ready = clean[:max(clean.rfind(" "), 0)]
         if len(ready) <= len(self.shown):
             return ""
         problem = _problem(ready, self._allowed)
@@ -298,7 +314,7 @@ class StreamGuard:
         text = sanitize(self.raw)
         if not text:
             return Verdict(False, "", "an empty reply")
-        fitted = _fit(text, self.max_chars)
+        fitted = _fit(text, self.max_chars, self.max_sentences)
         if fitted is None:
             return Verdict(False, text[:self.max_chars], f"longer than {self.max_chars} characters, no sentence end")
         problem = _problem(fitted, self._allowed)
@@ -309,9 +325,10 @@ class StreamGuard:
         return verdict.text[len(self.shown):] if verdict.ok and verdict.text.startswith(self.shown) else ""
 
 
-def check(text: str | Iterable[str], request: NarrationRequest, *, max_chars: int = DEFAULT_MAX_CHARS) -> Verdict:
+def check(text: str | Iterable[str], request: NarrationRequest, *, max_chars: int = DEFAULT_MAX_CHARS,
+          max_sentences: int = DEFAULT_MAX_SENTENCES) -> Verdict:
     """Clean ``text`` (a string, or its chunks) and say whether it may be told for ``request``."""
-    guard = StreamGuard(request, max_chars=max_chars)
+    guard = StreamGuard(request, max_chars=max_chars, max_sentences=max_sentences)
     for chunk in [text] if isinstance(text, str) else text:
         guard.feed(chunk)
     return guard.finish()
