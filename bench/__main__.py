@@ -1,19 +1,38 @@
-"""Run every benchmark and print its figures: ``python -m bench [startup|session|odds|crash|scale]``."""
+"""Run every benchmark and print its figures: ``python -m bench [startup|session|odds|simulate]``."""
 
 from __future__ import annotations
 
+import os
 import platform
+import subprocess
 import sys
 
-from bench import crash, odds, session, startup
+from bench import odds, session, simulate, startup
 
-SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "crash": crash.run,
-          "scale": session.scale}
+SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run}
+
+
+def machine() -> str:
+    """The CPU model (lscpu's model name), core count, Python version and load: what the figures ran on."""
+    model = platform.processor() or platform.machine()
+    try:
+        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
+        model = next((line.split(":", 1)[1].strip() for line in lscpu.splitlines()
+                      if line.startswith("Model name")), model)
+    except OSError:
+        pass
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    return (f"{platform.node()}: {model}, {os.cpu_count()} cores, Python {platform.python_version()} "
+            f"({platform.python_implementation()}), load average {load}")
 
 
 def main(argv: list[str]) -> int:
     chosen = argv or list(SUITES)
-    print(f"# {platform.node()}: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    unknown = [name for name in chosen if name not in SUITES]
+    if unknown:
+        print(f"unknown suite {', '.join(unknown)}; the suites are {', '.join(SUITES)}", file=sys.stderr)
+        return 2
+    print(f"# {machine()}")
     for name in chosen:
         print(f"\n## {name}")
         for line in SUITES[name]():

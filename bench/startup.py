@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import shutil
 import statistics
@@ -17,9 +18,15 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["first_prompt", "run", "wall"]
+__all__ = ["PROMPT", "first_prompt", "run", "wall"]
 
-WYRD = shutil.which("wyrd") or str(Path(sys.executable).with_name("wyrd"))
+# Prefer the wyrd beside this Python (the project's venv) to whatever else is on PATH.
+_BESIDE = Path(sys.executable).with_name("wyrd")
+WYRD = str(_BESIDE) if _BESIDE.exists() else shutil.which("wyrd") or "wyrd"
+# The prompt is "wyrd> ", but prompt-toolkit draws it with colour codes and moves the cursor
+# over the trailing space instead of printing it: look for the text with escapes taken out.
+PROMPT = b"wyrd>"
+ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]")
 
 
 def wall(argv: list[str], runs: int = 7) -> float:
@@ -32,7 +39,7 @@ def wall(argv: list[str], runs: int = 7) -> float:
     return statistics.median(times)
 
 
-def first_prompt(runs: int = 7, marker: bytes = b"> ") -> float:
+def first_prompt(runs: int = 7, marker: bytes = PROMPT) -> float:
     """Median time from launching ``wyrd play`` in a pseudo-terminal to its prompt."""
     times = []
     for i in range(runs):
@@ -45,7 +52,7 @@ def first_prompt(runs: int = 7, marker: bytes = b"> ") -> float:
             os.close(child)
             seen = b""
             deadline = start + 20
-            while marker not in seen and time.perf_counter() < deadline:
+            while marker not in ESCAPES.sub(b"", seen) and time.perf_counter() < deadline:
                 ready, _, _ = select.select([main], [], [], 0.05)
                 if ready:
                     try:
@@ -60,7 +67,7 @@ def first_prompt(runs: int = 7, marker: bytes = b"> ") -> float:
             proc.kill()
             proc.wait()
             os.close(main)
-            if marker not in seen:
+            if marker not in ESCAPES.sub(b"", seen):
                 raise RuntimeError(f"no prompt seen; the terminal showed {seen[-300:]!r}")
     return statistics.median(times)
 

@@ -14,33 +14,43 @@ changed of it.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oracle.facts import StoryFacts
 from oracle.narrators.base import Narrator
 from oracle.narrators.table import TableNarrator, narrate_events
 from oracle.question import scene_test
+from oracle.tables import Table, bundled_tables, load_tables
 from oracle.twists import twists
 from play.storyplay import StoryPlay
 from rules.abacus import GameState
 from rules.dice import Dice
 
-__all__ = ["SCENE_TEST", "Storyteller"]
+__all__ = ["SCENE_TEST", "Storyteller", "user_tables"]
 
 SCENE_TEST = "scene test"
 # Story twist categories by the oracle's names for them.
 _CATEGORIES = {"threat": "threat", "eerie": "eerie", "personal": "tie", "intrusion": "mundane", "friendly": "friendly"}
 
 
+def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
+    """The bundled tables with the player's own (``tables`` beside their stories) over them,
+    or None when there are none. A broken table file is an error naming file, line and field."""
+    found = [d / "tables" for d in dirs if (d / "tables").is_dir()]
+    return load_tables(found, base=bundled_tables()) if found else None
+
+
 class Storyteller:
     """Turns a command's events into twists, scene tests and narration."""
 
     def __init__(self, narrator: Narrator | None = None, *, fallback: Narrator | None = None,
-                 prose: bool = True) -> None:
+                 prose: bool = True, tables: Mapping[str, Table] | None = None) -> None:
         self.prose = prose  # False: twists and scene tests still come, the narration does not
         self.deck: dict[str, list[str]] = {}
-        self.table = TableNarrator(deck_state=self.deck)
+        self.tables = tables  # None: the bundled tables
+        self.table = TableNarrator(tables, deck_state=self.deck)
         self.narrator = narrator or self.table
         self.fallback = fallback if fallback is not None else (self.table if narrator is not None else None)
 
@@ -64,7 +74,7 @@ class Storyteller:
             twist_options["story"] = story.story.id
         # Story twist entries speak of the character as {name}.
         characters = {n: {**c.context(), "name": n} for n, c in facts.characters.items()}
-        added += twists(list(events), dice, characters=characters, deck_state=self.deck,
+        added += twists(list(events), dice, characters=characters, deck_state=self.deck, tables=self.tables,
                         context={"location": facts.location} if facts.location else None, **twist_options)
         if self.prose:
             added += narrate_events(self.narrator, [*events, *added], facts, dice, fallback=self.fallback)

@@ -55,6 +55,17 @@ def _n(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _chances(chances: object) -> str:
+    """The exact odds an answer was asked at, as percentages (shown before what was rolled)."""
+    if not isinstance(chances, dict):
+        return ""
+    from fractions import Fraction
+
+    words = {"yes_and": "yes-and", "yes": "yes", "no": "no", "no_but": "no-but", "twist": "twist"}
+    parts = [f"{words.get(k, k)} {float(Fraction(str(v))):.0%}" for k, v in chances.items()]
+    return " [" + ", ".join(parts) + "]"
+
+
 def _title(value: object) -> str:
     return clean(value).title() if value else "-"
 
@@ -135,7 +146,7 @@ _RENDER: dict[str, Renderer] = {
         style="wyrd"),
     "narration": lambda e: Line(text=clean(e["text"]), style="narration"),
     "answer": lambda e: Line(
-        text=f"Asked at {e['odds']} ({e['chance']}): rolled {e['roll']}: "
+        text=f"Asked at {e['odds']} ({e['chance']}){_chances(e.get('chances'))}: rolled {e['roll']}: "
         + {"yes_and": "yes, and...", "yes": "yes.", "no": "no.", "no_but": "no, but..."}.get(str(e["answer"]),
                                                                                            str(e["answer"]))
         + (" A twist comes with it." if e.get("twist") else ""), style="wyrd"),

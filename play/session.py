@@ -14,6 +14,7 @@ every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import zlib
 from collections.abc import Callable, Sequence
@@ -27,8 +28,9 @@ import play.fate_verbs
 import play.meta_verbs
 import play.oracle_verbs
 import play.story_verbs  # noqa: F401  (these five register the verbs)
-from play.narration import Storyteller
-from play.savefile import Record, SaveFile
+from oracle.tables import ContentError
+from play.narration import Storyteller, user_tables
+from play.savefile import Record, SaveFile, SaveWriteError
 from play.storyplay import PlayContext, StoryPlay, content_dirs, load_story_args
 from play.verbs import Parsed, find_verb, parse_line
 from play.words import UsageError
@@ -84,7 +86,12 @@ class Session:
         self.save = save
         self.dirs = content_dirs(content)
         self.story: StoryPlay | None = None
-        self.teller = Storyteller()
+        from play.paths import data_dir
+
+        try:
+            self.teller = Storyteller(tables=user_tables([*content, data_dir()]))
+        except ContentError as exc:
+            raise SessionError(f"your own tables do not load:\n{exc}") from None
         self.seed = seed
         self.ruleset = ruleset
         self.dice_mode = dice_mode
@@ -196,7 +203,12 @@ class Session:
         events += self._tell(seq, outcome.state, events, ctx.story)
         changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
         parsed = parsed.model_copy(update={"deck": copy.deepcopy(changed)})
-        stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+        try:
+            stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+        except SaveWriteError as exc:
+            # Not saved, so it did not happen: the state shown stays the state saved.
+            self.teller.reset(deck)
+            return self._refuse(text, parsed.verb, exc, "save")
         self._observe(parsed, stamped)
         return Reply(line=text, verb=parsed.verb, events=stamped, changed=True)
 
@@ -236,7 +248,9 @@ class Session:
             extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
             if self.story is not None:
                 extra["story"] = self.story.snapshot()
-            self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
+            # A snapshot only speeds up resuming; the command itself is already safe.
+            with contextlib.suppress(SaveWriteError):
+                self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
         return stamped
 
     def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
@@ -254,7 +268,10 @@ class Session:
         if last is None or last.parsed.get("verb") == "start":
             return Reply(line="undo", verb="undo", refused={"seq": None, "kind": "refused", "command": "undo",
                                                            "reason": "there is nothing to undo", "rule": "undo"})
-        self.save.undo()
+        try:
+            self.save.undo()
+        except SaveWriteError as exc:
+            return self._refuse("undo", "undo", exc, "save")
         self.rebuild()
         event = {"seq": None, "kind": "undone", "command": last.text, "command_seq": last.seq}
         return Reply(line="undo", verb="undo", events=[event], changed=True)

@@ -98,7 +98,10 @@ def prepare(story: Story, players: int | None = None) -> Kit:
     if players is not None:
         if not 1 <= players <= len(cast_):
             raise SimError(f"{story.id} has {len(cast_)} pregenerated characters; can't play {players}")
-        cast_ = cast_[:players]
+        # A connection to a pregen left out of the party is dropped (the rules refuse one to nobody).
+        party = {c.name for c in cast_[:players]}
+        cast_ = [c if c.connection in party or c.connection is None else c.model_copy(update={"connection": None})
+                 for c in cast_[:players]]
     dice = Dice.scripted(())  # setting up rolls no dice
     setup = flow.setup(story)
     state = A.install(A.GameState(), dice, rules=setup.rules, clocks=setup.clocks, counters=setup.counters,

@@ -74,6 +74,7 @@ class RunRecord:
     points: dict[str, int]  # ability points each character assigned
     safe_rerun: bool = False
     stuck: str | None = None  # the action the rules refused, leaving no way on (no finale then)
+    dice: int = 0  # dice rolled in the run (every face the rules asked for)
 
 
 def run_seed(seed: int, index: int, stream: str) -> str:
@@ -156,6 +157,7 @@ class _Run:
             wyrd={n: state.characters[n].wyrd for n in self.kit.players},
             points=self.points,
             stuck=stuck,
+            dice=sum(len(r.faces) for r in self.table.dice.history),
         )
 
     def _story(self, scenes: list[SceneRecord]) -> None:

@@ -132,6 +132,7 @@ class Report:
     scenes_played: Mean
     points: Mean  # per run
     wyrd: Mean  # per run
+    dice: Mean  # dice rolled per run
     scenes: tuple[SceneReport, ...]
     characters: tuple[CharacterReport, ...]
     clocks: tuple[ClockReport, ...]
@@ -190,7 +191,7 @@ def build(tally: Tally, kit: Kit, *, seed: int, policy: str) -> Report:
     return Report(
         story=story.id, title=story.title, runs=runs, seed=seed, policy=policy, players=kit.players,
         confidence=CONFIDENCE, scenes_played=mean(("steps",)), points=mean(("run_points",)),
-        wyrd=mean(("run_wyrd",)), scenes=_scenes(tally, kit), characters=characters,
+        wyrd=mean(("run_wyrd",)), dice=mean(("dice",)), scenes=_scenes(tally, kit), characters=characters,
         clocks=tuple(
             ClockReport(c.id, c.name, mean(("clock", c.id)), _distribution(tally, "clock_at", c.id),
                         {t.at: wilson(count["reached", c.id, t.at], runs) for t in c.thresholds})

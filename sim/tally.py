@@ -96,6 +96,7 @@ class Tally:
         self.bound(("steps",), len(run.scenes))
         self.observe(("run_points",), total_points)
         self.observe(("run_wyrd",), total_wyrd)
+        self.observe(("dice",), run.dice)
         for name, step in run.defeated_at.items():
             count["defeat_step", name, step] += 1
         if run.defeated_at:

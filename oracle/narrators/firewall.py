@@ -27,7 +27,8 @@ can still write anything. :func:`check` looks at a reply against its
     failure words (fails, falls short, in vain ...; "falters" is allowed when it was
     overcome only by drawing Wyrd after the roll fell short), and a roll that fell
     short told as a success;
-  * a reply that speaks as an assistant ("As an AI", "Here is", "I'm sorry").
+  * a reply that speaks as an assistant ("As an AI", "Here is", "I'm sorry") or echoes
+    the prompt's headings ("Tone notes", "What is settled").
 
   A flagged word that the request's own text uses (a denizen called "the Drowned
   Dead", a place called "Seven Wells") is allowed, and so is one negated by a word
@@ -120,6 +121,7 @@ _SUCCESS = _words(r"succeed(?:s|ed|ing)?|success(?:ful|fully)?|overcomes?|overca
                   r"manages? to|managed to|pulls? it off|pulled it off")
 _FAILURE = _words(r"fail(?:s|ed|ure)?|in vain|to no avail|thwarted|foiled|gives? up|gave up")
 _FALTER = _words(r"falter(?:s|ed|ing)?|falls? short|fell short")
+_ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|json)\b")
 _ASSISTANT = re.compile(r"^(?:sure\b|certainly\b|here is\b|here's\b)|\bas an ai\b|\blanguage model\b|"
                         r"\bi'm sorry\b|\bi am sorry\b|\bi can(?:no|')t help\b")
 
@@ -218,6 +220,8 @@ def _problem(text: str, allowed: _Allowed) -> str | None:
     low = _normal(text)
     if _ASSISTANT.search(low):
         return "speaks as an assistant, not as the narrator"
+    if (echo := _ECHO.search(low)) and echo.group(0) not in allowed.words:
+        return f"echoes the prompt: {echo.group(0)!r}"
     for token in _TOKEN.findall(low):
         value = _number(token)
         if value is not None and value not in allowed.numbers:
@@ -246,7 +250,7 @@ def _fit(text: str, max_chars: int, max_sentences: int) -> str | None:
     None if it is too long and no sentence ends within the cap.
     """
     ends = [m.end() for m in _SENTENCE_END.finditer(text)]
-    if len(ends) > max_sentences:
+    if len(ends) >= max_sentences:
         text = text[:ends[max_sentences - 1]]
     if len(text) <= max_chars:
         return text

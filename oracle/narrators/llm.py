@@ -13,8 +13,9 @@ first-words budget and the total budget hold whatever the provider does, and the
 ``on_text`` callback runs in the caller's thread (the REPL prints there). Every
 chunk goes through the :class:`~oracle.narrators.firewall.StreamGuard`, so what
 ``on_text`` shows has been cleaned and checked; joined, the pieces are the final
-text, unless the reply ran past the length cap and was cut back to its last full
-sentence (then the final text is a prefix of what was shown).
+text, unless the reply ran past the character cap and was cut back to its last
+full sentence (then the final text is a prefix of what was shown). Once a reply
+has said three sentences the narrator stops reading it.
 
 Any failure raises :class:`NarrationFailed` with a reason: the provider's error,
 before or mid-stream (the partial text is dropped), no first words in time, no end
@@ -42,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from oracle.narrators.base import Narration, NarrationRequest, Narrator
 from oracle.narrators.firewall import DEFAULT_MAX_CHARS, StreamGuard
-from oracle.narrators.llm_config import NarratorConfig, build_chat_model
+from oracle.narrators.llm_config import NarratorConfig, build_chat_model, split_model
 from oracle.narrators.llm_facts import StoryMemory, render_facts, settled
 from prompts import PromptSet, chat_prompt, prompt_set
 from rules.dice import Dice
@@ -146,7 +147,7 @@ class LLMNarrator(Narrator):
             config = NarratorConfig(model=model, base_url=base_url, api_key=api_key, temperature=temperature,
                                     total_timeout=total_timeout, max_chars=max_chars)
             self.model: BaseChatModel = build_chat_model(config)
-            self.source = name or model
+            self.source = name or split_model(model, base_url)[1]
         else:
             self.model = model
             self.source = name or str(getattr(model, "model_name", None) or getattr(model, "model", None)

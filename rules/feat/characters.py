@@ -2,8 +2,8 @@
 
 Seed 003: a character has the attributes Vigour, Mettle, Wit and Glamour
 (RULES.md adds Spirit [pub]), each 0 to 9, and skills, each driven by an
-attribute ("Vigour is the primary generator of all physical skills", Wit of the
-mental ones) and rated through the Skill Rank table. Wyrd points are earned in
+attribute (physical skills grow out of Vigour, mental ones out of Wit) and
+rated through the Skill Rank table. Wyrd points are earned in
 play (the seed has the GM reward a clever player with them) and spent on
 bought 8s. A character whose Mettle falls to 0 dies.
 

@@ -10,8 +10,8 @@ minimum; at 0 and below one is enough.
 How the dice are read [ours, fitted to the text and to RULES.md's fractions]:
 
 * The dice keep the order they were rolled in, and the dice read are the first
-  ones: the seed's pickpocket example fails "only on a double 1 on the first two
-  d8s" at level -5.
+  ones: in the seed's pickpocket example, at level -5, the thief fails only when
+  the first two d8 both show 1.
 * Die ``i`` is matched against minimum ``i`` of the level, in the order the table
   lists them (so at +4, ``8,7``: the first die must show 8 and the second 7 or
   more). Matching in order is what makes every step of the table halve the odds

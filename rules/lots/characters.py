@@ -77,6 +77,7 @@ class Character(BaseModel):
     condition: Condition = Field(default_factory=Condition)
 
     def discipline(self, which: Discipline) -> int:
+        """The Proficiency in a Discipline (0 if the sheet leaves it out)."""
         return self.disciplines.get(Discipline(which), 0)
 
 

@@ -14,7 +14,6 @@ from typing import TypeAlias
 from rules.actions import Outcome as BaseOutcome
 from rules.actions import Turn as BaseTurn
 from rules.actions import action_for
-from rules.dice import Dice
 from rules.lots.characters import Character, Condition
 from rules.lots.errors import OutOfTurn, UnknownName
 from rules.lots.events import ActionLost
@@ -28,9 +27,6 @@ Outcome: TypeAlias = BaseOutcome[GameState]
 
 class Turn(BaseTurn[GameState]):
     """An action's working copy of a Thaeborn game."""
-
-    def __init__(self, state: GameState, dice: Dice) -> None:
-        super().__init__(state, dice)
 
     # -- lookups -------------------------------------------------------------
 

@@ -12,7 +12,8 @@ The concepts, one module each: :mod:`~rules.wolden.pool` (reading a pool),
 (extended challenges and travel montages), :mod:`~rules.wolden.fight`,
 :mod:`~rules.wolden.encounters` (rounds), :mod:`~rules.wolden.harm`,
 :mod:`~rules.wolden.downtime`, :mod:`~rules.wolden.cults` (content shapes),
-:mod:`~rules.wolden.characters`, :mod:`~rules.wolden.story` (setting up) and
+:mod:`~rules.wolden.characters`, :mod:`~rules.wolden.story` (setting up),
+:mod:`~rules.wolden.steps` (what is owed next) and
 :mod:`~rules.wolden.odds` (exact odds, imported on demand).
 """
 
@@ -29,6 +30,7 @@ from rules.wolden.fight import HARM_DEALT, end_fight, start_fight
 from rules.wolden.harm import harm, wound
 from rules.wolden.pool import MAX_DICE, SIDES, Reading, classify, pool_size, read_roll
 from rules.wolden.state import DamageDice, Enemy, Extended, Fight, GameState, PendingCheck, Rounds, Situation
+from rules.wolden.steps import Step, StepKind, due
 from rules.wolden.story import add_character, enlist, install
 from rules.wolden.turn import Outcome
 
@@ -67,6 +69,8 @@ __all__ = [
     "RollTable",
     "Rounds",
     "Situation",
+    "Step",
+    "StepKind",
     "TableRow",
     "UnknownName",
     "WoldenEvent",
@@ -78,6 +82,7 @@ __all__ = [
     "classify",
     "create_character",
     "downtime",
+    "due",
     "end_fight",
     "enlist",
     "harm",

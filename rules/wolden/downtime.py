@@ -1,8 +1,9 @@
 """Downtime: healing, new gift slots, and one activity, at most once a session.
 
-Seed 001: once per session (or between sessions) at most, with a day or night in
-a village or town, a character's downtime always heals all ability damage and 4
-wounds and adds 4 new gift slots; then they pick one activity:
+Seed 001: no more than one downtime a session (or one between sessions), when the
+party can rest a while somewhere settled. Whatever else happens, it clears every
+point of ability damage, mends 4 wounds and opens 4 more gift slots; then the
+character picks one activity:
 
 * Focused Training: roll on the cult's table of powers;
 * Go Shopping: take an item from the cult's equipment list;
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 from rules.wolden.characters import ABILITY_MAX, Character
 from rules.wolden.cults import DOWNTIME_SLOTS, Cult, Gift
-from rules.wolden.encounters import settle
 from rules.wolden.enums import DowntimeChoice
 from rules.wolden.errors import DowntimeError, OutOfTurn, UnknownName
 from rules.wolden.events import (
@@ -93,7 +93,6 @@ def downtime(turn: Turn, name: str, choice: DowntimeChoice, *, item: str | None 
         heal_wounds(turn, char.name, sum(faces), reason="pure rest")
     else:
         _carouse(turn, char, cult)
-    settle(turn)
 
 
 def _check_choice(char: Character, cult: Cult, activity: DowntimeChoice, item: str | None) -> None:

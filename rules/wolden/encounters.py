@@ -1,8 +1,8 @@
 """Rounds, and how an encounter (extended challenge, montage, fight) moves on or ends.
 
 Seed 001: in a fight the players pick the order of their actions, and once each
-has had a turn the round is over; an extended challenge likewise enters a new
-round once every player has had a go, and the situation may have changed. The
+has acted the round closes; an extended challenge likewise moves to a new
+round when all its players have acted, and things may have moved on. The
 engine records the order and starts the new round by itself.
 
 [ours] Taking part in a roll, as its lead or as a helper, is a character's turn

@@ -1,15 +1,15 @@
 """Extended challenges and travel montages: a difficulty rating worn down round by round.
 
-Seed 001: an extended challenge has a difficulty rating that every roll made
-against it moves: +4 on a critical failure, +2 on a failure, -1 on a partial
+Seed 001: an extended challenge carries a difficulty rating, and each roll made
+against it moves the rating: +4 on a critical failure, +2 on a failure, -1 on a partial
 success, -2 on a success, -4 on a critical success. At 0 the characters have
-succeeded. As few or as many characters as wish take part, and once each has
-had a go a new round begins. A travel montage is the same with situations the
+succeeded. Any number of the characters may join in, and when all of them have
+acted, the next round begins. A travel montage is the same with situations the
 story prescribes: here, drawn with the dice from a table the caller passes.
 The usual consequences of each roll still apply.
 
 RULES.md [ours]: the challenge is lost when the rating reaches twice its start
-(the text: doubling it means nothing short of a miracle will do). [ours] The
+(the text: a doubled rating is a failure only a miracle could undo). [ours] The
 rating never goes below 0. [ours] A challenge may carry a ``danger``, a damage
 roll its failures and partials deal each character involved, as a fight's enemy
 would; without one, the story applies the consequences.

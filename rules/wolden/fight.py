@@ -1,10 +1,10 @@
 """Fights: simple enemies, rounds, and what each roll does to either side.
 
 Seed 001: combat is quick and dangerous. The players act in the order they
-choose; once each has had a turn the round is over, and they weigh up another.
+choose; when all have acted the round closes, and they decide whether to go on.
 A total of 6 or less means the enemy hits; a partial means you hit it and it
 hits you too; a success means it failed to affect you this round. A critical
-failure takes the enemy's maximum damage; an enemy's basic damage is 1d4+1.
+failure takes the most damage the enemy can deal; an enemy's basic damage is 1d4+1.
 Each helper suffers the consequences of a failure or partial as the lead does.
 
 RULES.md [ours]: a success deals the enemy 1 harm, a critical success 2, a partial

@@ -4,7 +4,7 @@ RULES.md [ours, consistent with seed 001]: damage first lowers the ability it
 strikes (the relevant one: [ours] the ability of the roll that went wrong); each
 point past what the ability has left is a wound, and a wound fills an empty gift
 slot. A wound with no empty slot to fill takes the character out. Seed 001:
-wounds are much harder to heal than ability damage (only downtime heals them).
+wounds are far slower to mend than ability damage (only downtime heals them).
 
 [ours] A character taken out acts no more and takes no more harm until a
 downtime brings them back (a story may make it death instead).

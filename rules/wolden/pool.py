@@ -11,8 +11,8 @@ montages, downtime):
   the total is 6 or less, a critical success when it is 13 or more; a partial
   is never critical, and a single die can't make a pair.
 
-The pair need not include the highest die (seed 001: "the same number on any
-two dice"). Nothing here rolls: :mod:`rules.wolden.checks` rolls through the
+The pair need not include the highest die (seed 001: any two matching dice
+count). Nothing here rolls: :mod:`rules.wolden.checks` rolls through the
 dice and reads the faces with :func:`read_roll`; :mod:`rules.wolden.odds`
 counts outcomes with :func:`classify`.
 """

@@ -39,7 +39,7 @@ class DamageDice(BaseModel):
 
     @property
     def maximum(self) -> int:
-        """What a critical failure takes (seed 001: the enemy deals maximum damage)."""
+        """What a critical failure takes (seed 001: the enemy hits as hard as it can)."""
         return self.count * self.sides + self.bonus
 
     @property
@@ -73,8 +73,8 @@ class Situation(BaseModel):
 class Rounds(BaseModel):
     """Who takes part, the round number, and who has acted in it, in order.
 
-    Seed 001: a round is over once every participant has had a turn; the order is
-    the players' to choose, and the engine records it.
+    Seed 001: a round closes when all the participants have acted; they pick the
+    order among themselves, and the engine records it.
     """
 
     number: int = 1

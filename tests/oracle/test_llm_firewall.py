@@ -4,6 +4,7 @@ and a reply judged as it streams gets the same verdict as the whole reply."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -77,6 +78,7 @@ def test_escape_sequences_split_across_chunks_are_held_back_then_dropped() -> No
     (FAILED, "Three times Ada throws herself at the gate.", "a number not in the facts: 'three'"),
     (FAILED, "Ada loses 7 points.", "a number not in the facts: '7'"),
     (SCENE, "Sure! Here is the scene.", "speaks as an assistant, not as the narrator"),
+    (SCENE, "Fog rises. Tone notes: keep the gore offstage.", "echoes the prompt: 'tone notes'"),
 ])
 def test_contradictions_are_refused_with_the_reason(request_: NarrationRequest, text: str, why: str) -> None:
     verdict = check(text, request_)
@@ -100,10 +102,16 @@ def test_replies_true_to_the_facts_pass(request_: NarrationRequest, text: str) -
     assert verdict.text == text
 
 
+def test_a_reply_is_cut_to_three_sentences() -> None:
+    verdict = check("Fog. It rolls in! Who calls? Nobody answers. The mere is still", SCENE)
+    assert verdict.ok and verdict.text == "Fog. It rolls in! Who calls?"
+    assert check("One lamp. Then dark.", SCENE, max_sentences=1).text == "One lamp."
+
+
 def test_the_length_cap_cuts_after_a_full_sentence_or_refuses() -> None:
-    long = "The fog rolls in. " * 10 + "It does not stop"
-    verdict = check(long, SCENE, max_chars=60)
-    assert verdict.ok and verdict.text == "The fog rolls in. The fog rolls in. The fog rolls in." and len(verdict.text) <= 60
+    sentence = "The fog rolls in over the black water of the mere. "
+    verdict = check(sentence * 3, SCENE, max_chars=120)
+    assert verdict.ok and verdict.text == (sentence * 2).strip()
     refused = check("word " * 40, SCENE, max_chars=60)
     assert not refused.ok and "longer than 60" in refused.reason
     assert not check(" \x1b[0m\n", SCENE).ok
@@ -111,7 +119,7 @@ def test_the_length_cap_cuts_after_a_full_sentence_or_refuses() -> None:
 
 def test_a_refused_word_is_never_shown_while_streaming() -> None:
     guard = StreamGuard(FAILED)
-    words = "Ada heaves at the gate and triumphs over it at last.".split(" ")
+    words = ["Ada", "heaves", "at", "the", "gate", "and", "triumphs", "over", "it", "at", "last."]
     shown = "".join(guard.feed(w + " ") for w in words)
     assert guard.rejected is not None and "triumphs" not in shown and shown == "Ada heaves at the gate and"
     assert not guard.finish().ok
@@ -120,11 +128,11 @@ def test_a_refused_word_is_never_shown_while_streaming() -> None:
 def test_a_reply_past_the_cap_stops_the_stream() -> None:
     guard = StreamGuard(SCENE, max_chars=50)
     for _ in range(30):
-        guard.feed("Fog and more fog. ")
+        guard.feed("Fog and more and more fog. ")
         if guard.full:
             break
     assert guard.full and len(guard.shown) <= 50
-    assert guard.finish().text == "Fog and more fog. Fog and more fog."
+    assert guard.finish().text == "Fog and more and more fog."
 
 
 @given(st.lists(st.integers(min_value=0, max_value=80), max_size=8),
@@ -132,7 +140,7 @@ def test_a_reply_past_the_cap_stops_the_stream() -> None:
                         "Bo lies dead. Nobody weeps.", "Mist. " * 30]))
 def test_streaming_in_any_pieces_gives_the_whole_replys_verdict(cuts: list[int], text: str) -> None:
     bounds = sorted({0, len(text), *(min(c, len(text)) for c in cuts)})
-    pieces = [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    pieces = [text[a:b] for a, b in itertools.pairwise(bounds)]
     guard = StreamGuard(FAILED, max_chars=120)
     shown = "".join(guard.feed(p) for p in pieces)
     streamed, whole = guard.finish(), check(text, FAILED, max_chars=120)

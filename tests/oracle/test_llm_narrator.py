@@ -11,25 +11,25 @@ import pytest
 
 pytest.importorskip("langchain_core")
 
-from langchain_core.language_models.fake_chat_models import (  # noqa: E402
+from langchain_core.language_models.fake_chat_models import (
     FakeListChatModel,
     FakeMessagesListChatModel,
     GenericFakeChatModel,
 )
-from langchain_core.messages import AIMessage  # noqa: E402
+from langchain_core.messages import AIMessage
 
-from oracle.facts import StoryFacts  # noqa: E402
-from oracle.narrators.base import MomentKind, NarrationRequest  # noqa: E402
-from oracle.narrators.llm import (  # noqa: E402
+from oracle.facts import StoryFacts
+from oracle.narrators.base import MomentKind, NarrationRequest
+from oracle.narrators.llm import (
     FallbackNarration,
     FallbackNarrator,
     LLMNarrator,
     NarrationFailed,
     narrate_with_fallback,
 )
-from oracle.narrators.moments import moments  # noqa: E402
-from oracle.narrators.table import TableNarrator, narrate_events  # noqa: E402
-from rules.dice import Dice  # noqa: E402
+from oracle.narrators.moments import moments
+from oracle.narrators.table import TableNarrator, narrate_events
+from rules.dice import Dice
 
 EVENTS: list[dict[str, Any]] = [
     {"kind": "challenge_placed", "id": "gate", "name": "Locked gate", "type": "obstruction", "value": 5},
@@ -104,6 +104,16 @@ def test_a_reply_that_never_ends_falls_back_at_the_total_budget() -> None:
     out = told(narrator)
     assert out.fallback_reason == "the reply was not finished within 0.4 s"
     assert time.monotonic() - start < 1.2
+
+
+def test_a_rambling_reply_is_not_read_past_its_third_sentence() -> None:
+    ramble = "The gate holds. Ada stumbles back. The iron is cold. " + "It goes on and on. " * 100
+    pieces: list[str] = []
+    narrator = LLMNarrator(FakeListChatModel(responses=[ramble], sleep=0.002), on_text=pieces.append)
+    start = time.monotonic()
+    narration = narrator.narrate(FAILED, Dice.seeded(1))
+    assert narration.text == "The gate holds. Ada stumbles back. The iron is cold." == "".join(pieces)
+    assert time.monotonic() - start < len(ramble) * 0.002 / 2  # the rest was never waited for
 
 
 def test_a_reply_that_contradicts_the_dice_falls_back_and_says_why() -> None:

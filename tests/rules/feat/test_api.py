@@ -3,6 +3,7 @@ of a readable size, and a locked public API (as httpx locks its own)."""
 
 from __future__ import annotations
 
+import doctest
 import importlib
 from pathlib import Path
 
@@ -24,6 +25,7 @@ def test_documented_with_all(path: Path) -> None:
     for public in module.__all__:
         assert hasattr(module, public), f"{name}.{public}"
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 400
+    assert doctest.testmod(module).failed == 0  # the examples in docstrings hold
 
 
 def test_public_api_is_locked() -> None:

@@ -14,10 +14,10 @@ API = {
     "STARTING_SLOTS", "Ability", "CarouseRow", "Character", "CreationError", "Cult", "DamageDice",
     "DowntimeChoice", "DowntimeError", "EncounterKind", "EncounterOutcome", "Enemy", "Extended", "Fight",
     "GameState", "Gift", "Item", "OutOfTurn", "Outcome", "PendingCheck", "PoolError", "PowerRow", "Reading",
-    "Result", "RollTable", "Rounds", "Situation", "TableRow", "UnknownName", "WoldenEvent", "abandon",
-    "add_character", "attempt", "cancel", "check", "classify", "create_character", "downtime", "end_fight",
-    "enlist", "harm", "install", "new_session", "pass_turn", "pool_size", "read_roll", "roll", "start_extended",
-    "start_fight", "start_montage", "wound",
+    "Result", "RollTable", "Rounds", "Situation", "Step", "StepKind", "TableRow", "UnknownName", "WoldenEvent",
+    "abandon", "add_character", "attempt", "cancel", "check", "classify", "create_character", "downtime", "due",
+    "end_fight", "enlist", "harm", "install", "new_session", "pass_turn", "pool_size", "read_roll", "roll",
+    "start_extended", "start_fight", "start_montage", "wound",
 }
 
 

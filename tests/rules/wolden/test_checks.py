@@ -41,7 +41,7 @@ def test_check_does_both(duo) -> None:
 
 
 def test_critical_failure(duo) -> None:
-    """Seed 001: doubles with a total of 6 or less are a critical failure."""
+    """Seed 001: matching dice on a failing total make it a critical failure."""
     duo.faces(2, 2)
     events = duo.do(check, "Ada", GRACES, advantage=True)
     assert events[-1].result == Result.CRITICAL_FAILURE

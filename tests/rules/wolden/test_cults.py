@@ -72,7 +72,7 @@ def test_cult_ids_are_unique() -> None:
 
 
 def test_downtime_gifts_fit_a_downtime() -> None:
-    """Seed 001: with 4 new slots each downtime there is always room for what it brings."""
+    """Seed 001: a downtime always frees enough slots for the gift it brings."""
     big = {"die": 1, "rows": [{"low": 1, "high": 1, "gift": {"id": "glow", "name": "Glow", "slots": 5}}]}
     with pytest.raises(ValidationError, match="frees only"):
         Cult.model_validate(cult(powers=big))

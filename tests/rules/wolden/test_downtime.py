@@ -38,7 +38,7 @@ def veteran(t, wounds: int = 6, slots: int = 10, **scores: int) -> str:
 
 
 def test_always_heals_and_adds_slots(duo) -> None:
-    """Seed 001: each downtime heals all ability score damage and 4 wounds and adds 4 gift slots."""
+    """Seed 001: every downtime clears ability damage, mends 4 wounds and opens 4 more gift slots."""
     duo.do(harm, "Ada", MIGHT, 2)
     duo.do(harm, "Ada", AGILITY, 1)
     duo.do(wound, "Ada")
@@ -62,7 +62,7 @@ def test_four_wounds_at_most(new) -> None:
 
 
 def test_once_per_session(duo) -> None:
-    """Seed 001: once per session or between sessions, at most."""
+    """Seed 001: a downtime at most once a session (or once between sessions)."""
     duo.faces(1)
     duo.do(downtime, "Ada", CAROUSE)
     duo.refuse("wolden.downtime.once-per-session", downtime, "Ada", REST)
@@ -79,7 +79,7 @@ def test_not_while_a_roll_is_open(duo) -> None:
 
 
 def test_focused_training_rolls_on_the_power_table(duo) -> None:
-    """Seed 001: Focused Training: roll on the Powers table of your cult."""
+    """Seed 001: Focused Training rolls on the cult's table of powers."""
     duo.faces(3)
     events = duo.do(downtime, "Ada", TRAINING)
     assert duo.of(TableRolled, events) == [TableRolled(character="Ada", table="powers", cult="owls", die=4, face=3,
@@ -113,7 +113,7 @@ def test_training_refused_when_every_power_is_held(new) -> None:
 
 
 def test_go_shopping(duo) -> None:
-    """Seed 001: Go Shopping: choose an item from your cult's Equipment list."""
+    """Seed 001: Go Shopping picks one item off the cult's equipment list."""
     events = duo.do(downtime, "Ada", SHOPPING, item="Bone Flute")
     assert duo.of(ItemGained, events) == [ItemGained(character="Ada", item="bone-flute")]
     assert [i.id for i in duo.char("Ada").items] == ["bone-flute"]
@@ -130,7 +130,7 @@ def test_shopping_refusals(duo) -> None:
 
 
 def test_pure_rest_heals_2d4_more(new) -> None:
-    """Seed 001: Pure Rest heals an additional 2d4 wounds."""
+    """Seed 001: Pure Rest mends 2d4 wounds beyond the usual 4."""
     t = new()
     name = veteran(t, wounds=9, slots=12)
     t.faces(2, 1)
@@ -156,7 +156,7 @@ def test_carouse_gift(duo) -> None:
 
 
 def test_carouse_ability(duo) -> None:
-    """Seed 001: carousing brings a chance of an ability score increase."""
+    """Seed 001: a night of carousing may raise an ability."""
     duo.faces(3)
     events = duo.do(downtime, "Ada", CAROUSE)
     assert duo.of(AbilityRaised, events) == [AbilityRaised(character="Ada", ability=AGILITY, score=3, raised=True)]

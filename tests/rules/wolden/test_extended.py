@@ -70,7 +70,7 @@ def test_rating_changes(duo, faces: tuple[int, int], result: Result, rating: int
 
 
 def test_four_successes_or_two_criticals_finish_a_rating_of_8(new) -> None:
-    """Seed 001's example: rating 8 needs 4 full successes, or 2 critical successes."""
+    """Seed 001's worked example: a rating of 8 falls to four plain successes or to two criticals."""
     t = new("Ada", "Bram", "Cora", "Dot")
     t.do(start_extended, "Treaty", 8)
     t.faces(12, 12, 12, 12)  # each rolls a 12 plus an ability of 3: a success
@@ -110,7 +110,7 @@ def test_lost_at_twice_the_start(duo) -> None:
 
 
 def test_new_round_once_everyone_has_acted(duo) -> None:
-    """Seed 001: once every player has had one go, the challenge enters a new round."""
+    """Seed 001: when all the players have acted, the challenge moves to its next round."""
     duo.do(start_extended, "Gate", 9)
     duo.faces(PARTIAL)
     assert duo.of(RoundStarted, duo.do(check, "Ada", MIGHT, against="gate")) == []
@@ -141,7 +141,7 @@ def test_helping_is_a_turn(party) -> None:
 
 
 def test_pass_turn(duo) -> None:
-    """Seed 001: as few characters as wish take part; [ours] a participant may pass their turn."""
+    """Seed 001: joining in is optional; [ours] a participant may pass their turn."""
     duo.do(start_extended, "Gate", 9)
     assert duo.do(pass_turn, "Bram") == [TurnPassed(encounter="gate", character="Bram", round=1)]
     duo.faces(PARTIAL)
@@ -150,7 +150,7 @@ def test_pass_turn(duo) -> None:
 
 
 def test_participants_only(new) -> None:
-    """Seed 001: as few or as many characters as desired take part; others can't roll against it."""
+    """Seed 001: any number of the characters may join in; [ours] those who don't can't roll against it."""
     t = new("Ada", "Bram", "Cora")
     t.do(start_extended, "Gate", 9, participants=["Ada", "Bram"])
     t.refuse("wolden.round.not-taking-part", attempt, "Cora", MIND, against="gate")
@@ -221,8 +221,9 @@ def test_everyone_out_loses_it(duo) -> None:
 
 
 def test_montage_draws_a_situation_each_round(duo) -> None:
-    """Seed 001: in a montage the situations are prescribed; [ours] one is drawn with the dice from the
-    table passed in at the start of each round, without repeats until the table is used up."""
+    """Seed 001: a montage's situations are set for the players, not chosen by them; [ours] one is
+    drawn with the dice from the table passed in at the start of each round, without repeats until the
+    table is used up."""
     duo.faces(2)
     events = duo.do(start_montage, "To the Coast", 6, ROADS)
     (drawn,) = duo.of(SituationDrawn, events)

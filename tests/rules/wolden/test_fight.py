@@ -38,7 +38,7 @@ def fight(t, *enemies: Enemy, **kwargs):
 
 
 def test_basic_damage_is_1d4_plus_1() -> None:
-    """Seed 001: a monster's basic damage is 1d4+1 (at most 5)."""
+    """Seed 001: an ordinary enemy deals 1d4+1 (at most 5)."""
     assert WOLF.damage == DamageDice(count=1, sides=4, bonus=1)
     assert (WOLF.damage.notation, WOLF.damage.maximum) == ("1d4+1", 5)
 
@@ -58,7 +58,7 @@ def test_start(duo) -> None:
 
 
 def test_success_harms_the_enemy_only(duo) -> None:
-    """Seed 001: on a success the enemy failed to affect you this round; RULES.md: it takes 1 harm."""
+    """Seed 001: on a success the enemy gets nothing this round; RULES.md: it takes 1 harm."""
     fight(duo).faces(11)
     events = duo.do(check, "Ada", MIGHT, against="wolf")
     assert duo.of(EnemyHarmed, events) == [EnemyHarmed(enemy="wolf", n=1, taken=1, harm=2, defeated=False)]
@@ -75,7 +75,7 @@ def test_critical_success_deals_two_and_wins(duo) -> None:
 
 
 def test_partial_hits_both_ways(duo) -> None:
-    """Seed 001: a partial in combat means you hit the enemy, but it also hits you."""
+    """Seed 001: on a partial in a fight, both sides land a blow."""
     fight(duo).faces(6, 3)  # 6 + 3 = 9: a partial; then the wolf's d4 shows 3: 4 damage
     events = duo.do(check, "Ada", MIGHT, against="wolf")
     assert duo.of(EnemyHarmed, events)[0].n == 1
@@ -87,7 +87,7 @@ def test_partial_hits_both_ways(duo) -> None:
 
 
 def test_failure_the_enemy_hits(duo) -> None:
-    """Seed 001: a total of 6 or below in combat means the enemy hit you."""
+    """Seed 001: a failing total in a fight lets the enemy land its blow."""
     fight(duo).faces(2, 1)
     events = duo.do(check, "Ada", MIGHT, against="wolf")
     assert duo.of(EnemyHarmed, events) == []
@@ -96,7 +96,7 @@ def test_failure_the_enemy_hits(duo) -> None:
 
 
 def test_critical_failure_maximum_damage(duo) -> None:
-    """Seed 001: a critical failure in combat: the enemy deals maximum damage (no die rolled)."""
+    """Seed 001: on a critical failure in a fight the enemy hits as hard as it can (no die rolled)."""
     fight(duo).faces(1, 1)
     events = duo.do(check, "Ada", GRACES, advantage=True, against="wolf")
     assert duo.of(Struck, events) == [Struck(source="wolf", character="Ada", dice="1d4+1", faces=[], n=5,
@@ -105,7 +105,7 @@ def test_critical_failure_maximum_damage(duo) -> None:
 
 
 def test_helpers_share_the_blows(duo) -> None:
-    """Seed 001: each helper suffers the consequences of failure or partial failure just like you;
+    """Seed 001: helpers share what a failure or a partial costs the lead;
     [ours] with a damage roll each, to the ability rolled."""
     fight(duo).faces(3, 2, 1, 4)  # pool 3, 2 (Ada Might 3: 6, a failure); d4s 1 and 4
     events = duo.do(check, "Ada", MIGHT, helpers=["Bram"], against="wolf")
@@ -147,7 +147,7 @@ def test_beaten_enemy_cannot_be_rolled_against(duo) -> None:
 
 
 def test_rounds(duo) -> None:
-    """Seed 001: once each player has had a turn the combat round is over."""
+    """Seed 001: a fight's round closes when all the players have acted."""
     fight(duo).faces(8, 3)
     duo.do(check, "Ada", MIGHT, against="wolf")  # partial: the wolf bites for 4
     duo.refuse("wolden.round.acted", attempt, "Ada", MIGHT, against="wolf")
@@ -156,7 +156,7 @@ def test_rounds(duo) -> None:
 
 
 def test_withdraw(duo) -> None:
-    """Seed 001: the combatants weigh up whether to risk another round; they may leave."""
+    """Seed 001: between rounds the fighters decide whether to go on; they may leave."""
     duo.refuse("wolden.fight.none", end_fight)
     fight(duo)
     assert duo.do(end_fight) == [FightEnded(id="fight", outcome=EncounterOutcome.WITHDREW, rounds=1)]

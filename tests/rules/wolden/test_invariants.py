@@ -159,7 +159,7 @@ def check_character(char: Character) -> None:
     for a in Ability:
         assert 0 <= char.scores[a] <= 5, (char.name, a)
         assert 0 <= char.damage[a] <= char.scores[a], (char.name, a)
-        assert 0 <= char.current(a)
+        assert char.current(a) >= 0
     assert char.wounds >= 0
     assert char.slots >= 4
     assert char.free_slots >= 0

@@ -13,7 +13,7 @@ from rules.wolden import MAX_DICE, SIDES, Result, classify, pool_size, read_roll
 
 
 def test_pool_starts_at_one_d12() -> None:
-    """Seed 001: take 1d12 to begin with."""
+    """Seed 001: every pool starts from a single d12."""
     assert pool_size() == 1
     assert SIDES == 12
 
@@ -52,20 +52,20 @@ def test_bands_without_a_pair(total: int, result: Result) -> None:
      (13, Result.CRITICAL_SUCCESS), (17, Result.CRITICAL_SUCCESS)],
 )
 def test_bands_with_a_pair(total: int, result: Result) -> None:
-    """Seed 001: doubles make a critical: a failure at 6 or less, a success at 13 or more;
-    there are no critical partial successes."""
+    """Seed 001: matching dice turn a failure (6 or less) or a success (13 or more) critical;
+    a partial never is."""
     assert classify(total, True) == result
 
 
 def test_highest_die_plus_ability() -> None:
-    """Seed 001: note the highest number rolled and add the relevant ability score."""
+    """Seed 001: the best die plus the ability the roll calls for."""
     reading = read_roll([4, 11, 2], 2)
     assert (reading.highest, reading.total, reading.pair) == (11, 13, False)
     assert reading.result == Result.SUCCESS
 
 
 def test_pair_need_not_be_the_highest_die() -> None:
-    """Seed 001: the same number on *any* two dice is a critical."""
+    """Seed 001: a critical needs two matching dice, whichever they are."""
     assert read_roll([9, 3, 3], 4).result == Result.CRITICAL_SUCCESS
     assert read_roll([2, 1, 1], 0).result == Result.CRITICAL_FAILURE
 
