@@ -1,4 +1,4 @@
-"""Run every benchmark and print its figures: ``python -m bench [startup|session|odds|simulate]``."""
+"""Run every benchmark and print its figures: ``python -m bench [startup|session|odds|simulate|crash|scale]``."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import platform
 import subprocess
 import sys
 
-from bench import odds, session, simulate, startup
+from bench import crash, odds, session, simulate, startup
 
-SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run}
+SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
+          "crash": crash.run, "scale": session.scale}
 
 
 def machine() -> str:

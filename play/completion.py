@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from play.verbs import Verb, find_verb, verbs
+from play.verbs import Verb, find_verb, ruleset_of, verbs
 from play.words import UsageError, split_line
 from rules.abacus import Ability, ChallengeType, GameState, MagicForm
 
@@ -68,9 +68,9 @@ def _about(verb: Verb) -> str:
     return text.split(". ")[0].rstrip(".") + "."
 
 
-def _verb_choices() -> list[_Choice]:
-    out = [_Choice(key, _about(verb)) for key, verb in sorted(verbs().items())]
-    for verb in verbs().values():
+def _verb_choices(state: object) -> list[_Choice]:
+    out = [_Choice(key, _about(verb)) for key, verb in sorted(verbs(ruleset_of(state)).items())]
+    for verb in verbs(ruleset_of(state)).values():
         out += [_Choice(alias, f"= {verb.key}") for alias in verb.aliases]
     return out
 
@@ -92,7 +92,7 @@ def _kind_choices(kind: str, state: GameState) -> list[_Choice]:
     if kind == "form":
         return [_Choice(f.value) for f in MagicForm]
     if kind == "verb":
-        return [_Choice(key) for key in sorted(verbs())]
+        return [_Choice(key) for key in sorted(verbs(ruleset_of(state)))]
     if kind in ("number", ""):
         return []
     return [_Choice(kind)]  # a literal word
@@ -184,9 +184,9 @@ def complete_line(text: str, state: GameState) -> list[Completion]:
         return []  # an open quote: free text
     start = -len(typed)
     if not done:
-        return list(_matching(typed, _verb_choices(), start))
+        return list(_matching(typed, _verb_choices(state), start))
     try:
-        verb = find_verb(done[0])
+        verb = find_verb(done[0], ruleset_of(state))
     except UsageError:
         return []
     args = done[1:]

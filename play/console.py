@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from play import meta_verbs  # noqa: F401  (registers the session verbs)
 from play.journal import journal, transcript
-from play.render import Line, clean, describe, odds_lines, sheet, steps_lines
+from play.render import Line, clean, describe, odds_lines, steps_lines
 from play.session import Reply, Session
 from play.verbs import find_verb, verbs
 from play.words import UsageError
@@ -44,11 +44,12 @@ class Console:
         """What to show when play begins or resumes."""
         state = self.session.state
         lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
-        lines += [describe(e) for e in self.session.opening_events if e.get("kind") != "session_started"]
+        lines += [describe(e, self.session.ruleset) for e in self.session.opening_events
+                  if e.get("kind") != "session_started"]
         if not state.characters and self.session.story is None:
             lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
                            "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
-        lines += [Line(text=t, style="hint") for t in odds_lines(state) + steps_lines(state)]
+        lines += [Line(text=t, style="hint") for t in self.session.hooks.hints(state)]
         return Output(events=list(self.session.opening_events), lines=lines)
 
     def handle(self, line: str) -> Output:
@@ -60,7 +61,7 @@ class Console:
         except UsageError as exc:
             return self._reply(Reply(line=text, refused={"seq": None, "kind": "refused", "command": clean(text),
                                                          "reason": str(exc), "rule": "usage"}))
-        verb = find_verb(parsed.verb)
+        verb = find_verb(parsed.verb, self.session.ruleset)
         if verb.is_change(parsed.args):
             return self._reply(self.session.apply(text, parsed))
         handler = getattr(self, f"_do_{parsed.verb}", None)
@@ -71,22 +72,31 @@ class Console:
 
     def _reply(self, reply: Reply) -> Output:
         if reply.refused is not None:
-            return Output(events=[reply.refused], lines=[describe(reply.refused)])
-        lines = [describe(e) for e in reply.events]
+            return Output(events=[reply.refused], lines=[describe(reply.refused, self.session.ruleset)])
+        ruleset = self.session.ruleset
+        lines = [describe(e, ruleset) for e in reply.events]
         state = self.session.state
-        # The scene's Wyrd roll is called for when a scene opens and after each
-        # challenge is settled, not after every keystroke of play.
-        kinds = {e.get("kind") for e in reply.events}
-        wyrd_due = bool(kinds & {"scene_started", "challenge_resolved"})
-        lines += [Line(text=t, style="hint") for t in odds_lines(state) + steps_lines(state, wyrd_roll=wyrd_due)]
+        hints = self.session.hooks.hints(state)
+        if ruleset == "abacus":
+            # The scene's Wyrd roll is called for when a scene opens and after each
+            # challenge is settled, not after every keystroke of play.
+            kinds = {e.get("kind") for e in reply.events}
+            hints = odds_lines(state) + steps_lines(state, wyrd_roll=bool(kinds & {"scene_started",
+                                                                                    "challenge_resolved"}))
+        lines += [Line(text=t, style="hint") for t in hints]
         return Output(events=reply.events, lines=lines)
 
     # -- session verbs -----------------------------------------------------------
 
     def _do_help(self, args: dict[str, Any]) -> Output:
+        ruleset = self.session.ruleset
         if args["verb"]:
-            return Output(lines=_info(*find_verb(args["verb"]).help().splitlines()))
-        rows = [f"  {v.usage()}" for k, v in sorted(verbs().items()) if k == v.key]
+            try:
+                verb = find_verb(args["verb"], ruleset)
+            except UsageError as exc:
+                return Output(lines=_info(str(exc), style="refused"))
+            return Output(lines=_info(*verb.help().splitlines()))
+        rows = [f"  {v.usage()}" for k, v in sorted(verbs(ruleset).items()) if k == v.key]
         return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows))
 
     def _do_undo(self, args: dict[str, Any]) -> Output:
@@ -102,18 +112,7 @@ class Console:
         return Output(lines=_info(*transcript(self.session.save, audit=args["all"])))
 
     def _do_status(self, args: dict[str, Any]) -> Output:
-        state = self.session.state
-        lines: list[str] = []
-        if state.scene is None:
-            lines.append(f"Between scenes ({state.scenes_played} played).")
-        else:
-            scene = state.scene
-            lines.append(f"Scene {scene.number} ({clean(scene.id)}): pool {scene.pool}, "
-                         f"Wyrd rolls {scene.wyrd_rolls}, present {', '.join(map(clean, scene.present))}.")
-        for name in state.characters:
-            lines += sheet(state, name)
-        lines += odds_lines(state) + steps_lines(state)
-        return Output(lines=_info(*lines))
+        return Output(lines=_info(*self.session.hooks.status(self.session.state)))
 
     def _do_challenges(self, args: dict[str, Any]) -> Output:
         from rules.abacus import effective_value
@@ -126,14 +125,8 @@ class Console:
         return Output(lines=_info(*(rows or ["No challenges in this scene."])))
 
     def _do_pc(self, args: dict[str, Any]) -> Output:
-        state = self.session.state
-        names = [args["view"]] if args.get("view") else list(state.characters)
-        if not names:
-            return Output(lines=_info("No characters yet: pc add NAME body=N mind=N soul=N"))
-        lines: list[str] = []
-        for name in names:
-            lines += sheet(state, name)
-        return Output(lines=_info(*lines))
+        lines = self.session.hooks.sheet(self.session.state, args.get("view"))
+        return Output(lines=_info(*(lines or ["No characters yet: `help pc` says how to make one."])))
 
     def _do_export(self, args: dict[str, Any]) -> Output:
         if self.session.save is None:

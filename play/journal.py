@@ -19,6 +19,7 @@ def _records(save: SaveFile, audit: bool) -> list[Record]:
 
 def transcript(save: SaveFile, *, audit: bool = False) -> list[str]:
     """One line per command and one per event; with ``audit``, undone ones marked."""
+    ruleset = str(save.meta.get("ruleset", "abacus"))
     lines: list[str] = []
     for record in _records(save, audit):
         if record.undoes is not None:
@@ -27,19 +28,20 @@ def transcript(save: SaveFile, *, audit: bool = False) -> list[str]:
         mark = " (undone)" if record.status != "live" else ""
         if record.parsed.get("verb") != "start":
             lines.append(f"[{record.seq}] > {clean(record.text)}{mark}")
-        lines.extend(f"    {describe(e).text}" for e in record.events)
+        lines.extend(f"    {describe(e, ruleset).text}" for e in record.events)
     return lines
 
 
 def journal(save: SaveFile) -> str:
     """A Markdown journal of the story as it stands, every mechanical change included."""
     meta = save.meta
+    ruleset = str(meta.get("ruleset", "abacus"))
     title = meta.get("story") or "An unwritten story"
     out = [f"# {clean(title)}", "", f"Ruleset: {meta.get('ruleset', 'abacus')}, seed {meta.get('seed')}.", ""]
     for record in save.live_commands():
         for event in record.events:
             kind = event.get("kind")
-            text = describe(event).text
+            text = describe(event, ruleset).text
             if kind == "scene_started":
                 out += ["", f"## {text}", ""]
             elif kind == "narration":

@@ -6,7 +6,7 @@ knows them) but change no rules state; :mod:`play.console` carries them out.
 
 from __future__ import annotations
 
-from play.verbs import Args, Verb, find_verb, register
+from play.verbs import Args, Verb, register
 from play.words import Words
 from rules.abacus import GameState
 
@@ -15,6 +15,7 @@ __all__: list[str] = []
 
 class _Meta(Verb):
     changes = False
+    rulesets = ("*",)
 
 
 @register
@@ -31,7 +32,7 @@ class Help(_Meta):
     def parse(self, words: Words, state: GameState) -> Args:
         word = words.take_optional()
         words.done()
-        return {"verb": find_verb(word).key if word else None}
+        return {"verb": word}
 
 
 @register

@@ -14,8 +14,8 @@ changed of it.
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from oracle.facts import StoryFacts

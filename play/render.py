@@ -170,13 +170,28 @@ _RENDER: dict[str, Renderer] = {
 }
 
 
-def describe(event: dict[str, Any]) -> Line:
-    """The line that tells ``event``; unknown kinds still show their fields."""
-    render = _RENDER.get(str(event.get("kind")))
-    if render is None:
-        fields = ", ".join(f"{k}={clean(v)}" for k, v in event.items() if k not in ("seq", "kind"))
-        return Line(text=f"{clean(event.get('kind'))}: {fields}")
-    return render(event)
+def describe(event: dict[str, Any], ruleset: str = "abacus") -> Line:
+    """The line that tells ``event``: the ruleset's own words for its kinds, then the shared
+    ones; an unknown kind (or one that does not read) still shows its fields."""
+    kind = str(event.get("kind"))
+    try:
+        if ruleset != "abacus":
+            from play.rulesets import hooks_for
+
+            own = hooks_for(ruleset).texts.get(kind)
+            if own is not None:
+                return Line(text=clean(own(event)), style=_STYLE_OF.get(kind, "info"))
+        render = _RENDER.get(kind)
+        if render is not None:
+            return render(event)
+    except (KeyError, TypeError, ValueError, LookupError):
+        pass  # a field missing or of another shape: fall back to the plain listing
+    fields = ", ".join(f"{k}={clean(v)}" for k, v in event.items() if k not in ("seq", "kind"))
+    return Line(text=f"{clean(kind)}: {fields}")
+
+
+# Styles for other rulesets' kinds, by the shape of what they tell.
+_STYLE_OF = {"refused": "refused", "narration": "narration"}
 
 
 def sheet(state: GameState, name: str) -> list[str]:

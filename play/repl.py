@@ -30,7 +30,7 @@ from play.paths import history_file
 from play.render import Line, clean
 from play.style import STYLE, line_class
 from play.toolbar import toolbar_text
-from play.verbs import find_verb
+from play.verbs import find_verb, ruleset_of
 from play.words import UsageError, resolve, split_line
 from rules.abacus import Ability, GameState
 
@@ -64,7 +64,8 @@ def _history() -> History:
 
 def prompt_message(state: GameState) -> FormattedText:
     """``scene N> `` during a scene, ``wyrd> `` between scenes."""
-    text = f"scene {state.scene.number}> " if state.scene is not None else "wyrd> "
+    scene = getattr(state, "scene", None)
+    text = f"scene {scene.number}> " if scene is not None and hasattr(scene, "number") else "wyrd> "
     return FormattedText([("class:prompt", text)])
 
 
@@ -84,6 +85,8 @@ def make_session(
 
     def toolbar() -> FormattedText:
         try:
+            if console.session.ruleset != "abacus":
+                return FormattedText([("class:toolbar", " " + console.session.hooks.toolbar(state()))])
             return toolbar_text(state())
         except Exception as exc:
             return FormattedText([("class:toolbar.low", f" (toolbar: {type(exc).__name__})")])
@@ -110,9 +113,11 @@ def recovery_line(line: str, state: GameState, ask: Ask) -> str | None:
     that can recover are asked (with one, the rules' own choice is the only one). Returns
     ``line`` unchanged when there is nothing to ask, and None when the player cancels.
     """
+    if not isinstance(state, GameState):
+        return line  # another ruleset's `end` asks nothing
     try:
         words = split_line(line)
-        if not words or find_verb(words[0]).key != "end":
+        if not words or find_verb(words[0], ruleset_of(state)).key != "end":
             return line
     except UsageError:
         return line

@@ -23,13 +23,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-import play.abacus_verbs
-import play.fate_verbs
-import play.meta_verbs
-import play.oracle_verbs
-import play.story_verbs  # noqa: F401  (these five register the verbs)
+import play.meta_verbs  # noqa: F401  (registers the verbs every ruleset shares)
 from oracle.tables import ContentError
 from play.narration import Storyteller, user_tables
+from play.rulesets import hooks_for
 from play.savefile import Record, SaveFile, SaveWriteError
 from play.storyplay import PlayContext, StoryPlay, content_dirs, load_story_args
 from play.verbs import Parsed, find_verb, parse_line
@@ -60,6 +57,17 @@ ADDED_KINDS = frozenset({"narration", "twist", "postscript", "stage_rules_eviden
 def _plain(events: Sequence[Event]) -> list[dict[str, Any]]:
     """Events as JSON-ready dicts, ``kind`` first."""
     return [e.model_dump(mode="json") for e in events]
+
+
+def new_state(ruleset: str) -> Any:
+    """An empty game of ``ruleset`` (its package's ``GameState``)."""
+    from rules import UnknownRuleset, find_ruleset
+
+    try:
+        module = find_ruleset(ruleset).load()
+    except UnknownRuleset as exc:
+        raise SessionError(str(exc)) from None
+    return module.GameState()
 
 
 class SessionError(Exception):
@@ -94,9 +102,13 @@ class Session:
             raise SessionError(f"your own tables do not load:\n{exc}") from None
         self.seed = seed
         self.ruleset = ruleset
+        try:
+            self.hooks = hooks_for(ruleset)
+        except LookupError as exc:
+            raise SessionError(str(exc)) from None
         self.dice_mode = dice_mode
         self.ask = ask
-        self.state = GameState()
+        self.state: GameState = new_state(ruleset)
         self.next_command = 1
         self.next_event = 1
         # The events of starting a new session (shown first by --json); none on resume.
@@ -107,9 +119,9 @@ class Session:
     @classmethod
     def new(
         cls, path: Path | None, *, seed: int, story: str | None = None, dice_mode: DiceMode = "seeded",
-        ask: TypedAsk | None = None, content: Sequence[Path] = (),
+        ask: TypedAsk | None = None, content: Sequence[Path] = (), ruleset: str = "abacus",
     ) -> Session:
-        session = cls(None, seed=seed, dice_mode=dice_mode, ask=ask, content=content)
+        session = cls(None, seed=seed, dice_mode=dice_mode, ask=ask, content=content, ruleset=ruleset)
         chosen = None
         if story is not None:
             # Read the story before a save file exists, so a bad story leaves nothing behind.
@@ -118,7 +130,7 @@ class Session:
             except UsageError as exc:
                 raise SessionError(str(exc)) from None
         if path is not None:
-            meta = {"game": FORMAT, "ruleset": "abacus", "seed": seed, "story": story, "dice": dice_mode}
+            meta = {"game": FORMAT, "ruleset": session.ruleset, "seed": seed, "story": story, "dice": dice_mode}
             session.save = SaveFile.create(path, meta=meta)
         session.opening_events = session._emit_start(story)
         if chosen is not None:
@@ -136,7 +148,7 @@ class Session:
             if meta.get("game") != FORMAT:
                 raise SessionError("it is not a Wyrd session")
             session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask,
-                          content=content)
+                          content=content, ruleset=str(meta.get("ruleset", "abacus")))
             session.rebuild()
         except SessionError as exc:
             save.close()
@@ -162,7 +174,7 @@ class Session:
     # -- lines ------------------------------------------------------------------
 
     def parse(self, line: str) -> Parsed:
-        return parse_line(line, self.state)
+        return parse_line(line, self.state, self.ruleset)
 
     def execute(self, line: str) -> Reply:
         """Read, apply, save and report one line. Never raises for a bad line."""
@@ -171,7 +183,7 @@ class Session:
             parsed = self.parse(text)
         except UsageError as exc:
             return self._refuse(text, None, exc, "usage")
-        verb = find_verb(parsed.verb)
+        verb = find_verb(parsed.verb, self.ruleset)
         if not verb.is_change(parsed.args):
             return Reply(line=text, verb=parsed.verb)
         return self.apply(text, parsed)
@@ -183,7 +195,7 @@ class Session:
 
     def apply(self, text: str, parsed: Parsed) -> Reply:
         """Apply a parsed change: rules, then one committed transaction, then the reply."""
-        verb = find_verb(parsed.verb)
+        verb = find_verb(parsed.verb, self.ruleset)
         seq = self.next_command
         dice = self._dice(seq)
         ctx = self.context(seq)
@@ -216,8 +228,12 @@ class Session:
               story: StoryPlay | None) -> list[dict[str, Any]]:
         """The oracle's events for a command; if the telling fails, the game goes on untold."""
         deck = copy.deepcopy(self.teller.deck)
+        dice = Dice(SeededSource(f"{self.seed}:{seq}:oracle"))
         try:
-            return self.teller.tell(self.state, after, events, Dice(SeededSource(f"{self.seed}:{seq}:oracle")), story)
+            if self.ruleset != "abacus":
+                tell = self.hooks.tell
+                return tell(self.state, after, events, dice) if tell is not None and self.teller.prose else []
+            return self.teller.tell(self.state, after, events, dice, story)
         except Exception as exc:  # narration only adds prose: it must never cost a command
             self.teller.reset(deck)
             return [{"kind": "narration_failed", "reason": f"{type(exc).__name__}: {exc}"}]
@@ -280,14 +296,14 @@ class Session:
         """Rebuild the state from the save: the latest snapshot, then recorded dice."""
         if self.save is None:
             raise SessionError("nothing to rebuild from")
-        self.state = GameState()
+        self.state = new_state(self.ruleset)
         self.story = None
         self.teller.reset()
         self.next_event = 1
         start = 0
         snap = self.save.latest_snapshot() if use_snapshots else None
         if snap is not None:
-            self.state = GameState.model_validate(snap.state)
+            self.state = type(self.state).model_validate(snap.state)
             self.next_event = int(snap.extra["next_event"])
             if "story" in snap.extra:
                 self.story = StoryPlay.restore(snap.extra["story"])
@@ -307,7 +323,7 @@ class Session:
         dice = Dice(ScriptedSource(record.faces))
         try:
             command = Parsed.model_validate(record.parsed)
-            outcome = find_verb(command.verb).apply(self.state, dice, command.args)
+            outcome = find_verb(command.verb, self.ruleset).apply(self.state, dice, command.args)
         except (RuleError, UsageError, ValidationError, DiceExhausted) as exc:
             raise SessionError(f"command {record.seq} ({record.text!r}) does not replay: {exc}") from exc
         replayed = _plain(outcome.events)

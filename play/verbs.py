@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from play.words import UsageError, Words, resolve, split_line, suggest
+from play.words import UsageError, Words, split_line, suggest
 from rules.abacus import GameState, Outcome
 from rules.dice import Dice
 
 if TYPE_CHECKING:
     from play.storyplay import PlayContext
 
-__all__ = ["Args", "Parsed", "Verb", "find_verb", "parse_line", "register", "verbs"]
+__all__ = ["SHARED", "Args", "Parsed", "Verb", "find_verb", "parse_line", "register", "ruleset_of", "verbs"]
 
 Args = dict[str, Any]
 
@@ -36,6 +36,8 @@ class Verb:
 
     key: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    # the rulesets whose players may use it ("*": all of them)
+    rulesets: ClassVar[tuple[str, ...]] = ("abacus",)
     changes: ClassVar[bool] = True
     # what the words after the verb are, for completion: "character", "challenge",
     # "ability", "type", "form", or a literal word
@@ -81,33 +83,46 @@ class Verb:
         raise NotImplementedError
 
 
-_VERBS: dict[str, Verb] = {}
-_ALIASES: dict[str, str] = {}
+# Verbs by ruleset id; SHARED verbs (help, undo, log ...) belong to every ruleset.
+SHARED = "*"
+_VERBS: dict[str, dict[str, Verb]] = {}
+_ALIASES: dict[str, dict[str, str]] = {}
 
 
 def register(cls: type[Verb]) -> type[Verb]:
-    _VERBS[cls.key] = cls()
-    for alias in cls.aliases:
-        _ALIASES[alias] = cls.key
+    verb = cls()
+    for ruleset in cls.rulesets:
+        _VERBS.setdefault(ruleset, {})[cls.key] = verb
+        for alias in cls.aliases:
+            _ALIASES.setdefault(ruleset, {})[alias] = cls.key
     return cls
 
 
-def verbs() -> dict[str, Verb]:
-    return dict(_VERBS)
+def ruleset_of(state: object) -> str:
+    """The id of the ruleset a rules state belongs to (``rules.feat.state.GameState``: feat)."""
+    parts = type(state).__module__.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "rules" else "abacus"
 
 
-def find_verb(word: str) -> Verb:
+def verbs(ruleset: str = "abacus") -> dict[str, Verb]:
+    """The verbs of ``ruleset`` by key, the shared ones included."""
+    return {**_VERBS.get(SHARED, {}), **_VERBS.get(ruleset, {})}
+
+
+def find_verb(word: str, ruleset: str = "abacus") -> Verb:
     """The verb ``word`` names: its key, an alias, or a unique prefix of a key."""
+    known = verbs(ruleset)
+    aliases = {**_ALIASES.get(SHARED, {}), **_ALIASES.get(ruleset, {})}
     folded = word.casefold()
-    key = _ALIASES.get(folded, folded)
-    if key in _VERBS:
-        return _VERBS[key]
-    hits = sorted(k for k in _VERBS if k.startswith(folded))
+    key = aliases.get(folded, folded)
+    if key in known:
+        return known[key]
+    hits = sorted(k for k in known if k.startswith(folded))
     if len(hits) == 1:
-        return _VERBS[hits[0]]
+        return known[hits[0]]
     if hits:
         raise UsageError(f"{word!r} could be {', '.join(hits)}")
-    raise UsageError(f"unknown command {word!r}{suggest(word, [*_VERBS, *_ALIASES])}; type help for the list")
+    raise UsageError(f"unknown command {word!r}{suggest(word, [*known, *aliases])}; type help for the list")
 
 
 class Parsed(BaseModel):
@@ -121,14 +136,10 @@ class Parsed(BaseModel):
     deck: dict[str, list[str]] = {}
 
 
-def parse_line(line: str, state: GameState) -> Parsed:
+def parse_line(line: str, state: Any, ruleset: str = "abacus") -> Parsed:
     words = split_line(line)
     if not words:
         raise UsageError("empty command")
-    verb = find_verb(words[0])
+    verb = find_verb(words[0], ruleset)
     args = verb.parse(Words(words[1:], verb.usage()), state)
     return Parsed(verb=verb.key, args=args)
-
-
-def pick(word: str, choices: list[str], what: str) -> str:
-    return resolve(word, choices, what)

@@ -8,12 +8,13 @@ simulator only decides, as players do. Two ways of applying an action:
   and marks the dice (so they can be rewound).
 * **fast** (the default): the same action body, run on the run's own state with
   no copy and no mark. A run's state belongs to the simulator alone and is never
-  looked at again once changed, so the copy protects nobody; on the state of
-  hollow-fair it costs 0.6 to 1.9 ms an action, several times the action itself.
-  What the copy would have bought, a clean state after a refusal, the simulator
-  gets another way: a refused action raises :class:`Refused`, and the whole run
-  is played again from its seed in safe mode. The bot checks what it can before
-  acting, so that is rare, and a report counts it.
+  looked at again once changed, so the copy protects nobody, and it costs more
+  than the action itself (a run of hollow-fair takes about 14 times as long in
+  safe mode; bench/RESULTS.md has the figures). What the copy would have bought,
+  a clean state after a refusal, the simulator gets another way: a refused action
+  raises :class:`Refused`, and the whole run is played again from its seed in safe
+  mode. The bot checks what it can before acting, so that is rare, and a report
+  counts it (``safe_reruns``).
 
 Both ways run the same code on the same dice, so a run gives the same record
 either way (a test plays every policy both ways and compares the reports).

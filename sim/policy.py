@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from rules.abacus import Ability, ChallengeType
-from rules.odds import SIDES
+from rules.odds import SIDES, certain_points
 
 __all__ = [
     "POLICIES",
@@ -151,7 +151,7 @@ class Cautious:
 
     def plan(self, at: Situation, rng: random.Random) -> Plan:
         lead = _top(at)
-        want = points_for(at.value, Fraction(1), min(at.pool, 1))
+        want = certain_points(at.value, pool=min(at.pool, 1))
         return Plan(lead, spread(at, lead, want, self.keep, helpers=True), draw_up_to=at.pool)
 
 

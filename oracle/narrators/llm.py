@@ -171,6 +171,18 @@ class LLMNarrator(Narrator):
     def tokens_left(self) -> int | None:
         return None if self.token_budget is None else max(self.token_budget - self.tokens_used, 0)
 
+    def status(self) -> str:
+        """One line for the ``status`` verb: model, moments told, fallbacks, tokens."""
+        stats = self.stats
+        budget = f" of {self.token_budget:,}" if self.token_budget is not None else ""
+        line = f"{self.source}: {stats.told} told, {stats.failed} by the tables; {stats.tokens_used:,}{budget} tokens"
+        guessed = stats.tokens_used - stats.tokens_reported
+        if guessed and not stats.tokens_reported:
+            line += " (estimated)"
+        elif guessed:
+            line += f" ({guessed:,} estimated)"
+        return line + (f"; last fallback: {stats.last_failure}" if stats.last_failure else "")
+
     def values(self, request: NarrationRequest) -> dict[str, str]:
         """What the prompt's placeholders are filled with for ``request``."""
         tone = "; ".join(t.strip() for t in request.tone if t.strip())
@@ -198,6 +210,10 @@ class LLMNarrator(Narrator):
             self.stats.failed += 1
             self.stats.last_failure = failure.reason
             raise
+        except KeyboardInterrupt:  # Ctrl-C while a model is slow: the tables tell this moment instead
+            self.stats.failed += 1
+            self.stats.last_failure = "interrupted by the player"
+            raise NarrationFailed(self.stats.last_failure) from None
         except Exception as exc:  # a prompt or callback problem: still only a fallback, never a crash
             self.stats.failed += 1
             self.stats.last_failure = reason = f"narrator error: {type(exc).__name__}: {exc}"

@@ -174,7 +174,7 @@ def load_config(model: str | None = None, *, base_url: str | None = None, enviro
 
 
 def _model_kwargs(provider: str, config: NarratorConfig) -> dict[str, Any]:
-    max_tokens = config.max_tokens or max(64, config.max_chars // 2)
+    max_tokens = config.max_tokens or max(48, config.max_chars // 3)  # about 3 characters a token, with room
     kwargs: dict[str, Any] = {"temperature": config.temperature}
     if config.base_url:
         kwargs["base_url"] = config.base_url

@@ -139,6 +139,7 @@ def test_a_real_model_streams_prose_through_the_firewall(served: Served) -> None
         llm.on_text = pieces.append
         narration = narrate_with_fallback(llm, TableNarrator(), request, Dice.seeded(1))
         assert narration.text
+        print(f"{request.moment.value}: {narration.event()}")  # shown with -rP: how the model did
         if isinstance(narration, FallbackNarration):
             assert narration.fallback_reason.startswith("firewall:"), narration.fallback_reason
             continue

@@ -169,6 +169,23 @@ def test_a_callback_that_breaks_is_a_fallback_not_a_crash() -> None:
     assert out.fallback_reason.startswith("narrator error: OSError")
 
 
+def test_ctrl_c_while_a_model_speaks_lets_the_tables_tell_it() -> None:
+    def interrupt(_: str) -> None:
+        raise KeyboardInterrupt
+
+    out = told(LLMNarrator(generic(GOOD), on_text=interrupt))
+    assert out.fallback_reason == "interrupted by the player"
+
+
+def test_status_says_what_was_told_and_spent() -> None:
+    narrator = LLMNarrator(generic(GOOD, "Ada triumphs."), name="fake:m", token_budget=100_000)
+    narrator.narrate(FAILED, Dice.seeded(1))
+    told(narrator)
+    line = narrator.status()
+    assert line.startswith("fake:m: 1 told, 1 by the tables; ") and "of 100,000 tokens (estimated)" in line
+    assert line.endswith("last fallback: firewall: tells a failure as a success: 'triumphs'")
+
+
 def test_the_story_so_far_is_remembered_and_fed_back() -> None:
     narrator = LLMNarrator(generic(GOOD, "Ada retreats from the gate, nursing her shoulder."))
     narrator.narrate(FAILED, Dice.seeded(1))

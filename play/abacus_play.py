@@ -1,0 +1,53 @@
+"""Playing the Wyrd Abacus: its verbs, and the hooks the shared play layer calls.
+
+Importing this module registers the abacus verbs (characters and scenes, fate and
+magic, stories, the oracle) and its :class:`~play.rulesets.PlayHooks`: exact odds
+of an open roll and the steps the rules say are due after each change, the
+status, the character sheets. Its narration is the oracle's Storyteller, which
+the session keeps (it follows the story and the narrator's deck).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import play.abacus_verbs
+import play.fate_verbs
+import play.oracle_verbs
+import play.story_verbs  # noqa: F401  (these four register the verbs)
+from play.render import clean, odds_lines, sheet, steps_lines
+from play.rulesets import PlayHooks, register_hooks
+from rules.abacus import GameState
+
+__all__ = ["HOOKS"]
+
+
+def _status(state: GameState) -> list[str]:
+    lines: list[str] = []
+    if state.scene is None:
+        lines.append(f"Between scenes ({state.scenes_played} played).")
+    else:
+        scene = state.scene
+        lines.append(f"Scene {scene.number} ({clean(scene.id)}): pool {scene.pool}, "
+                     f"Wyrd rolls {scene.wyrd_rolls}, present {', '.join(map(clean, scene.present))}.")
+    for name in state.characters:
+        lines += sheet(state, name)
+    for clock in state.clocks.values():
+        lines.append(f"Clock {clean(clock.name)}: {clock.value}")
+    for counter in state.counters.values():
+        lines.append(f"{clean(counter.name)}: {counter.value}")
+    return lines + odds_lines(state) + steps_lines(state)
+
+
+def _sheets(state: GameState, name: str | None) -> list[str]:
+    lines: list[str] = []
+    for who in [name] if name else list(state.characters):
+        lines += sheet(state, who)
+    return lines
+
+
+def _hints(state: Any) -> list[str]:
+    return odds_lines(state) + steps_lines(state, wyrd_roll=False)
+
+
+HOOKS = register_hooks(PlayHooks(ruleset="abacus", hints=_hints, status=_status, sheet=_sheets))
