@@ -34,6 +34,8 @@ def add_play(subparsers: Subparsers) -> None:
                    "quick-start story; `none` for ad hoc play)")
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
+    p.add_argument("--ruleset", default="abacus", choices=["abacus", "wolden", "feat", "lots"],
+                   help="the rules to play by (default: the Wyrd Abacus)")
     p.add_argument("--seed", type=int, help="the seed of the dice (default: a random one)")
     p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
@@ -144,7 +146,7 @@ def run_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     lines = _lines(args.script) if args.script else None
     story = args.story
-    if story is None and lines is None and sys.stdin.isatty():
+    if story is None and lines is None and sys.stdin.isatty() and args.ruleset == "abacus":
         story = QUICK_START  # at the terminal, a first game needs no choices
     if story == "none":
         story = None
@@ -152,7 +154,7 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         path = args.save or new_save_path(seed)
         session = Session.new(path, seed=seed, story=story, dice_mode=args.dice, ask=ask,  # type: ignore[arg-type]
-                              content=args.content)
+                              content=args.content, ruleset=args.ruleset)
     except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
     try:

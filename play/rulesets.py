@@ -68,5 +68,10 @@ def hooks_for(ruleset: str) -> PlayHooks:
         module = _MODULES.get(ruleset)
         if module is None:
             raise LookupError(f"no way to play the ruleset {ruleset!r} yet")
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            raise LookupError(f"the ruleset {ruleset!r} cannot be played yet") from None
     return _HOOKS.get(ruleset) or register_hooks(PlayHooks(ruleset=ruleset))

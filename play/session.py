@@ -123,7 +123,7 @@ class Session:
     ) -> Session:
         session = cls(None, seed=seed, dice_mode=dice_mode, ask=ask, content=content, ruleset=ruleset)
         chosen = None
-        if story is not None:
+        if story is not None and ruleset == "abacus":
             # Read the story before a save file exists, so a bad story leaves nothing behind.
             try:
                 chosen = load_story_args(story, session.dirs)
@@ -133,9 +133,14 @@ class Session:
             meta = {"game": FORMAT, "ruleset": session.ruleset, "seed": seed, "story": story, "dice": dice_mode}
             session.save = SaveFile.create(path, meta=meta)
         session.opening_events = session._emit_start(story)
-        if chosen is not None:
+        if story is not None:
             reply = session.apply(f"story {story}", Parsed(verb="story", args={"id": story}))
             if reply.refused is not None:
+                session.close()
+                if path is not None and chosen is None:
+                    # Another ruleset's story is read by its own verb: a bad one leaves no save.
+                    for leftover in path.parent.glob(path.name + "*"):
+                        leftover.unlink()
                 raise SessionError(str(reply.refused["reason"]))
             session.opening_events += reply.events
         return session

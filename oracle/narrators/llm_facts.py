@@ -1,8 +1,9 @@
 """What the LLM narrator tells a model about a moment: the facts, what they settle, the story so far.
 
 :func:`render_facts` turns a :class:`~oracle.narrators.base.NarrationRequest` into
-compact JSON (empty fields left out, sequence numbers dropped, the story's own
-tables left out: they are the table narrator's business). :func:`settled` says in
+compact JSON (empty fields left out, sequence numbers dropped, events that the
+challenge block sums up left out, the story's own tables left out: they are the
+table narrator's business). A short prompt is a fast one on a small local model. :func:`settled` says in
 one or two plain sentences what the facts settle, which small models follow far
 better than JSON ("Ada did NOT overcome the barrow door. Nobody dies.").
 
@@ -26,6 +27,9 @@ __all__ = ["EMPTY_SUMMARY", "StoryMemory", "facts_dict", "render_facts", "settle
 EMPTY_SUMMARY = "(nothing yet: the story begins here)"
 _MAX_EVENTS = 12
 _DROP_KEYS = frozenset({"seq"})
+# Events a challenge block already sums up (outcome, lead, damage, scratches, Wyrd drawn): left out beside it.
+_SUMMED_UP = frozenset({"roll_opened", "challenge_rolled", "challenge_resolved", "points_spent", "damage",
+                        "ability_scratched", "wyrd_drawn"})
 
 
 def _compact(value: Any) -> Any:
@@ -55,7 +59,8 @@ def facts_dict(request: NarrationRequest) -> dict[str, Any]:
         "moment": request.moment.value, "detail": request.detail, "subject": request.subject,
         "story": request.story, "scene": request.scene, "location": request.location,
         "characters": characters, "challenge": challenge, "denizens": request.denizens,
-        "events": [dict(e) for e in request.events[-_MAX_EVENTS:]],
+        "events": [dict(e) for e in request.events[-_MAX_EVENTS:]
+                   if challenge is None or e.get("kind") not in _SUMMED_UP],
     }
     if request.moment in (MomentKind.SCENE_OPENING, MomentKind.PROLOGUE):
         data["narration_seeds"] = request.seeds
