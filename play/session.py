@@ -206,7 +206,8 @@ class Session:
         ctx = self.context(seq)
         try:
             parsed = Parsed(verb=parsed.verb, args=verb.prepare(dict(parsed.args), ctx))
-            dice.supply(verb.typed_faces(parsed.args))
+            # Any kind of die may be typed; each face is checked by the roll that uses it.
+            dice.supply(verb.typed_faces(parsed.args), sides=None)
             outcome = verb.apply(self.state, dice, parsed.args)
         except UsageError as exc:
             return self._refuse(text, parsed.verb, exc, "usage")

@@ -57,8 +57,10 @@ class Verb:
     def typed_faces(self, args: Mapping[str, Any]) -> list[int]:
         """Faces of real dice typed with the command (``roll 4``), used before any other.
 
-        The session supplies them to the live dice; a replay does not, since the
-        saved faces already include them.
+        Faces of any die (d4, d6, d8, d12, d100), in the order the command rolls
+        them; each is checked against the die that uses it. The session supplies
+        them to the live dice; a replay does not, since the saved faces already
+        include them.
         """
         return []
 

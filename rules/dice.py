@@ -184,10 +184,14 @@ class Dice:
     def typed(cls, ask: TypedCallback) -> Dice:
         return cls(TypedSource(ask))
 
-    def supply(self, faces: Sequence[int], sides: int = 6) -> None:
-        """Queue faces of physical dice to be used by the next rolls."""
+    def supply(self, faces: Sequence[int], sides: int | None = 6) -> None:
+        """Queue faces of physical dice to be used by the next rolls.
+
+        With ``sides``, each face is checked now; with None (dice of several kinds
+        queued together), each is checked against the die that uses it.
+        """
         for face in faces:
-            _check_face(face, sides)
+            _check_face(face, sides if sides is not None else 10**9)
         self._queued.extend(faces)
 
     @property
