@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 from play.cli import main
+from play.rulesets import hooks_for
 from play.session import Session
 from play.verbs import find_verb, verbs
 from play.words import UsageError, split_line
@@ -46,9 +47,18 @@ def seed_of(script: Path) -> int:
     return int(found.group(1))
 
 
+def ruleset_of_script(script: Path) -> str:
+    """A golden of another ruleset says so on its second line: ``# ruleset: wolden``."""
+    lines = script.read_text(encoding="utf-8").splitlines()
+    found = re.fullmatch(r"#\s*ruleset:\s*([a-z]+)\s*", lines[1]) if len(lines) > 1 else None
+    return found.group(1) if found else "abacus"
+
+
 def play(script: Path | str, seed: int, save: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     capsys.readouterr()
-    code = main(["play", "--seed", str(seed), "--save", str(save), "--script", str(script), "--json"])
+    ruleset = ruleset_of_script(Path(script)) if Path(script).exists() else "abacus"
+    code = main(["play", "--seed", str(seed), "--save", str(save), "--script", str(script), "--json",
+                 "--ruleset", ruleset])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -98,14 +108,18 @@ def test_golden(script: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_every_verb_is_in_a_golden() -> None:
-    used: set[str] = set()
+    """Every verb of every playable ruleset is used by at least one golden of that ruleset."""
+    used: dict[str, set[str]] = {}
     for script in SCRIPTS:
+        ruleset = ruleset_of_script(script)
+        hooks_for(ruleset)  # registers the ruleset's verbs
         for line in script.read_text(encoding="utf-8").splitlines():
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             with contextlib.suppress(UsageError):  # the unknown verb a golden is meant to refuse
-                used.add(find_verb(split_line(line)[0]).key)
-    assert set(verbs()) - used == set()
+                used.setdefault(ruleset, set()).add(find_verb(split_line(line)[0], ruleset).key)
+    for ruleset, seen in used.items():
+        assert set(verbs(ruleset)) - seen == set(), ruleset
 
 
 def test_goldens_have_refusals_and_undo() -> None:
