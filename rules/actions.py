@@ -11,7 +11,7 @@ caller's state and dice are exactly as they were.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
@@ -19,11 +19,20 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.dice import Dice
 
-__all__ = ["Event", "Outcome", "Turn", "action_for"]
+__all__ = ["Event", "Outcome", "Turn", "action_for", "find_named"]
 
 P = ParamSpec("P")
 S = TypeVar("S", bound=BaseModel)
+V = TypeVar("V")
 T = TypeVar("T", bound="Turn[Any]")
+
+
+def find_named(found: Mapping[str, V], name: str) -> V | None:
+    """The entry called ``name``: exactly, else ignoring case and outer spaces (None if none)."""
+    if name in found:
+        return found[name]
+    folded = name.strip().casefold()
+    return next((value for key, value in found.items() if key.casefold() == folded), None)
 
 
 class Event(BaseModel):

@@ -18,7 +18,7 @@ from rules.abacus.events import WyrdDrawn
 from rules.abacus.state import Challenge, GameState, Scene
 from rules.actions import Outcome as BaseOutcome
 from rules.actions import Turn as BaseTurn
-from rules.actions import action_for
+from rules.actions import action_for, find_named
 from rules.dice import Dice
 
 __all__ = ["Outcome", "Turn", "action"]
@@ -39,13 +39,9 @@ class Turn(BaseTurn[GameState]):
     # -- lookups -------------------------------------------------------------
 
     def character(self, name: str) -> Character:
-        found = self.state.characters.get(name)
+        found = find_named(self.state.characters, name)
         if found is not None:
             return found
-        folded = name.casefold()
-        for key, char in self.state.characters.items():
-            if key.casefold() == folded:
-                return char
         raise UnknownName(f"there is no character called {name!r}", rule="abacus.unknown.character")
 
     def active(self, name: str) -> Character:

@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 from rules.actions import Outcome as BaseOutcome
 from rules.actions import Turn as BaseTurn
-from rules.actions import action_for
+from rules.actions import action_for, find_named
 from rules.feat.characters import Character, skill_key
 from rules.feat.enums import Attribute
 from rules.feat.errors import FeatError, NotAble, NotEnoughWyrd, UnknownName
@@ -33,13 +33,9 @@ class Turn(BaseTurn[GameState]):
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (exact, then ignoring case)."""
-        found = self.state.characters.get(name)
+        found = find_named(self.state.characters, name)
         if found is not None:
             return found
-        folded = name.strip().casefold()
-        for key, char in self.state.characters.items():
-            if key.casefold() == folded:
-                return char
         raise UnknownName(f"there is no character called {name!r}", rule="feat.unknown.character")
 
     def alive(self, name: str) -> Character:

@@ -13,7 +13,7 @@ from typing import TypeAlias
 
 from rules.actions import Outcome as BaseOutcome
 from rules.actions import Turn as BaseTurn
-from rules.actions import action_for
+from rules.actions import action_for, find_named
 from rules.lots.characters import Character, Condition
 from rules.lots.errors import OutOfTurn, UnknownName
 from rules.lots.events import ActionLost
@@ -32,13 +32,9 @@ class Turn(BaseTurn[GameState]):
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (case does not matter)."""
-        found = self.state.characters.get(name)
+        found = find_named(self.state.characters, name)
         if found is not None:
             return found
-        folded = name.casefold()
-        for key, char in self.state.characters.items():
-            if key.casefold() == folded:
-                return char
         raise UnknownName(f"there is no character called {name!r}", rule="lots.unknown.character")
 
     def player(self, name: str, doing: str) -> Character:

@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 from rules.actions import Outcome as BaseOutcome
 from rules.actions import Turn as BaseTurn
-from rules.actions import action_for
+from rules.actions import action_for, find_named
 from rules.wolden.characters import Character
 from rules.wolden.cults import Cult
 from rules.wolden.errors import OutOfTurn, UnknownName
@@ -31,13 +31,9 @@ class Turn(BaseTurn[GameState]):
 
     def character(self, name: str) -> Character:
         """A character by name (exact first, then case-insensitive)."""
-        found = self.state.characters.get(name)
+        found = find_named(self.state.characters, name)
         if found is not None:
             return found
-        folded = name.casefold()
-        for key, char in self.state.characters.items():
-            if key.casefold() == folded:
-                return char
         raise UnknownName(f"there is no character called {name!r}", rule="wolden.unknown.character")
 
     def active(self, name: str) -> Character:
