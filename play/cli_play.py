@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from play.console import Console, Output
+    from play.session import Session
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -28,6 +29,12 @@ def _fail(message: str) -> int:
     return 1
 
 
+def _add_model(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--model", help="a language model to narrate, as PROVIDER:MODEL (openai:gpt-4o-mini, "
+                   "ollama:llama3.2, ...); also WYRD_MODEL or the config file; `table` for the tables only")
+    p.add_argument("--base-url", help="the address of an OpenAI-compatible server for --model")
+
+
 def add_play(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("play", help="start a new game (the REPL, or a script)")
     p.add_argument("--story", help="the story to play (`wyrd stories` lists them; default at the terminal: the "
@@ -40,6 +47,7 @@ def add_play(subparsers: Subparsers) -> None:
     p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
+    _add_model(p)
     p.add_argument("--dice", choices=["seeded", "typed"], default="seeded",
                    help="typed: roll real dice and type the faces")
     p.set_defaults(handler=run_play)
@@ -48,6 +56,7 @@ def add_play(subparsers: Subparsers) -> None:
 def add_resume(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("resume", help="carry on a saved game (the newest by default)")
     p.add_argument("file", nargs="?", type=Path)
+    _add_model(p)
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
@@ -125,6 +134,33 @@ def _typed_ask(lines: Iterator[str] | None) -> object:
     return ask
 
 
+def _narrator(session: Session, args: argparse.Namespace, live: bool) -> bool:
+    """Put the configured language model, if any, in charge of the prose; True if one is.
+
+    A model that cannot be set up is reported and the tables tell the story instead.
+    """
+    from oracle.narrators.llm_config import NarratorConfigError, load_config, make_narrator
+
+    def show(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    def told(narration: object) -> None:
+        if getattr(narration, "shown", ""):
+            show("  (the narrator faltered; the tables take over)")
+        show("\n")
+
+    try:
+        llm = make_narrator(load_config(args.model, base_url=args.base_url), on_text=show if live else None)
+    except NarratorConfigError as exc:
+        print(f"wyrd: {exc}; the tables will tell the story.", file=sys.stderr)
+        return False
+    if llm is None:
+        return False
+    session.teller.use_llm(llm, on_told=told if live else None)
+    return True
+
+
 def _run(console: Console, args: argparse.Namespace, lines: Iterator[str] | None) -> int:
     if lines is not None:
         return _scripted(console, lines, args.json)
@@ -157,8 +193,9 @@ def run_play(args: argparse.Namespace) -> int:
                               content=args.content, ruleset=args.ruleset)
     except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
+    live = lines is None and sys.stdin.isatty() and not args.json
     try:
-        return _run(Console(session, path), args, lines)
+        return _run(Console(session, path, live_narration=_narrator(session, args, live) and live), args, lines)
     finally:
         session.close()
 
@@ -177,8 +214,9 @@ def run_resume(args: argparse.Namespace) -> int:
         session = Session.resume(path, ask=_typed_ask(lines), content=args.content)  # type: ignore[arg-type]
     except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
+    live = lines is None and sys.stdin.isatty() and not args.json
     try:
-        return _run(Console(session, path), args, lines)
+        return _run(Console(session, path, live_narration=_narrator(session, args, live) and live), args, lines)
     finally:
         session.close()
 

@@ -36,9 +36,11 @@ def _info(*texts: str, style: str = "info") -> list[Line]:
 class Console:
     """Carries out lines against a session."""
 
-    def __init__(self, session: Session, path: Path | None = None) -> None:
+    def __init__(self, session: Session, path: Path | None = None, *, live_narration: bool = False) -> None:
         self.session = session
         self.path = path
+        # The model's words were printed as they came: don't print its narration twice.
+        self.live_narration = live_narration
 
     def opening(self) -> Output:
         """What to show when play begins or resumes."""
@@ -46,7 +48,7 @@ class Console:
         lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
         lines += [describe(e, self.session.ruleset) for e in self.session.opening_events
                   if e.get("kind") != "session_started"]
-        if not state.characters and self.session.story is None:
+        if self.session.ruleset == "abacus" and not state.characters and self.session.story is None:
             lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
                            "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
         lines += [Line(text=t, style="hint") for t in self.session.hooks.hints(state)]
@@ -74,7 +76,9 @@ class Console:
         if reply.refused is not None:
             return Output(events=[reply.refused], lines=[describe(reply.refused, self.session.ruleset)])
         ruleset = self.session.ruleset
-        lines = [describe(e, ruleset) for e in reply.events]
+        lines = [describe(e, ruleset) for e in reply.events
+                 if not (self.live_narration and e.get("kind") == "narration" and "fallback" not in e
+                         and e.get("source") != "table")]
         state = self.session.state
         hints = self.session.hooks.hints(state)
         if ruleset == "abacus":
@@ -112,11 +116,26 @@ class Console:
         return Output(lines=_info(*transcript(self.session.save, audit=args["all"])))
 
     def _do_status(self, args: dict[str, Any]) -> Output:
-        return Output(lines=_info(*self.session.hooks.status(self.session.state)))
+        lines = self.session.hooks.status(self.session.state)
+        llm = self.session.teller.llm
+        status = getattr(llm, "status", None)
+        if callable(status):
+            lines.append(f"Narrator: {status()}")
+        return Output(lines=_info(*lines))
+
+    def _do_narrator(self, args: dict[str, Any]) -> Output:
+        teller = self.session.teller
+        try:
+            now = teller.use(args["use"] or ("llm" if teller.narrator is not teller.table else "table"))
+        except ValueError as exc:
+            return Output(lines=_info(str(exc), style="refused"))
+        return Output(lines=_info(f"The {'language model' if now == 'llm' else 'tables'} tell the story."))
 
     def _do_challenges(self, args: dict[str, Any]) -> Output:
         from rules.abacus import effective_value
 
+        if self.session.ruleset != "abacus":  # another ruleset's challenges are part of its status
+            return self._do_status(args)
         scene = self.session.state.scene
         if scene is None:
             return Output(lines=_info("Between scenes there are no challenges."))

@@ -107,6 +107,26 @@ class Save(_Meta):
 
 
 @register
+class NarratorVerb(_Meta):
+    """narrator [table|llm]
+
+    Who tells the story: the offline tables, or the language model given with
+    `wyrd play --model` (the tables still speak whenever it fails or is slow).
+    Alone, says which is in use.
+    """
+
+    key = "narrator"
+    completes = ("table",)
+
+    def parse(self, words: Words, state: object) -> Args:
+        which = words.take_optional()
+        words.done()
+        if which is not None and which.casefold() not in ("table", "llm"):
+            raise words.fail(f"{which!r} is neither table nor llm")
+        return {"use": which.casefold() if which else None}
+
+
+@register
 class Quit(_Meta):
     """quit
 

@@ -14,12 +14,13 @@ changed of it.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from oracle.facts import StoryFacts
-from oracle.narrators.base import Narrator
+from oracle.narrators.base import Narration, Narrator
+from oracle.narrators.llm import FallbackNarrator
 from oracle.narrators.table import TableNarrator, narrate_events
 from oracle.question import scene_test
 from oracle.tables import Table, bundled_tables, load_tables
@@ -51,8 +52,25 @@ class Storyteller:
         self.deck: dict[str, list[str]] = {}
         self.tables = tables  # None: the bundled tables
         self.table = TableNarrator(tables, deck_state=self.deck)
+        self.llm: Narrator | None = None
         self.narrator = narrator or self.table
         self.fallback = fallback if fallback is not None else (self.table if narrator is not None else None)
+
+    def use_llm(self, llm: Narrator, on_told: Callable[[Narration], object] | None = None) -> None:
+        """Narrate with ``llm``, the tables speaking whenever it fails, is slow or says too much."""
+        self.llm = llm
+        self.narrator = FallbackNarrator(llm, self.table, on_told=on_told)
+        self.fallback = self.table
+
+    def use(self, which: str) -> str:
+        """Switch to ``table`` or ``llm`` narration; says what is in use now."""
+        if which == "table":
+            self.narrator = self.table
+        elif self.llm is None:
+            raise ValueError("no language model is configured (wyrd play --model PROVIDER:MODEL)")
+        else:
+            self.use_llm(self.llm, getattr(self.narrator, "on_told", None))
+        return "llm" if self.narrator is not self.table else "table"
 
     def reset(self, deck: dict[str, list[str]] | None = None) -> None:
         self.deck.clear()

@@ -11,13 +11,13 @@ and how its own event kinds read. A ruleset's play module builds a
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from rules.dice import Dice
 
-__all__ = ["PlayHooks", "hooks_for", "register_hooks"]
+__all__ = ["Follower", "PlayHooks", "hooks_for", "register_hooks"]
 
 # before, after, the command's events, the narration's own dice -> the events to add
 Teller = Callable[[Any, Any, list[dict[str, Any]], Dice], list[dict[str, Any]]]
@@ -33,6 +33,20 @@ _MODULES = {
 
 def _nothing(state: Any) -> list[str]:
     return []
+
+
+class Follower(Protocol):
+    """Where a session stands in another ruleset's story (its scenario, the scenes played).
+
+    The session makes one with :attr:`PlayHooks.follow` (from nothing, or from a
+    snapshot), shows it every command it applies or replays, and hands it to the
+    verbs in :attr:`~play.storyplay.PlayContext.follower`; so it is rebuilt by replay
+    like the rules state, and undo takes its progress back too.
+    """
+
+    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> None: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -52,6 +66,8 @@ class PlayHooks:
     tell: Teller | None = None
     # how the ruleset's own event kinds read: kind -> event -> text
     texts: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
+    # a story follower, new (None) or from its snapshot (None: the ruleset follows no story)
+    follow: Callable[[Mapping[str, Any] | None], Follower] | None = None
 
 
 _HOOKS: dict[str, PlayHooks] = {}

@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field, ValidationError
 import play.meta_verbs  # noqa: F401  (registers the verbs every ruleset shares)
 from oracle.tables import ContentError
 from play.narration import Storyteller, user_tables
-from play.rulesets import hooks_for
+from play.rulesets import Follower, hooks_for
 from play.savefile import Record, SaveFile, SaveWriteError
 from play.storyplay import PlayContext, StoryPlay, content_dirs, load_story_args
 from play.verbs import Parsed, find_verb, parse_line
@@ -109,6 +109,8 @@ class Session:
         self.dice_mode = dice_mode
         self.ask = ask
         self.state: GameState = new_state(ruleset)
+        # another ruleset's story, followed by its own hooks (the abacus's is self.story)
+        self.follower = self._follow(None)
         self.next_command = 1
         self.next_event = 1
         # The events of starting a new session (shown first by --json); none on resume.
@@ -196,7 +198,11 @@ class Session:
     def context(self, seq: int) -> PlayContext:
         """What verbs may consult; its dice are the story's own, seeded apart from the rules'."""
         return PlayContext(state=self.state, story=self.story, dirs=self.dirs,
-                           dice=Dice(SeededSource(f"{self.seed}:{seq}:story")))
+                           dice=Dice(SeededSource(f"{self.seed}:{seq}:story")), follower=self.follower)
+
+    def _follow(self, snapshot: dict[str, Any] | None) -> Follower | None:
+        follow = self.hooks.follow
+        return follow(snapshot) if follow is not None and self.ruleset != "abacus" else None
 
     def apply(self, text: str, parsed: Parsed) -> Reply:
         """Apply a parsed change: rules, then one committed transaction, then the reply."""
@@ -215,7 +221,7 @@ class Session:
             return self._refuse(text, parsed.verb, exc, exc.rule)
         events = _plain(outcome.events)
         events += verb.after(parsed.args, events, ctx, outcome.state)
-        if self.story is None and parsed.verb == "story":
+        if self.story is None and parsed.verb == "story" and self.ruleset == "abacus":
             ctx.story = StoryPlay.from_args(parsed.args)
         deck = copy.deepcopy(self.teller.deck)
         events += self._tell(seq, outcome.state, events, ctx.story)
@@ -228,6 +234,8 @@ class Session:
             self.teller.reset(deck)
             return self._refuse(text, parsed.verb, exc, "save")
         self._observe(parsed, stamped)
+        # After _observe: a snapshot must hold the story as this command left it.
+        self._snapshot(self.next_command - 1)
         return Reply(line=text, verb=parsed.verb, events=stamped, changed=True)
 
     def _tell(self, seq: int, after: GameState, events: list[dict[str, Any]],
@@ -246,7 +254,9 @@ class Session:
 
     def _observe(self, parsed: Parsed, events: Sequence[dict[str, Any]]) -> None:
         """Keep the story's progress in step with what happened (live and in replay)."""
-        if parsed.verb == "story":
+        if self.follower is not None:
+            self.follower.observe(parsed.verb, parsed.args, events)
+        if parsed.verb == "story" and self.ruleset == "abacus":
             self.story = StoryPlay.from_args(parsed.args)
         if self.story is not None:
             self.story.observe(events)
@@ -266,14 +276,19 @@ class Session:
         self.next_event += len(stamped)
         if state is not None:
             self.state = state
+        return stamped
+
+    def _snapshot(self, seq: int) -> None:
+        """Every :data:`SNAPSHOT_EVERY` commands, the state and the story as they stand now."""
         if self.save is not None and seq % SNAPSHOT_EVERY == 0:
             extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
             if self.story is not None:
                 extra["story"] = self.story.snapshot()
+            if self.follower is not None:
+                extra["follower"] = self.follower.snapshot()
             # A snapshot only speeds up resuming; the command itself is already safe.
             with contextlib.suppress(SaveWriteError):
                 self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
-        return stamped
 
     def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
         reason = str(exc)
@@ -304,6 +319,7 @@ class Session:
             raise SessionError("nothing to rebuild from")
         self.state = new_state(self.ruleset)
         self.story = None
+        self.follower = self._follow(None)
         self.teller.reset()
         self.next_event = 1
         start = 0
@@ -313,6 +329,7 @@ class Session:
             self.next_event = int(snap.extra["next_event"])
             if "story" in snap.extra:
                 self.story = StoryPlay.restore(snap.extra["story"])
+            self.follower = self._follow(snap.extra.get("follower"))
             self.teller.reset(snap.extra.get("deck"))
             start = snap.seq
         for record in self.save.live_commands(after=start):

@@ -210,3 +210,5 @@ class PlayContext:
     story: StoryPlay | None
     dirs: list[Path]
     dice: Dice  # the story's own dice: their results go into the arguments, so they are not replayed
+    # another ruleset's story and where play stands in it (play.rulesets.Follower)
+    follower: Any = None

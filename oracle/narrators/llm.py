@@ -303,12 +303,19 @@ class FallbackNarrator(Narrator):
     """An LLM narrator with the table narrator behind it: never raises, records every fallback.
 
     ``Storyteller(FallbackNarrator(llm, table))`` needs no other change in the play layer.
+    ``on_told`` is called with each narration as soon as it is settled, so a REPL that
+    printed the LLM's words live can end the line, or withdraw them when the
+    narration is a :class:`FallbackNarration` whose ``shown`` is not empty.
     """
 
-    def __init__(self, llm: Narrator, table: Narrator) -> None:
+    def __init__(self, llm: Narrator, table: Narrator, *, on_told: Callable[[Narration], object] | None = None) -> None:
         self.llm = llm
         self.table = table
+        self.on_told = on_told
         self.source = llm.source
 
     def narrate(self, request: NarrationRequest, dice: Dice) -> Narration:
-        return narrate_with_fallback(self.llm, self.table, request, dice)
+        narration = narrate_with_fallback(self.llm, self.table, request, dice)
+        if self.on_told is not None:
+            self.on_told(narration)
+        return narration
