@@ -19,7 +19,7 @@ from langchain_core.language_models.fake_chat_models import (
 from langchain_core.messages import AIMessage
 
 from oracle.facts import StoryFacts
-from oracle.narrators.base import MomentKind, NarrationRequest
+from oracle.narrators.base import MomentKind, Narration, NarrationRequest
 from oracle.narrators.llm import (
     FallbackNarration,
     FallbackNarrator,
@@ -199,7 +199,10 @@ def test_the_story_so_far_is_remembered_and_fed_back() -> None:
 
 def test_the_fallback_narrator_plugs_into_narrate_events() -> None:
     llm = LLMNarrator(generic(GOOD, "Ada triumphs.", GOOD, GOOD))
-    stored = narrate_events(FallbackNarrator(llm, TableNarrator()), EVENTS, FACTS, Dice.seeded(1))
+    settled: list[Narration] = []
+    stored = narrate_events(FallbackNarrator(llm, TableNarrator(), on_told=settled.append), EVENTS, FACTS,
+                            Dice.seeded(1))
+    assert [n.event() for n in settled] == stored
     assert [e["kind"] for e in stored] == ["narration"] * len(stored) and len(stored) == 2
     assert stored[0]["source"] == llm.source and "fallback" not in stored[0]
     assert stored[1]["source"] == "table" and stored[1]["fallback"].startswith("firewall:")
