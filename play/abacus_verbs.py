@@ -129,7 +129,7 @@ class Pc(Verb):
             return args
         if ctx.story is None:
             raise UsageError("no story is being played, so there are no pregenerated characters")
-        return {"take": ctx.story.pregens(args["take"])}
+        return {"take": ctx.story.pregens(args["take"], list(ctx.state.characters))}
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         if "take" in args:

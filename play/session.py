@@ -136,7 +136,7 @@ class Session:
             session.save = SaveFile.create(path, meta=meta)
         session.opening_events = session._emit_start(story)
         if story is not None:
-            reply = session.apply(f"story {story}", Parsed(verb="story", args={"id": story}))
+            reply = session.apply(f"story {story}", Parsed(verb="story", args=chosen or {"id": story}))
             if reply.refused is not None:
                 session.close()
                 if path is not None and chosen is None:

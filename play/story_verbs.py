@@ -39,6 +39,8 @@ class StoryVerb(Verb):
         return {"id": ident}
 
     def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "story" in args:
+            return args  # already read (the session reads a story before it makes a save)
         if ctx.story is not None:
             raise UsageError(f"this session already follows {ctx.story.story.id}")
         if ctx.state.scene is not None or ctx.state.scenes_played:

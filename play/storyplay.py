@@ -126,15 +126,27 @@ class StoryPlay:
             "rules": [r.model_dump(mode="json") for r in flow.complication_rules(story, complication)],
         }
 
-    def pregens(self, names: Sequence[str]) -> list[dict[str, Any]]:
-        """The pregenerated characters named (``all`` for every one), as character data."""
+    def pregens(self, words: Sequence[str], in_play: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """The pregenerated characters named (``all`` for every one), as character data.
+
+        Names may be several words or a unique beginning. A connection to a pregen who
+        is neither taken now nor already in play is left out, so any part of the cast
+        can be played.
+        """
+        from play.words import Words
+
         cast = flow.characters(self.story)
-        if list(names) == ["all"]:
+        by_name = {c.name: c for c in cast}
+        if [w.casefold() for w in words] == ["all"]:
             chosen = cast
         else:
-            by_name = {c.name: c for c in cast}
-            chosen = [by_name[_pick(n, list(by_name), "pregenerated character")] for n in names]
-        return [c.model_dump(mode="json") for c in chosen]
+            reader = Words(list(words), "pc take NAME ...")
+            chosen = []
+            while not reader.empty:
+                chosen.append(by_name[reader.take_name("NAME", list(by_name), "pregenerated character")])
+        party = {c.name for c in chosen} | set(in_play)
+        return [c.model_copy(update={"connection": c.connection if c.connection in party else None})
+                .model_dump(mode="json") for c in chosen]
 
     def postscripts(self, results: dict[str, str], dice: Dice) -> list[dict[str, Any]]:
         """One postscript per character, chosen by weight among those for their fate."""

@@ -380,8 +380,22 @@ def discover(dirs: Iterable[str | Path]) -> list[StoryInfo]:
 
 
 def find_story(ident: str, dirs: Iterable[str | Path]) -> Story:
-    """The story with id ``ident``; where several folders have one, the earliest folder wins."""
-    infos = discover(dirs)
+    """The story with id ``ident``; where several folders have one, the earliest folder wins.
+
+    A file named after its id (``ID.yaml``, ``ID/story.yaml``) is read alone, so
+    starting a game parses one story, not all of them; others are found by reading
+    every story file.
+    """
+    folders = [Path(d) for d in dirs]
+    if "/" not in ident and ident not in (".", ".."):
+        for folder in folders:
+            for name in (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml"):
+                candidate = folder / name
+                if candidate.is_file():
+                    story = load_story(candidate)
+                    if story.id == ident:
+                        return story
+    infos = discover(folders)
     for info in infos:
         if info.id == ident:
             if not info.ok:

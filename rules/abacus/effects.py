@@ -196,14 +196,18 @@ def _targets(turn: Turn, target: Target, moment: Moment) -> list[str]:
     present = [
         n for n in (scene.present if scene else []) if not turn.state.characters[n].defeated
     ]
+    def standing(names: list[str]) -> list[str]:
+        # A character defeated by an earlier consequence takes no more of them.
+        return [n for n in names if n in turn.state.characters and not turn.state.characters[n].defeated]
+
     if target == Target.LEAD:
-        return [moment.lead] if moment.lead else []
+        return standing([moment.lead] if moment.lead else [])
     if target == Target.INVOLVED:
-        return [n for n in moment.involved if not turn.state.characters[n].defeated]
+        return standing(list(moment.involved))
     if target == Target.PRESENT:
         return present
     if target == Target.SUBJECT and moment.subject:
-        return [moment.subject]
+        return standing([moment.subject])
     pool = [n for n in present if n != moment.subject] if target == Target.OTHER else present
     chosen = single_out(turn, pool, reason="singled out by a stage rule")
     return [chosen] if chosen else []

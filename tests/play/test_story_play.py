@@ -124,3 +124,15 @@ def test_story_refusals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     assert refused["kind"] == "refused" and "fog-on-the-moor" in refused["reason"]
     console.handle("scene")
     assert "already follows" in console.handle("story hollow-fair").events[0]["reason"]
+
+
+def test_part_of_the_cast_can_be_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pc take` of some pregens (names of several words, or their start): a connection to a
+    pregen left out is dropped rather than refusing the party (found by the simulator)."""
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    session = Session.new(None, seed=1, story="hollow-fair")
+    out = Console(session).handle("pc take Coral Vell, ned")
+    assert [e["name"] for e in out.events if e["kind"] == "character_created"] == ["Coral Vell", "Ned Harrower"]
+    assert all(c.connection is None for c in session.state.characters.values())
+    Console(session).handle("pc take ivy")
+    assert session.state.characters["Ivy Marchbank"].connection == "Coral Vell"  # Coral is in play

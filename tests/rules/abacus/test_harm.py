@@ -261,3 +261,41 @@ def test_finale_step_when_everyone_is_defeated(new) -> None:
     t.do(scratch_out, "Ada", BODY)
     t.do(end_scene)
     assert due(t.state) == [Step(kind=StepKind.FINALE)]
+
+
+def test_a_lead_defeated_by_a_failure_takes_no_further_consequence() -> None:
+    """Seed 000: a defeated character is out of the player's control; so a failure whose
+    damage defeats the lead and then calls for the lead's Wyrd roll settles, and the roll
+    closes (found by the simulator: the game used to be stuck here)."""
+    from rules.abacus import (
+        ChallengeSpec,
+        Effect,
+        EffectKind,
+        GameState,
+        Target,
+        accept,
+        add_character,
+        attempt,
+        place_spec,
+        roll,
+        scratch_out,
+        start_scene,
+    )
+    from rules.dice import Dice
+
+    dice = Dice.scripted([1, 1, 1, 1, 1, 1])
+    state = add_character(GameState(), dice, "Ada", 3, 6, 6).state
+    state = add_character(state, dice, "Bo", 5, 5, 5).state
+    state = start_scene(state, dice, ["Ada", "Bo"]).state
+    state = scratch_out(state, dice, "Ada", "body").state
+    spec = ChallengeSpec(id="pit", name="Pit", type="threat", value=12, on_fail=[
+        Effect(do=EffectKind.DAMAGE, n=9, target=Target.LEAD),
+        Effect(do=EffectKind.WYRD_ROLL, target=Target.LEAD),
+    ])
+    state = place_spec(state, dice, spec).state
+    state = attempt(state, dice, "pit", "Ada").state
+    outcome = roll(state, dice)  # out of the pool's reach: the failure stands at once
+    if outcome.state.pending is not None:
+        outcome = accept(outcome.state, dice)
+    assert outcome.state.pending is None
+    assert outcome.state.characters["Ada"].defeated
