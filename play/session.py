@@ -19,13 +19,11 @@ import copy
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, ValidationError
 
 import play.meta_verbs  # noqa: F401  (registers the verbs every ruleset shares)
-from oracle.tables import ContentError
-from play.narration import Storyteller, user_tables
 from play.rulesets import Follower, hooks_for
 from play.savefile import Record, SaveFile, SaveWriteError
 from play.storyplay import PlayContext, StoryPlay, content_dirs, load_story_args
@@ -35,6 +33,9 @@ from rules.abacus import GameState
 from rules.abacus.events import Event
 from rules.dice import Dice, DiceExhausted, Roll, ScriptedSource, SeededSource, TypedSource
 from rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from play.narration import Storyteller
 
 __all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError"]
 
@@ -96,10 +97,10 @@ class Session:
         self.story: StoryPlay | None = None
         from play.paths import data_dir
 
-        try:
-            self.teller = Storyteller(tables=user_tables([*content, data_dir()]))
-        except ContentError as exc:
-            raise SessionError(f"your own tables do not load:\n{exc}") from None
+        self._teller: Storyteller | None = None
+        self._table_dirs = [*content, data_dir()]
+        if any((d / "tables").is_dir() for d in self._table_dirs):
+            self.teller  # noqa: B018  (the player's own tables: a broken one is reported now)
         self.seed = seed
         self.ruleset = ruleset
         try:
@@ -115,6 +116,19 @@ class Session:
         self.next_event = 1
         # The events of starting a new session (shown first by --json); none on resume.
         self.opening_events: list[dict[str, Any]] = []
+
+    @property
+    def teller(self) -> Storyteller:
+        """The oracle's twists and narration, loaded when first needed (the prompt comes sooner)."""
+        if self._teller is None:
+            from oracle.tables import ContentError
+            from play.narration import Storyteller, user_tables
+
+            try:
+                self._teller = Storyteller(tables=user_tables(self._table_dirs))
+            except ContentError as exc:
+                raise SessionError(f"your own tables do not load:\n{exc}") from None
+        return self._teller
 
     # -- creating and resuming ------------------------------------------------
 
@@ -246,7 +260,8 @@ class Session:
         try:
             if self.ruleset != "abacus":
                 tell = self.hooks.tell
-                return tell(self.state, after, events, dice) if tell is not None and self.teller.prose else []
+                told: list[dict[str, Any]] = tell(self.state, after, events, dice) if tell is not None else []
+                return told if self.teller.prose else []
             return self.teller.tell(self.state, after, events, dice, story)
         except Exception as exc:  # narration only adds prose: it must never cost a command
             self.teller.reset(deck)
