@@ -15,8 +15,9 @@ from pathlib import Path
 from sim.report import ChallengeReport, Report, SceneReport
 from sim.stats import Mean, Proportion
 
-__all__ = ["PLOT_HINT", "PlotUnavailable", "plot", "plot_available", "text"]
+__all__ = ["MAX_LISTED", "PLOT_HINT", "PlotUnavailable", "plot", "plot_available", "text"]
 
+MAX_LISTED = 12  # final values listed one by one; past this, quantiles
 PLOT_HINT = "drawing a plot needs matplotlib: pip install 'wyrd[plot]' (or pip install matplotlib)"
 
 
@@ -117,7 +118,20 @@ def _tracks(r: Report) -> list[str]:
 
 
 def _spread(items: Iterable[tuple[int, int]], runs: int) -> str:
-    return ", ".join(f"{value}: {n / runs:.1%}" for value, n in items)
+    """Each final value's share, or, when there are many, the quantiles (the JSON has every value)."""
+    pairs = sorted(items)
+    if len(pairs) <= MAX_LISTED:
+        return ", ".join(f"{value}: {n / runs:.1%}" for value, n in pairs)
+    total = sum(n for _, n in pairs)
+    cuts = []
+    for q in (0.05, 0.25, 0.5, 0.75, 0.95):
+        seen = 0
+        for value, n in pairs:
+            seen += n
+            if seen >= q * total:
+                cuts.append(f"{q:.0%} {value}")
+                break
+    return f"{pairs[0][0]} to {pairs[-1][0]}; quantiles " + ", ".join(cuts)
 
 
 def plot_available() -> bool:
