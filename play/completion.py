@@ -78,7 +78,7 @@ def _verb_choices(state: object) -> list[_Choice]:
 def _kind_choices(kind: str, state: GameState) -> list[_Choice]:
     if kind == "character":
         chars = state.characters.values()
-        return [_Choice(c.name, "defeated" if c.defeated else "") for c in chars]
+        return [_Choice(c.name, "defeated" if getattr(c, "defeated", False) else "") for c in chars]
     if kind == "challenge":
         scene = state.scene
         if scene is None:
@@ -190,7 +190,7 @@ def complete_line(text: str, state: GameState) -> list[Completion]:
     except UsageError:
         return []
     args = done[1:]
-    if verb.key == "pc":
+    if verb.key == "pc" and ruleset_of(state) == "abacus":  # another ruleset's pc follows its `completes`
         choices = _pc(args, typed, state)
     elif verb.key == "end":
         choices = _end(args, typed, state)

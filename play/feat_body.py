@@ -1,8 +1,8 @@
-"""Heroes of the Fall verbs for the body: Mettle (shock, survival, wounds) and Vigour (who goes first, races, movement).
+"""Heroes of the Fall verbs for body and fortune: Mettle, Vigour (who goes first, races, movement), Wyrd awards.
 
 The rolling verbs show their exact odds before the dice, as every feat verb
-does (see :mod:`play.feat_verbs`); ``wound``, ``recover``, ``initiative`` and
-``move`` roll nothing.
+does (see :mod:`play.feat_verbs`); ``wound``, ``recover``, ``initiative``,
+``award`` and ``move`` roll nothing.
 """
 
 from __future__ import annotations
@@ -212,6 +212,26 @@ class Initiative(FeatVerb):
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return F.initiative(state, dice, list(args["names"]))
+
+
+@register
+class Award(FeatVerb):
+    """award WHO N ["why"]
+
+    Give WHO N Wyrd points for good play: a player who solves what their
+    character's Wit could not, a bold choice, a scene well played.
+    """
+
+    key = "award"
+    completes = ("character", "number")
+
+    def read(self, words: Words, state: GameState) -> Args:
+        who = take_who(words, state)
+        n = words.take_int("N")
+        return {"who": who, "n": n, "reason": " ".join(words.until())}
+
+    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return F.award(state, dice, args["who"], args["n"], args["reason"])
 
 
 @register

@@ -21,11 +21,10 @@ from play.verbs import Args, Verb, register
 from play.words import UsageError, Words, parse_int, resolve
 from rules.actions import Event
 from rules.dice import Dice
-from rules.feat import Attribute, Character, GameState, Going, Outcome, Pace, Skill, Tier
+from rules.feat import Attribute, Character, GameState, Outcome, Tier
 from rules.feat.characters import skill_key
 from rules.feat.odds import attribute_odds, feat_odds, opposed_odds, skill_odds
 from rules.feat.turn import Turn
-from stories.feat import parse_skill
 
 __all__ = ["ATTRIBUTES", "FeatVerb", "OddsShown", "attribute_shown", "feat_state", "take_trait", "take_who",
            "with_odds"]
@@ -260,9 +259,8 @@ class Oppose(FeatVerb):
         target = take_who(words, state, "TARGET")
         skill = take_trait(words, state.characters.get(who))
         opposing = take_trait(words, state.characters.get(target)) if words.keyword("vs") else None
-        extra = 0
-        if str(words.peek() or "")[:1] in "+-" and words.peek():
-            extra = parse_int(words.take("+N"), "+N", low=-20, high=20)
+        ahead = words.peek()
+        extra = parse_int(words.take("+N"), "+N", low=-20, high=20) if ahead and ahead[0] in "+-" else 0
         return {"who": who, "target": target, "skill": skill, "opposing": opposing, "extra": extra,
                 **self.options(words, attribute=True)}
 

@@ -1,39 +1,34 @@
-"""Playing Thaeborn: its story verbs, and the hooks the shared play layer calls.
+"""Playing Thaeborn: the sheet and story verbs, and the hooks the shared play layer calls.
 
-Importing this module registers the Thaeborn verbs (:mod:`play.lots_verbs`,
-and here ``story`` and ``scene``) and its :class:`~play.rulesets.PlayHooks`:
-after each change, the exact odds of a second try and what is due (which
-casts Portents may still change and at what price, who loses their next
-action); the status, the sheets and the toolbar; one line of text for each
-Thaeborn event; and narration from the ``lots/...`` tables of the oracle, one
-or two lines a command. The scenario followed is a :class:`stories.lots.ScenarioPlay`.
+Importing this module registers every Thaeborn verb: those that cast lots are
+in :mod:`play.lots_verbs`; here are ``pc``, ``award``, ``convert`` and
+``develop`` (the sheet), and ``story`` and ``scene`` (a scenario of
+:mod:`stories.lots`, followed by a :class:`~stories.lots.ScenarioPlay` the
+session keeps in step). It also registers the :class:`~play.rulesets.PlayHooks`
+of ``lots``: after each change, what is due (which casts Portents may still
+change and what each player would pay, who loses their next action, who may
+try again and at what exact odds); the status, the sheets and the one-line
+toolbar; and, from :mod:`play.lots_text`, the text of each event and the
+narration from the oracle's ``lots/...`` tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-import play.lots_verbs  # noqa: F401  (registers the verbs)
-from oracle.tables import roll
-from play.lots_text import TEXTS, disciplines, n_of
-from play.lots_verbs import LotsVerb
+import rules.lots as L
+from play.lots_text import TEXTS, disciplines, fraction, n_of, tell
+from play.lots_verbs import DISCIPLINES, LotsVerb, take_discipline, take_text, take_who
 from play.rulesets import PlayHooks, register_hooks
 from play.verbs import Args, register
-from play.words import UsageError, Words, resolve
+from play.words import UsageError, Words, parse_int, resolve
+from rules.actions import Event
 from rules.dice import Dice
 from rules.lots import GameState, Outcome, check_odds, portent_cost
-from stories.lots import ScenarioError, ScenarioPlay, close_story, find_scenario, open_scene
+from stories.lots import ScenarioError, ScenarioPlay, Sheet, close_story, find_scenario, open_scene
 
-__all__ = ["HOOKS", "fraction"]
-
-
-def fraction(p: Fraction) -> str:
-    """A chance as it reads: ``7/8 (88%)``, or ``none`` and ``certain``."""
-    if p == 0:
-        return "none"
-    return "certain" if p == 1 else f"{p} ({float(p):.0%})"
+__all__ = ["HOOKS"]
 
 
 def _scenario(ctx: Any) -> ScenarioPlay:
@@ -121,6 +116,143 @@ class SceneVerb(LotsVerb):
         return close_story(state, args) if args["id"] is None else open_scene(state, dice, args)
 
 
+@register
+class Pc(LotsVerb):
+    """pc add NAME prowess=N willpower=N ... [mettle=N] [armour=N] [portents=N] [npc] [concept="..."]
+
+    Disciplines run 0 to 10 (prowess, willpower, survival, subterfuge, intuition,
+    ingenuity; one left out is 0). Mettle (1 to 10) is what Pain is tested
+    against; it defaults to the Willpower. Armour takes its share off each hit.
+    `npc` makes a character the engine casts for (a Portent on their cast costs 3).
+    `pc take NAME` or `pc take all` brings in the story's pregenerated characters.
+    `pc` alone lists everyone; `pc NAME` shows one sheet.
+    """
+
+    key = "pc"
+    aliases = ("character",)
+    completes = ("add", "character")
+    _STATS = ("mettle", "armour", "armor", "portents", "concept")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        if words.keyword("take"):
+            names = [words.take("NAME"), *words.until()]
+            return {"take": ["all"] if [n.casefold() for n in names] == ["all"] else names}
+        if not words.keyword("add"):
+            name = take_who(words, state, "NAME") if not words.empty else None
+            words.done()
+            return {"view": name}
+        name = words.take("NAME")
+        if "=" in name:
+            raise words.fail("the name comes first")
+        sheet: dict[str, Any] = {"name": name, "disciplines": {}, "mettle": None, "armour": 0, "portents": 0,
+                                 "npc": False, "concept": ""}
+        while not words.empty:
+            word = words.take("OPTION")
+            if word.casefold() == "npc":
+                sheet["npc"] = True
+                continue
+            key, eq, value = word.partition("=")
+            if not eq or not value:
+                raise words.fail(f"did not understand {word!r}")
+            which = resolve(key, [*DISCIPLINES, *self._STATS], "Discipline or option")
+            if which == "concept":
+                sheet["concept"] = value
+            elif which in DISCIPLINES:
+                sheet["disciplines"][which] = parse_int(value, which, low=0, high=99)
+            else:
+                sheet["armour" if which == "armor" else which] = parse_int(value, which, low=0, high=99)
+        return {"add": sheet}
+
+    def is_change(self, args: Mapping[str, Any]) -> bool:
+        return "add" in args or "take" in args
+
+    def prepare(self, args: Args, ctx: Any) -> Args:
+        if "take" not in args or (args["take"] and isinstance(args["take"][0], dict)):
+            return args
+        follower = ctx.follower
+        if not isinstance(follower, ScenarioPlay) or follower.scenario is None:
+            raise UsageError("no story is being played, so there are no pregenerated characters")
+        pregens = {p.name: p for p in follower.scenario.pregens}
+        names = list(pregens) if args["take"] == ["all"] else [resolve(n, list(pregens), "pregenerated character")
+                                                              for n in args["take"]]
+        return {"take": [pregens[n].model_dump(mode="json") for n in names]}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        if "take" in args:
+            events: list[Event] = []
+            for data in args["take"]:
+                outcome = L.enlist(state, dice, Sheet.model_validate(data).character())
+                state = outcome.state
+                events += outcome.events
+            return L.Outcome(state, events)
+        a = args["add"]
+        return L.add_character(state, dice, a["name"], a["disciplines"], mettle=a["mettle"], armour=a["armour"],
+                               portents=a["portents"], npc=a["npc"], concept=a["concept"])
+
+
+@register
+class Award(LotsVerb):
+    """award WHO N ["why"]
+
+    The table awards WHO N Story Points, for a self-prescribed result that was
+    entertaining, or for sharing in another's horrendous failure.
+    """
+
+    key = "award"
+    completes = ("character", "number", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        n = words.take_int("N", low=-99, high=99)
+        return {"who": who, "n": n, "why": take_text(words, "reason")}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.award(state, dice, args["who"], args["n"], args["why"])
+
+
+@register
+class Convert(LotsVerb):
+    """convert WHO N portents|dp
+
+    WHO turns N Story Points into as many Portents, or Development Points (dp).
+    At any time: converting does not close a cast to Portents.
+    """
+
+    key = "convert"
+    completes = ("character", "number", "portents")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        n = words.take_int("N", low=-99, high=99)
+        into = resolve(words.take("portents|dp"), ["portents", "dp", "development"], "kind of point")
+        words.done()
+        return {"who": who, "n": n, "into": "portents" if into == "portents" else "development"}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.convert(state, dice, args["who"], args["n"], L.Conversion(args["into"]))
+
+
+@register
+class Develop(LotsVerb):
+    """develop WHO DISCIPLINE
+
+    WHO raises a Discipline by one, paying its new value in Development Points
+    (from 3 to 4 costs 4).
+    """
+
+    key = "develop"
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        discipline = take_discipline(words)
+        words.done()
+        return {"who": who, "discipline": discipline}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.develop(state, dice, args["who"], L.Discipline(args["discipline"]))
+
+
 # -- what is due, the status, the sheets, the toolbar --------------------------------
 
 
@@ -129,7 +261,7 @@ def _window_lines(state: GameState) -> list[str]:
     out: list[str] = []
     for record in state.window:
         roller = record.spec.roller or "the world"
-        costs = ", ".join(f"{c.name} {portent_cost(state, c.name, record.id)} of {c.portents}" for c in players)
+        costs = ", ".join(f"{c.name} {portent_cost(state, c.name, record.id)} (has {c.portents})" for c in players)
         what = record.spec.form.value.replace("bare", "lots").replace("mettle", "Mettle test")
         out.append(f"Portents may still change cast {record.id} ({roller}'s {what}) until the next action: "
                    f"retell or blot WHO {record.id} costs {costs or 'no one'}.")
@@ -145,11 +277,13 @@ def _hints(state: Any) -> list[str]:
     for char in state.characters.values():
         condition = char.condition
         if condition.incapacitated:
-            lines.append(f"{char.name} is incapacitated: `rest {char.name}` eases {char.mettle} Pain.")
+            if not char.npc:
+                lines.append(f"{char.name} is incapacitated: `rest {char.name}` eases {char.mettle} Pain.")
         elif condition.loses_action:
             lines.append(f"{char.name} loses their next action, reeling (a defence is still allowed).")
         spec = condition.retry
-        if spec is not None and spec.attribute is not None and spec.difficulty is not None:
+        just_now = any(r.spec.roller == char.name for r in state.window)  # offered after the check, not forever
+        if spec is not None and spec.attribute is not None and spec.difficulty is not None and just_now:
             odds = check_odds(spec.attribute, spec.difficulty, proficiency=spec.rule_proficiency, tier=spec.rule_tier)
             lines.append(f"{char.name} may try again (again {char.name}): success {fraction(odds.p_success)}.")
         if char.story_points and not char.npc:
@@ -161,7 +295,8 @@ def _hints(state: Any) -> list[str]:
 def _summary(state: GameState, name: str) -> str:
     char = state.characters[name]
     condition = char.condition
-    flags = [w for w, on in (("incapacitated", condition.incapacitated), ("reeling", condition.loses_action)) if on]
+    flags = [w for w, on in (("incapacitated", condition.incapacitated), ("reeling", condition.loses_action),
+                             ("may try again", condition.retry is not None)) if on]
     points = "" if char.npc else f", {n_of(char.portents, 'Portent')}, {char.story_points} SP, {char.development} DP"
     return (f"{char.name}{' (NPC)' if char.npc else ''}: Pain {condition.pain} (Mettle {char.mettle}, "
             f"armour {char.armour}){points}" + (f" [{', '.join(flags)}]" if flags else ""))
@@ -207,67 +342,7 @@ def _toolbar(state: Any) -> str:
     return " | ".join(parts) or "no one yet: pc add NAME ..."
 
 
-# -- narration: the oracle's lots/... tables -------------------------------------------
-
-_BLOW = {True: "lots/blow/landed", False: "lots/blow/missed"}
-_GAP = {"none": "lots/assess/exact", "small": "lots/assess/small", "large": "lots/assess/large"}
-
-
-def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    """The table that tells an event, and what its placeholders are filled with (None: untold)."""
-    kind = event.get("kind")
-    who = {"character": event.get("character") or event.get("name") or "the world"}
-    if kind == "check_cast" and event.get("form") == "check":
-        return f"lots/check/{event['outcome']}", {**who, "purpose": event.get("purpose")}
-    if kind == "lots_cast":
-        return "lots/bare", {**who, "purpose": event.get("purpose")}
-    if kind == "attack_resolved":
-        return _BLOW[bool(event["landed"])], {"attacker": event["attacker"], "target": event["target"]}
-    if kind == "mettle_tested":
-        state = "down" if event["incapacitated"] else ("reeling" if event["outcome"] != "success" else "steady")
-        return f"lots/mettle/{state}", who
-    if kind == "portent_spent":
-        return f"lots/portent/{str(event['use']).replace('_', '-')}", who
-    if kind == "assessed" and event.get("via") == "assess":
-        return _GAP[str(event["gap_size"])], {**who, "subject": event.get("subject")}
-    simple = {"rested": "lots/rest", "story_points_awarded": "lots/story-points", "development": "lots/develop",
-              "story_closed": "lots/ending"}
-    if kind in simple:
-        return simple[str(kind)], {**who, "title": event.get("title")}
-    if kind == "character_created" and not event.get("npc"):
-        return "lots/arrival", {**who, "concept": event.get("concept")}
-    if kind == "scene_opened":
-        return "lots/scene", {"title": event["title"]}
-    return None
-
-
-def _fortune(events: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
-    """The WEAL or WOE of the command's first cast, to help its player describe it."""
-    for event in events:
-        if event.get("kind") in ("check_cast", "lots_cast"):
-            fortune = str(event.get("fortune", "none"))
-            if fortune == "none":
-                return None
-            return f"lots/fortune/{fortune.replace('_', '-')}", {"character": event.get("character") or "the world"}
-    return None
-
-
-def _tell(before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
-    found = [m for m in map(_moment, events) if m is not None]
-    fortune = _fortune(events)
-    chosen = found[:1] + ([fortune] if fortune else []) + found[1:]
-    out: list[dict[str, Any]] = []
-    for table, context in chosen[:2]:
-        text = roll(table, dice, context).text
-        out.append({"kind": "narration", "text": text, "source": "table", "table": table})
-    seeds = [s for e in events if e.get("kind") == "scene_opened" for s in e.get("seeds", [])]
-    if seeds and len(out) < 2:
-        seed = seeds[dice.roll(1, len(seeds), "narration seed").faces[0] - 1]
-        out.append({"kind": "narration", "text": seed, "source": "story"})
-    return out
-
-
 HOOKS = register_hooks(PlayHooks(
-    ruleset="lots", hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar, tell=_tell, texts=TEXTS,
+    ruleset="lots", hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar, tell=tell, texts=TEXTS,
     follow=ScenarioPlay.follow,
 ))

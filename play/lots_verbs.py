@@ -17,11 +17,10 @@ from typing import Any, ClassVar
 import rules.lots as L
 from play.verbs import Args, Verb, register
 from play.words import UsageError, Words, parse_int, resolve
-from rules.actions import Event
 from rules.dice import Dice
 from rules.lots.fate import SIDES
 
-__all__ = ["DISCIPLINES", "LotsVerb", "lots_state", "take_who"]
+__all__ = ["DISCIPLINES", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text", "take_who"]
 
 DISCIPLINES = [d.value for d in L.Discipline]
 _CAST_ID = re.compile(r"^c\d+$", re.IGNORECASE)
@@ -118,7 +117,7 @@ class Check(LotsVerb):
 
     key = "check"
     casts = True
-    completes = ("character", "discipline", "vs")
+    completes = ("character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -154,7 +153,7 @@ class Again(LotsVerb):
     key = "again"
     aliases = ("retry",)
     casts = True
-    completes = ("character",)
+    completes = ("character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -178,7 +177,7 @@ class Lots(LotsVerb):
     key = "lots"
     aliases = ("cast",)
     casts = True
-    completes = ("character",)
+    completes = ("character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = None
@@ -207,7 +206,7 @@ class Assess(LotsVerb):
     """
 
     key = "assess"
-    completes = ("character", "discipline", "number", "observe", "touch", "aggressive")
+    completes = ("character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -257,7 +256,7 @@ class Attack(LotsVerb):
 
     key = "attack"
     casts = True
-    completes = ("character", "character")
+    completes = ("character", "character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         attacker = take_who(words, state, "A")
@@ -287,7 +286,7 @@ class Defend(LotsVerb):
 
     key = "defend"
     casts = True
-    completes = ("character", "against", "character")
+    completes = ("character", "against", "character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         defender = take_who(words, state, "B")
@@ -318,7 +317,7 @@ class Pain(LotsVerb):
 
     key = "pain"
     casts = True
-    completes = ("character", "number")
+    completes = ("character", "number", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -338,7 +337,7 @@ class Rest(LotsVerb):
     """
 
     key = "rest"
-    completes = ("character",)
+    completes = ("character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -372,7 +371,7 @@ class Retell(LotsVerb):
     key = "retell"
     aliases = ("re-tell",)
     casts = True
-    completes = ("character",)
+    completes = ("character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         return _portent_args(words, state)
@@ -392,7 +391,7 @@ class Blot(LotsVerb):
 
     key = "blot"
     aliases = ("blot-out",)
-    completes = ("character",)
+    completes = ("character", "")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         return _portent_args(words, state)
