@@ -10,6 +10,7 @@ is cast by the engine.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -34,10 +35,12 @@ def lots_state(state: object) -> L.GameState:
 
 
 def take_who(words: Words, state: L.GameState, what: str = "WHO") -> str:
+    """A character's name (any case, a unique beginning, several words)."""
     return words.take_name(what, list(state.characters))
 
 
 def take_discipline(words: Words, what: str = "DISCIPLINE") -> str:
+    """A Discipline by name or a unique beginning (``pro`` for prowess)."""
     return resolve(words.take(what), DISCIPLINES, "Discipline")
 
 
@@ -80,11 +83,13 @@ class LotsVerb(Verb):
     casts: ClassVar[bool] = False  # whether it takes `roll W O`
 
     def parse(self, words: Words, state: Any) -> Args:
+        """The physical dice at the end of the line first, then the verb's own words."""
         faces = take_faces(words) if self.casts else []
         args = self.read(words, lots_state(state))
         return {**args, "faces": faces} if self.casts else args
 
     def read(self, words: Words, state: L.GameState) -> Args:
+        """The canonical arguments of the words after the verb."""
         words.done()
         return {}
 
@@ -92,6 +97,7 @@ class LotsVerb(Verb):
         return [int(f) for f in args.get("faces", [])]
 
     def apply(self, state: Any, dice: Dice, args: Mapping[str, Any]) -> Any:
+        """Play the verb; faces typed and never cast are refused, not silently dropped."""
         outcome = self.play(lots_state(state), dice, args)
         if dice.queued:
             used = len(args.get("faces", [])) - len(dice.queued)
@@ -99,6 +105,7 @@ class LotsVerb(Verb):
         return outcome
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        """Apply the arguments to the rules core."""
         raise NotImplementedError
 
 
@@ -111,8 +118,9 @@ class Check(LotsVerb):
     exact odds before the faces. CRIT (4,4) lifts a failure, FUMBLE (1,1) sinks a
     success, within the Rule of Fours (a Tier 4 or more from the Proficiency);
     WASTE (WEAL 4, WOE 1) makes it neither and loses the effort; a WEAL 4 brings
-    a benefit, a WOE 1 a consequence, whatever the result. `tier=N` sets the Tier
-    for the Rule of Fours when it is not D. The check also assesses the Tier.
+    a benefit, a WOE 1 a consequence, whatever the result. `tier=N` (and
+    `proficiency=N`) set the Rule of Fours' numbers when they are not D (and the
+    Attribute). The check also assesses the Tier.
     """
 
     key = "check"
@@ -181,13 +189,10 @@ class Lots(LotsVerb):
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = None
-        first = words.peek()
-        if first is not None:
-            try:
-                who = resolve(first, list(state.characters), "character")
+        if words.peek():  # a character's name, else the world's cast and this is its reason
+            with contextlib.suppress(UsageError):
+                who = resolve(str(words.peek()), list(state.characters), "character")
                 words.take("WHO")
-            except UsageError:
-                who = None
         return {"who": who, "purpose": take_text(words, "reason")}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
@@ -212,10 +217,7 @@ class Assess(LotsVerb):
         who = take_who(words, state)
         discipline = take_discipline(words)
         tier = words.take_int("TIER", low=0, high=99)
-        commitment = "touch"
-        minutes = None
-        rushed = living = False
-        subject: list[str] = []
+        commitment, minutes, rushed, living, subject = "touch", None, False, False, ""
         while not words.empty:
             word = words.take("OPTION")
             folded = word.casefold()
@@ -228,9 +230,9 @@ class Assess(LotsVerb):
             elif subject:
                 raise words.fail('put what is assessed in quotes ("...")')
             else:
-                subject.append(word)
+                subject = word
         return {"who": who, "discipline": discipline, "tier": tier, "commitment": commitment, "minutes": minutes,
-                "rushed": rushed, "living": living, "subject": "".join(subject)}
+                "rushed": rushed, "living": living, "subject": subject}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         return L.assess(state, dice, args["who"], L.Discipline(args["discipline"]), args["tier"],
@@ -350,9 +352,7 @@ class Rest(LotsVerb):
 
 def _portent_args(words: Words, state: L.GameState) -> Args:
     who = take_who(words, state)
-    cast = None
-    if words.peek() is not None and _CAST_ID.match(str(words.peek())):
-        cast = words.take("CAST").casefold()
+    cast = words.take("CAST").casefold() if _CAST_ID.match(words.peek() or "") else None
     words.done()
     return {"who": who, "cast": cast}
 
