@@ -10,12 +10,12 @@ import pytest
 
 pytest.importorskip("langchain_core")
 
-from langchain_core.language_models.fake_chat_models import FakeListChatModel  # noqa: E402
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
-from oracle.narrators.llm import LLMNarrator  # noqa: E402
-from play.cli import main  # noqa: E402
-from play.console import Console  # noqa: E402
-from play.session import Session  # noqa: E402
+from oracle.narrators.llm import LLMNarrator
+from play.cli import main
+from play.console import Console
+from play.session import Session
 
 CALM = "Fog settles over the moor, and the path is gone."
 
