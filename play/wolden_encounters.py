@@ -89,7 +89,8 @@ class _Encounter(WoldenVerb):
 
     def read(self, words: Words, state: W.GameState) -> Args:
         danger = _danger(words)
-        each = words.keyword("each-roll")
+        each = "each-roll" in [w.casefold() for w in words.words]
+        words.words = [w for w in words.words if w.casefold() != "each-roll"]
         name = words.take("NAME")
         rating = words.take_int("RATING", low=1, high=99) if str(words.peek()).isdigit() else None
         table = None if words.peek() in (None, "with") else words.take("TABLE")

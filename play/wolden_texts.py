@@ -57,7 +57,7 @@ def encounter_line(found: W.Extended | W.Fight) -> str:
         return f"Fight: {clean(found.name)}, round {found.rounds.number}{acted}. Enemies: {foes}."
     kind = "Travel montage" if found.montage else "Extended challenge"
     danger = f"; danger {found.danger.notation}" if found.danger else ""
-    return (f"{kind}: {clean(found.name)}, rating {found.rating} of {found.start} (lost at "
+    return (f"{kind}: {clean(found.name)}, rating {found.rating} (from {found.start}; done at 0, lost at "
             f"{W.LOST_AT * found.start}), round {found.rounds.number}{acted}{danger}.")
 
 
