@@ -16,7 +16,7 @@ from play.words import UsageError, Words, resolve
 from rules.abacus import Ability, ChallengeType, GameState, Outcome
 from rules.dice import Dice
 
-__all__ = ["ABILITIES", "TYPES", "challenge_ids", "character_names", "present_names"]
+__all__ = ["ABILITIES", "TYPES", "WhoAbility", "challenge_ids", "character_names", "present_names"]
 
 ABILITIES = [a.value for a in Ability]
 TYPES = [t.value for t in ChallengeType]
@@ -364,14 +364,9 @@ class End(Verb):
         )
 
 
-@register
-class Rest(Verb):
-    """rest WHO ABILITY
+class WhoAbility(Verb):
+    """The shape of verbs that take a character and one of their abilities."""
 
-    Between scenes, a real rest: an influence roll of ABILITY, +1 point per 6.
-    """
-
-    key = "rest"
     completes = ("character", "ability")
 
     def parse(self, words: Words, state: GameState) -> Args:
@@ -379,6 +374,16 @@ class Rest(Verb):
         ability = take_ability(words)
         words.done()
         return {"who": who, "ability": ability}
+
+
+@register
+class Rest(WhoAbility):
+    """rest WHO ABILITY
+
+    Between scenes, a real rest: an influence roll of ABILITY, +1 point per 6.
+    """
+
+    key = "rest"
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return A.rest(state, dice, args["who"], Ability(args["ability"]))

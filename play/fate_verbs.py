@@ -13,6 +13,7 @@ import rules.abacus as A
 from play.abacus_verbs import (
     ABILITIES,
     TYPES,
+    WhoAbility,
     character_names,
     present_names,
     resolve_challenge,
@@ -62,20 +63,13 @@ class Harm(Verb):
 
 
 @register
-class Scratch(Verb):
+class Scratch(WhoAbility):
     """scratch WHO ABILITY
 
     An ad hoc consequence: scratch out WHO's ABILITY (if it already is, WHO is defeated).
     """
 
     key = "scratch"
-    completes = ("character", "ability")
-
-    def parse(self, words: Words, state: GameState) -> Args:
-        who = take_character(words, state, "WHO")
-        ability = take_ability(words)
-        words.done()
-        return {"who": who, "ability": ability}
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return A.scratch_out(state, dice, args["who"], Ability(args["ability"]))
