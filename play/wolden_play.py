@@ -133,7 +133,12 @@ def _status(state: Any) -> list[str]:
     return lines + _sheets(game, None) + odds_lines(game) + due_lines(game)
 
 
+# The toolbar's abilities (Might and Mind share their first letters), then W wounds and S free slots.
+_SHORT = {W.Ability.MIGHT: "Mt", W.Ability.AGILITY: "Ag", W.Ability.MIND: "Md", W.Ability.GRACES: "Gr"}
+
+
 def _toolbar(state: Any) -> str:
+    """One line: the encounter (rating and round, or the enemies' harm), then each character as they stand."""
     game = wolden(state)
     found = game.encounter
     if isinstance(found, W.Extended):
@@ -147,7 +152,7 @@ def _toolbar(state: Any) -> str:
         if char.out:
             parts.append(f"{clean(char.name)} out")
             continue
-        scores = " ".join(f"{a.value[:2].title()}{char.current(a)}" for a in W.Ability)
+        scores = " ".join(f"{_SHORT[a]}{char.current(a)}" for a in W.Ability)
         parts.append(f"{clean(char.name)} {scores} W{char.wounds} S{char.free_slots}")
     return " | ".join(parts)
 

@@ -1,0 +1,308 @@
+"""Playing Wolden (``wyrd play --ruleset wolden``): verbs, odds, the scenario, replay, narration.
+
+The goldens (tests/golden/wolden_*.txt) cover every verb with its refusals and play The Drowned
+Bell to its ending; here are the properties around them: replay equals live play (with and without
+snapshots, and resumed halfway), undo takes a scene back, typed faces of d12s (and of the d4s
+that follow), the odds shown are rules.wolden.odds's exact fractions, the scenario format refuses
+what it cannot play, and every event kind has its text and every moment its narration.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import play.session
+import play.wolden_play
+from oracle.tables import bundled_tables
+from play.cli import main
+from play.console import Console
+from play.render import describe
+from play.session import Session
+from play.verbs import verbs
+from play.wolden_texts import TEXTS
+from rules.wolden import GameState
+from rules.wolden.events import WoldenEvent
+from rules.wolden.odds import check_odds
+from stories.loader import BUNDLED
+from stories.wolden import ScenarioError, ScenarioProgress, find_scenario, scenario_args
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+BELL = GOLDEN / "wolden_drowned_bell.txt"
+ADA = "pc add Ada lantern-wardens might=3 agility=2 mind=1 graces=0 gifts=steady-flame,roadwise"
+BO = "pc add Bo brine-choir might=0 agility=1 mind=2 graces=3"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def script(path: Path) -> list[str]:
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+
+
+def play_lines(path: Path | None, lines: list[str], *, seed: int = 1) -> tuple[Session, list[dict[str, Any]]]:
+    session = Session.new(path, seed=seed, ruleset="wolden")
+    console = Console(session, path)
+    events = list(session.opening_events)
+    for line in lines:
+        events += console.handle(line).events
+    return session, events
+
+
+def game(session: Session) -> GameState:
+    assert isinstance(session.state, GameState)
+    return session.state
+
+
+def place(session: Session) -> dict[str, Any]:
+    assert isinstance(session.follower, ScenarioProgress)
+    return session.follower.snapshot()
+
+
+# -- replay equals live play -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("every", [1000, 7])
+def test_resume_rebuilds_the_same_game_and_scenario(every: int, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """With snapshots every 7 commands too: a snapshot holds the scenario as its command left it."""
+    monkeypatch.setattr(play.session, "SNAPSHOT_EVERY", every)
+    save = tmp_path / "bell.wyrd"
+    live, _ = play_lines(save, script(BELL))
+    state, progress = game(live).model_dump(), place(live)
+    live.close()
+    assert progress["ended"] and progress["outcomes"] == {"the-causeway": "done", "saltmere-trust": "done",
+                                                          "bell-tower": "won"}
+    resumed = Session.resume(save)
+    try:
+        assert game(resumed).model_dump() == state
+        assert place(resumed) == progress
+    finally:
+        resumed.close()
+
+
+def test_resuming_halfway_plays_on_exactly_as_in_one_go(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = script(BELL)
+    half = lines.index("session")  # between Saltmere and the chapel
+    first, rest = tmp_path / "first.txt", tmp_path / "rest.txt"
+    first.write_text("\n".join(lines[:half]) + "\n", encoding="utf-8")
+    rest.write_text("\n".join(lines[half:]) + "\n", encoding="utf-8")
+    save = tmp_path / "half.wyrd"
+    assert main(["play", "--ruleset", "wolden", "--seed", "1", "--save", str(save), "--script", str(first),
+                 "--json"]) == 0
+    assert main(["resume", str(save), "--script", str(rest), "--json"]) == 0
+    halves = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    whole = [json.loads(line) for line in (GOLDEN / "wolden_drowned_bell.jsonl").read_text().splitlines()]
+    assert halves == whole
+
+
+def test_undo_takes_a_scene_and_its_encounter_back(tmp_path: Path) -> None:
+    session, _ = play_lines(tmp_path / "u.wyrd", ["story the-drowned-bell", "pc take all", "scene", "scene"])
+    assert place(session)["played"] == ["wolden-gate", "the-causeway"] and game(session).encounter is not None
+    console = Console(session, tmp_path / "u.wyrd")
+    assert console.handle("undo").events[0]["command"] == "scene"
+    assert place(session)["played"] == ["wolden-gate"] and game(session).encounter is None
+    again = console.handle("scene").events
+    assert [e["kind"] for e in again][:2] == ["scene_begun", "extended_started"]
+    session.close()
+
+
+def test_a_scene_with_nobody_standing_is_refused(tmp_path: Path) -> None:
+    """The scenario waits: a scene's encounter needs someone able to act (a downtime brings them back)."""
+    session, events = play_lines(None, ["story the-drowned-bell", "pc take ysolde", "scene", "wound ysolde 3",
+                                        "scene"])
+    assert events[-1]["rule"] == "wolden.encounter.participants"
+    assert place(session)["played"] == ["wolden-gate"]
+    Console(session).handle("downtime ysolde rest")
+    assert Console(session).handle("scene").events[0]["kind"] == "scene_begun"
+
+
+# -- dice ------------------------------------------------------------------------------
+
+
+def test_typed_faces_of_d12s_and_the_d4s_after_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [ADA, BO, 'fight "Bog Hound:2:1d4"', "check ada might with bo", "roll", "3 9", "2",
+             "1", "check ada agility", "roll", "13", "roll", "12"]
+    path = tmp_path / "typed.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    save = tmp_path / "typed.wyrd"
+    assert main(["play", "--ruleset", "wolden", "--dice", "typed", "--seed", "1", "--save", str(save),
+                 "--script", str(path), "--json"]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    rolled = [e for e in events if e["kind"] == "check_rolled"]
+    assert rolled[0]["faces"] == [3, 9] and rolled[0]["result"] == "partial"  # 9 + Might 3 = 12
+    struck = [e for e in events if e["kind"] == "struck"]
+    assert [(e["character"], e["faces"], e["n"]) for e in struck] == [("Ada", [2], 2), ("Bo", [1], 1)]
+    assert any(e["kind"] == "refused" and "face" in e["reason"] for e in events)  # 13 is no face of a d12
+    assert rolled[1]["faces"] == [12] and rolled[1]["result"] == "success"
+    resumed = Session.resume(save)
+    assert game(resumed).encounter is None  # the hound is beaten, the replay needs no typing
+    resumed.close()
+
+
+def test_roll_with_faces_uses_them_and_checks_their_number() -> None:
+    _, events = play_lines(None, [ADA, "check ada might adv", "roll 5", "roll 6 6"])
+    refused = next(e for e in events if e["kind"] == "refused")
+    assert refused["rule"] == "usage" and "type 2 faces" in refused["reason"]
+    rolled = next(e for e in events if e["kind"] == "check_rolled")
+    assert rolled["faces"] == [6, 6] and rolled["result"] == "partial"  # 6 + 3 = 9: no critical partials
+
+
+# -- what is shown ---------------------------------------------------------------------
+
+
+def test_hints_show_the_exact_odds_before_the_roll() -> None:
+    session, _ = play_lines(None, [ADA, BO, "check ada might gift steady with bo"])
+    hints = play.wolden_play.HOOKS.hints(session.state)
+    odds = check_odds(3, 3)
+    assert hints[0].startswith("Ada rolls 3d12 + Might 3: ")
+    for p in (odds.p_critical_failure, odds.p_failure, odds.p_partial, odds.p_success, odds.p_critical_success):
+        assert f" {p} (" in hints[0]
+    assert "plain roll" in hints[1] and "`roll`" in hints[2]
+
+
+def test_hints_in_a_fight_name_the_enemy_and_its_blow() -> None:
+    session, _ = play_lines(None, [ADA, "fight wolf:2:1d6", "check ada might"])
+    hints = play.wolden_play.HOOKS.hints(session.state)
+    assert "Against wolf (0/2 harm): 6 or less, it hits Ada for 1d6 each (6 on a critical failure)" in hints[1]
+
+
+def test_status_sheet_and_toolbar() -> None:
+    session, _ = play_lines(None, ["story the-drowned-bell", "pc take all", "scene", "scene"])
+    hooks = play.wolden_play.HOOKS
+    toolbar = hooks.toolbar(session.state)
+    assert "\n" not in toolbar
+    assert toolbar.startswith("The Saltmere causeway 6/6 r1 | Wenna Ashgrove Mt1 Ag3 Md2 Gr0 W0 S2 | ")
+    status = hooks.status(session.state)
+    assert status[0] == "Session 1." and status[1].startswith("Travel montage: The Saltmere causeway, rating 6")
+    assert any(line.startswith("The situation: ") for line in status)
+    assert hooks.sheet(session.state, "Corin Tallow")[1] == "  Might 3  Agility 1  Mind 0  Graces 2"
+
+
+def test_every_event_kind_has_its_text() -> None:
+    kinds = {typing.get_args(t)[0] for t in (m.model_fields["kind"].annotation
+                                             for m in typing.get_args(typing.get_args(WoldenEvent)[0]))}
+    assert kinds <= set(TEXTS)
+    assert {"scene_begun", "scenario_ended", "story_chosen"} <= set(TEXTS)
+
+
+@pytest.mark.parametrize("name", ["wolden_basics", "wolden_drowned_bell"])
+def test_every_event_of_the_goldens_reads(name: str) -> None:
+    """No event falls back to the listing of its fields."""
+    for line in (GOLDEN / f"{name}.jsonl").read_text().splitlines():
+        event = json.loads(line)
+        text = describe(event, "wolden").text
+        assert not text.startswith(f"{event['kind']}:"), text
+
+
+def test_narration_is_one_or_two_lines_from_the_wolden_tables() -> None:
+    tables = bundled_tables()
+    own = [t for t in tables if t.startswith("wolden/")]
+    assert len(own) >= 25 and all(len(tables[t].rows) >= 6 for t in own)
+    events = [json.loads(line) for line in (GOLDEN / "wolden_drowned_bell.jsonl").read_text().splitlines()]
+    told = [e for e in events if e["kind"] == "narration" and e["source"] == "table"]
+    assert {e["moment"] for e in told} >= {"wolden/check/success", "wolden/check/partial", "wolden/fight/won",
+                                          "wolden/montage/done", "wolden/extended/done", "wolden/fight/beaten"}
+    assert all(e["moment"] in own for e in told)
+
+
+def test_no_narration_is_longer_than_two_lines_a_command(tmp_path: Path) -> None:
+    session, _ = play_lines(tmp_path / "n.wyrd", script(BELL))
+    assert session.save is not None
+    for record in session.save.live_commands():
+        assert sum(e["kind"] == "narration" and e["source"] == "table" for e in record.events) <= 2
+    session.close()
+
+
+# -- the scenario --------------------------------------------------------------------------
+
+
+def test_the_bundled_scenario_and_its_cast() -> None:
+    found = find_scenario("the-drowned-bell", [BUNDLED])
+    assert [s.encounter for s in found.scenes] == [None, "the-causeway", "saltmere-trust", "bell-tower"]
+    args = scenario_args("the-drowned-bell", [BUNDLED])
+    assert [c["id"] for c in args["cults"]] == ["lantern-wardens", "brine-choir"]
+    assert len(found.pregens) == 3 and found.montages[0].table == "causeway"
+
+
+def write_scenario(folder: Path, **changes: Any) -> Path:
+    data = yaml.safe_load((BUNDLED / "wolden" / "the-drowned-bell.yaml").read_text(encoding="utf-8"))
+    data.update(id="my-bell", **changes)
+    (folder / "wolden").mkdir(parents=True, exist_ok=True)
+    path = folder / "wolden" / "my-bell.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({"scenes": [{"id": "a", "title": "A", "text": "x", "encounter": "nowhere"}]}, "encounter 'nowhere'"),
+    ({"fights": [{"id": "f", "name": "F", "enemies": ["ghost"]}]}, "enemy 'ghost'"),
+    ({"cults": ["owls"]}, "cult 'lantern-wardens'"),
+    ({"enemies": [{"id": "e", "name": "E", "harm": 1, "damage": "lots"}]}, "damage roll"),
+    ({"title": None}, "title"),
+])
+def test_a_scenario_that_cannot_be_played_is_refused(changes: dict[str, Any], words: str, tmp_path: Path) -> None:
+    write_scenario(tmp_path, **changes)
+    with pytest.raises(ScenarioError, match=words):
+        scenario_args("my-bell", [tmp_path, BUNDLED])
+
+
+def test_a_cast_that_breaks_the_creation_rules_is_refused(tmp_path: Path) -> None:
+    cast = [{"name": "Odd", "cult": "brine-choir", "might": 3, "agility": 3, "mind": 0, "graces": 0}]
+    write_scenario(tmp_path, pregens=cast)
+    with pytest.raises(ScenarioError, match=r"Odd: .*3, 2, 1 and 0"):
+        scenario_args("my-bell", [tmp_path, BUNDLED])
+
+
+def test_the_players_own_scenario_is_played_and_replayed_without_its_file(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    content = tmp_path / "mine"
+    path = write_scenario(content, title="My Bell")
+    save = tmp_path / "mine.wyrd"
+    lines = tmp_path / "lines.txt"
+    lines.write_text("pc take all\nscene\nscene\n", encoding="utf-8")
+    assert main(["play", "--ruleset", "wolden", "--story", "my-bell", "--content", str(content), "--seed", "2",
+                 "--save", str(save), "--script", str(lines), "--json"]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert any(e["kind"] == "story_chosen" and e["title"] == "My Bell" for e in events)
+    path.unlink()
+    resumed = Session.resume(save)
+    try:
+        assert place(resumed)["played"] == ["wolden-gate", "the-causeway"]
+        assert game(resumed).encounter is not None
+    finally:
+        resumed.close()
+
+
+def test_a_bad_story_on_the_command_line_leaves_no_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "bad.wyrd"
+    assert main(["play", "--ruleset", "wolden", "--story", "nowhere", "--seed", "1", "--save", str(save),
+                 "--script", "-"]) == 1
+    assert "no Wolden scenario 'nowhere'" in capsys.readouterr().err
+    assert not list(tmp_path.glob("bad.wyrd*"))
+
+
+def test_pc_add_brings_its_cult_from_the_cult_files_into_the_arguments(tmp_path: Path) -> None:
+    session, events = play_lines(tmp_path / "c.wyrd", [ADA])
+    assert [e["kind"] for e in events[1:]] == ["cult_added", "character_created"]
+    assert session.save is not None
+    record = list(session.save.live_commands())[-1]
+    assert record.parsed["args"]["install"][0]["id"] == "lantern-wardens"
+    session.close()
+
+
+def test_every_wolden_verb_has_its_help() -> None:
+    own = {k: v for k, v in verbs("wolden").items() if v.rulesets == ("wolden",)}
+    assert set(own) == {"pc", "check", "roll", "cancel", "extended", "montage", "fight", "pass", "abandon",
+                        "harm", "wound", "downtime", "session", "story", "scene"}
+    for verb in own.values():
+        assert verb.usage().startswith(verb.key) and len(verb.help().splitlines()) > 2
