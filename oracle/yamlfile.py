@@ -15,7 +15,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["ContentError", "Located", "LocatedList", "Problem", "line_of", "load_yaml"]
+__all__ = ["MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH", "ContentError", "Located", "LocatedList", "Problem", "line_of",
+           "load_yaml"]
 
 
 class Problem(BaseModel):
@@ -92,8 +93,46 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
+# Limits for files from unknown sources (the same as for story files).
+MAX_BYTES = 1 << 20
+MAX_DEPTH = 64
+MAX_ALIASES = 100
+
+
+def _guard(text: str, file: str) -> None:
+    """Refuse a file too big, too deep or with too many aliases, before anything is built.
+
+    Reading the parser's events costs time in proportion to the text, so an alias
+    bomb or a file nested thousands deep is refused in bounded time and memory.
+    """
+    def refuse(line: int, message: str) -> ContentError:
+        return ContentError([Problem(file=file, line=line, field="(yaml)", message=message)])
+
+    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        raise refuse(0, f"refused: larger than {MAX_BYTES // 1024} KiB")
+    def line(event: yaml.Event) -> int:
+        return event.start_mark.line + 1 if event.start_mark is not None else 0
+
+    depth = aliases = 0
+    try:
+        for event in yaml.parse(text, Loader=_Base):
+            if isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    raise refuse(line(event), f"refused: more than {MAX_ALIASES} aliases")
+            elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise refuse(line(event), f"refused: nesting deeper than {MAX_DEPTH} levels")
+            elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # the loader below reports syntax errors with their line
+
+
 def load_yaml(text: str, file: str) -> Any:
-    """Parse ``text``; a syntax error or a duplicate key raises :class:`ContentError`."""
+    """Parse ``text``; a syntax error, a duplicate key or a file past the limits raises :class:`ContentError`."""
+    _guard(text, file)
     loader = _Loader(text)
     loader.duplicates = []
     try:

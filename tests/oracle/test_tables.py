@@ -214,3 +214,25 @@ def test_any_roll_on_any_bundled_table_lands_on_a_row_with_clean_text(seed: int)
         result = roll(table, dice, tables=tables)
         assert result.row in _ids(table)
         assert "{" not in result.text and "}" not in result.text and result.text.strip()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+            f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
+            for p, c in zip("abcdefghijklmn", "bcdefghijklmno", strict=False)), "aliases"),
+        ("x: " + "[" * 300 + "]" * 300 + "\n", "deeper"),
+        ("id: big\nrows: [" + "'" + "x" * (1 << 20) + "']\n", "larger"),
+    ],
+    ids=["alias-bomb", "deep", "huge"],
+)
+def test_hostile_table_files_are_refused_quickly(text: str, says: str) -> None:
+    """Issue: table files from unknown sources get a clear error, refused from the parser's
+    events before anything is built (so an alias bomb never expands)."""
+    from oracle.yamlfile import ContentError, load_yaml
+
+    with pytest.raises(ContentError) as caught:
+        load_yaml(text, "hostile.yaml")
+    assert says in str(caught.value)
+    assert "hostile.yaml" in str(caught.value)
