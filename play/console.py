@@ -51,7 +51,8 @@ class Console:
         if self.session.ruleset == "abacus" and not state.characters and self.session.story is None:
             lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
                            "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
-        lines += [Line(text=t, style="hint") for t in self.session.hooks.hints(state)]
+        hints = self.session.hooks.hints(state) + self.session.hooks.follower_hints(state, self.session.follower)
+        lines += [Line(text=t, style="hint") for t in hints]
         return Output(events=list(self.session.opening_events), lines=lines)
 
     def handle(self, line: str) -> Output:
@@ -80,7 +81,7 @@ class Console:
                  if not (self.live_narration and e.get("kind") == "narration" and "fallback" not in e
                          and e.get("source") != "table")]
         state = self.session.state
-        hints = self.session.hooks.hints(state)
+        hints = self.session.hooks.hints(state) + self.session.hooks.follower_hints(state, self.session.follower)
         if ruleset == "abacus":
             # The scene's Wyrd roll is called for when a scene opens and after each
             # challenge is settled, not after every keystroke of play.

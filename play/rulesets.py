@@ -56,6 +56,8 @@ class PlayHooks:
     ruleset: str
     # lines shown after every change: exact odds of an open roll, what is due next
     hints: Callable[[Any], list[str]] = _nothing
+    # more such lines from the state and the story follower (whom each enemy goes for this round)
+    follower_hints: Callable[[Any, Any], list[str]] = lambda state, follower: []
     # `status`: the whole table at a glance
     status: Callable[[Any], list[str]] = _nothing
     # the REPL's bottom bar, one line

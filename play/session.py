@@ -52,7 +52,7 @@ DAMAGED = (ValueError, TypeError, AttributeError, KeyError, IndexError, zlib.err
 # Events the play layer adds after the rules (narration, twists, the story's words):
 # not replayed, kept as saved.
 ADDED_KINDS = frozenset({"narration", "twist", "postscript", "stage_rules_evident", "story_chosen", "scene_test",
-                          "answer", "inspiration", "narration_failed"})
+                          "answer", "inspiration", "narration_failed", "enemy_acted"})
 
 
 def _plain(events: Sequence[Event]) -> list[dict[str, Any]]:

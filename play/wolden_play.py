@@ -22,6 +22,7 @@ import rules.wolden as W
 from oracle.tables import roll
 from play.render import clean
 from play.rulesets import PlayHooks, register_hooks
+from play.wolden_enemies import plan_lines
 from play.wolden_texts import TEXTS, ability_name, encounter_line, names_of
 from play.wolden_verbs import wolden
 from rules.dice import Dice
@@ -98,6 +99,12 @@ def _hints(state: Any) -> list[str]:
                 "or `story the-drowned-bell` to play the bundled scenario."]
     out = [f"{clean(c.name)} is taken out until a downtime." for c in game.characters.values() if c.out]
     return odds_lines(game) + due_lines(game) + out
+
+
+def _plans(state: Any, follower: Any) -> list[str]:
+    """Whom each enemy goes for this round, so the players know whom to defend."""
+    targets = follower.targets if isinstance(follower, ScenarioProgress) else {}
+    return plan_lines(wolden(state), targets)
 
 
 def _sheet(char: W.Character, cult: W.Cult | None) -> list[str]:
@@ -229,5 +236,6 @@ def _tell(before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> 
     return out
 
 
-HOOKS = register_hooks(PlayHooks(ruleset="wolden", hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                                 tell=_tell, texts=TEXTS, follow=ScenarioProgress.restore))
+HOOKS = register_hooks(PlayHooks(ruleset="wolden", hints=_hints, follower_hints=_plans, status=_status,
+                                 toolbar=_toolbar, sheet=_sheets, tell=_tell, texts=TEXTS,
+                                 follow=ScenarioProgress.restore))

@@ -220,10 +220,11 @@ class Scene(WoldenVerb):
     def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
               state: Any) -> list[dict[str, Any]]:
         seeds = args.get("seeds") or []
-        if not seeds:
-            return []
-        face = ctx.dice.roll(1, len(seeds), "scene narration").faces[0]
-        return [{"kind": "narration", "text": seeds[face - 1], "source": "story", "moment": "scene"}]
+        told: list[dict[str, Any]] = []
+        if seeds:
+            face = ctx.dice.roll(1, len(seeds), "scene narration").faces[0]
+            told = [{"kind": "narration", "text": seeds[face - 1], "source": "story", "moment": "scene"}]
+        return told + super().after(args, events, ctx, state)
 
 
 @register

@@ -1,7 +1,7 @@
 """How Wolden's events read: one line of facts per kind, for the log, the journal and the screen.
 
 :data:`TEXTS` maps every event kind of :mod:`rules.wolden.events`, and the play
-layer's own (``scene_begun``, ``scenario_ended``, ``story_chosen``), to a
+layer's own (``scene_begun``, ``scenario_ended``, ``story_chosen``, ``enemy_acted``), to a
 function from the event to its line. Only facts: the dice, the numbers before
 and after, who and what; the narration is elsewhere. :func:`play.render.describe`
 cleans the text and falls back to listing the fields if an event does not read.
@@ -112,6 +112,7 @@ TEXTS: dict[str, Text] = {
         f"{clean(e['source'])} strikes {clean(e['character'])}: "
         + (f"the most it can, {e['n']}." if e["maximum"]
            else f"{e['dice']} rolled {', '.join(map(str, e['faces']))}, {e['n']} harm.")),
+    "enemy_acted": lambda e: f"{clean(e['text'])} [{clean(e['enemy'])} goes for {clean(e['target'])}]",
     "fight_ended": lambda e: f"The fight [{clean(e['id'])}] ends: {e['outcome']}, in round {e['rounds']}.",
     "harm_taken": lambda e: (
         f"{clean(e['character'])} takes {e['n']} harm to {ability_name(e['ability'])}, now {e['ability_after']}"

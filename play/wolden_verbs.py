@@ -18,6 +18,7 @@ from typing import Any, Literal
 import rules.wolden as W
 from play.storyplay import PlayContext
 from play.verbs import Args, Verb, register
+from play.wolden_enemies import enemy_actions
 from play.words import UsageError, Words, resolve
 from rules.actions import Event
 from rules.dice import Dice
@@ -88,6 +89,11 @@ class WoldenVerb(Verb):
 
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
         raise NotImplementedError
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+              state: Any) -> list[dict[str, Any]]:
+        """When a round of a fight begins, each enemy standing acts from its table (``enemy_acted``)."""
+        return enemy_actions(events, wolden(state), progress(ctx).scenario, ctx.dice)
 
 
 def chain(state: W.GameState, steps: Iterable[Callable[[W.GameState], W.Outcome]],

@@ -33,7 +33,9 @@ from rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_chara
 __all__ = [
     "FOLDER",
     "EndingLine",
+    "EnemyAction",
     "EnemySpec",
+    "EnemyTarget",
     "ExtendedSpec",
     "FightSpec",
     "MontageSpec",
@@ -86,14 +88,34 @@ class _Danger(_Spec):
         return value
 
 
+EnemyTarget = Literal["weakest", "strongest", "random", "lead"]
+
+
+class EnemyAction(_Spec):
+    """A row of an enemy's own table: what it does in a round, and whom it goes for.
+
+    ``{enemy}`` and ``{character}`` in the text are filled by the play layer;
+    ``target`` is the lowest total ability (weakest), the highest (strongest),
+    or one chosen by the dice (random, lead; also when omitted).
+    """
+
+    text: str = Field(min_length=1)
+    target: EnemyTarget | None = None
+
+
 class EnemySpec(_Spec):
-    """An enemy: the harm it takes to beat, and its damage (seed 001: 1d4+1 by default)."""
+    """An enemy: the harm it takes to beat, and its damage (seed 001: 1d4+1 by default).
+
+    ``actions`` is its own table of what it does each round of a fight (the play
+    layer draws one row a round); without one it acts from ``wolden/enemy-acts``.
+    """
 
     id: Ident
     name: str
     harm: int = Field(ge=1)
     damage: str = "1d4+1"
     text: str = ""
+    actions: list[EnemyAction] = Field(default_factory=list)
 
     @field_validator("damage")
     @classmethod
@@ -352,6 +374,8 @@ class ScenarioProgress:
     played: list[str] = field(default_factory=list)
     outcomes: dict[str, str] = field(default_factory=dict)
     ended: bool = False
+    # whom each enemy of the fight under way goes for this round (enemy id -> character)
+    targets: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any] | None) -> ScenarioProgress:
@@ -360,11 +384,12 @@ class ScenarioProgress:
             return cls()
         found = data.get("scenario")
         return cls(Scenario.model_validate(found) if found else None, list(data.get("played", [])),
-                   dict(data.get("outcomes", {})), bool(data.get("ended", False)))
+                   dict(data.get("outcomes", {})), bool(data.get("ended", False)), dict(data.get("targets", {})))
 
     def snapshot(self) -> dict[str, Any]:
         return {"scenario": self.scenario.model_dump(mode="json") if self.scenario else None,
-                "played": list(self.played), "outcomes": dict(self.outcomes), "ended": self.ended}
+                "played": list(self.played), "outcomes": dict(self.outcomes), "ended": self.ended,
+                "targets": dict(self.targets)}
 
     def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> None:
         if verb == "story" and "scenario" in args:
@@ -374,8 +399,13 @@ class ScenarioProgress:
         elif verb == "scene" and "scene" in args:
             self.played.append(str(args["scene"]["id"]))
         for event in events:
-            if event.get("kind") in ("extended_ended", "fight_ended"):
+            kind = event.get("kind")
+            if kind in ("extended_ended", "fight_ended"):
                 self.outcomes[str(event["id"])] = str(event["outcome"])
+            if kind in ("round_started", "fight_started", "fight_ended"):
+                self.targets = {}
+            elif kind == "enemy_acted":
+                self.targets[str(event["enemy"])] = str(event["target"])
 
     @property
     def current(self) -> SceneSpec | None:

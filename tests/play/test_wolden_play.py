@@ -19,18 +19,21 @@ import yaml
 
 import play.session
 import play.wolden_play
+import rules.wolden as W
 from oracle.tables import bundled_tables
 from play.cli import main
 from play.console import Console
 from play.render import describe
 from play.session import Session
 from play.verbs import verbs
+from play.wolden_enemies import enemy_actions
 from play.wolden_texts import TEXTS
+from rules.dice import Dice, SeededSource
 from rules.wolden import GameState
 from rules.wolden.events import WoldenEvent
 from rules.wolden.odds import check_odds
 from stories.loader import BUNDLED
-from stories.wolden import ScenarioError, ScenarioProgress, find_scenario, scenario_args
+from stories.wolden import EnemyAction, EnemySpec, ScenarioError, ScenarioProgress, find_scenario, scenario_args
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 BELL = GOLDEN / "wolden_drowned_bell.txt"
@@ -306,3 +309,113 @@ def test_every_wolden_verb_has_its_help() -> None:
                         "harm", "wound", "downtime", "session", "story", "scene"}
     for verb in own.values():
         assert verb.usage().startswith(verb.key) and len(verb.help().splitlines()) > 2
+
+
+# -- enemies act from tables -------------------------------------------------------------
+
+
+def _fight_rounds(save: Path, lines: list[str]) -> list[tuple[list[dict[str, Any]], GameState]]:
+    """Each command's events with the state it left, for every command of ``lines`` (seed 1)."""
+    session = Session.new(save, seed=1, ruleset="wolden")
+    console = Console(session, save)
+    out = []
+    for line in lines:
+        out.append((console.handle(line).events, game(session).model_copy(deep=True)))
+    session.close()
+    return out
+
+
+@pytest.mark.parametrize("name", ["wolden_basics", "wolden_drowned_bell"])
+def test_each_round_of_a_fight_every_enemy_standing_acts_against_a_character_standing(name: str,
+                                                                                      tmp_path: Path) -> None:
+    rounds = 0
+    for events, state in _fight_rounds(tmp_path / "f.wyrd", script(GOLDEN / f"{name}.txt")):
+        acted = [e for e in events if e.get("kind") == "enemy_acted"]
+        fight = state.encounter
+        began = any(e.get("kind") == "round_started" and e.get("type") == "fight" for e in events)
+        if not (began and isinstance(fight, W.Fight)):
+            assert not acted
+            continue
+        rounds += 1
+        standing = [n for n in fight.rounds.participants if not state.characters[n].out]
+        assert [e["enemy"] for e in acted] == [e.id for e in fight.standing]
+        assert all(e["target"] in standing and e["target"] in e["text"] for e in acted)
+        assert all("{" not in e["text"] for e in acted)
+    assert rounds >= 3
+
+
+def _rows(texts: list[str], enemy: str) -> set[str]:
+    return {t.replace("{enemy}", enemy).casefold() for t in texts}
+
+
+def test_the_scenarios_own_table_is_used_and_the_generic_one_otherwise(tmp_path: Path) -> None:
+    bell = find_scenario("the-drowned-bell", [BUNDLED])
+    generic = [r.text for r in bundled_tables()["wolden/enemy-acts"].rows]
+    assert len(generic) >= 8
+    lines = [*script(BELL), "fight wolf:2"]
+    seen: dict[str, list[str]] = {}
+    for events, _ in _fight_rounds(tmp_path / "t.wyrd", lines):
+        for e in events:
+            if e.get("kind") == "enemy_acted":
+                seen.setdefault(e["enemy"], []).append(e["text"].replace(e["target"], "{character}").casefold())
+    ringer, warden = bell.enemy("drowned-ringer"), bell.enemy("bell-warden")
+    assert ringer.actions and warden.actions
+    assert set(seen["drowned-ringer"]) <= _rows([a.text for a in ringer.actions], ringer.name)
+    assert set(seen["drowned-ringer-2"]) <= _rows([a.text for a in ringer.actions], f"{ringer.name} 2")
+    assert set(seen["bell-warden"]) <= _rows([a.text for a in warden.actions], warden.name)
+    assert seen["wolf"] and set(seen["wolf"]) <= _rows(generic, "wolf")
+
+
+def test_weakest_and_strongest_go_by_the_total_of_abilities_ties_by_character_order() -> None:
+    session, _ = play_lines(None, [ADA, BO, "fight wolf:2"])
+    state = game(session)
+    began = [{"kind": "round_started", "encounter": "fight"}]
+
+    def target(how: str | None) -> str:
+        spec = EnemySpec(id="wolf", name="wolf", harm=2, actions=[EnemyAction(text="{enemy} to {character}",
+                                                                             target=how)])
+        story = find_scenario("the-drowned-bell", [BUNDLED]).model_copy(update={"enemies": [spec]})
+        acted = enemy_actions(began, state, story, Dice(SeededSource("t")))
+        assert len(acted) == 1 and acted[0]["text"] == f"Wolf to {acted[0]['target']}"
+        return str(acted[0]["target"])
+
+    assert target("weakest") == target("strongest") == "Ada"  # 6 and 6: the first
+    state = W.harm(state, Dice(SeededSource("h")), "Ada", W.Ability.MIGHT, 2).state
+    assert (target("weakest"), target("strongest")) == ("Ada", "Bo")
+    assert target("random") in {"Ada", "Bo"} and target(None) in {"Ada", "Bo"}
+    assert enemy_actions([], state, None, Dice(SeededSource("t"))) == []  # no round began
+
+
+def test_the_same_seed_gives_the_same_actions_and_the_hint_names_the_targets(tmp_path: Path) -> None:
+    lines = script(GOLDEN / "wolden_basics.txt")
+    acts = [[e for e in ev if e.get("kind") == "enemy_acted"] for ev, _ in _fight_rounds(tmp_path / "a.wyrd", lines)]
+    again = [[e for e in ev if e.get("kind") == "enemy_acted"] for ev, _ in _fight_rounds(tmp_path / "b.wyrd", lines)]
+    assert acts == again and any(acts)
+    session, events = play_lines(None, [ADA, BO, "fight wolf:2 boar:3"])
+    acted = {e["enemy"]: e["target"] for e in events if e.get("kind") == "enemy_acted"}
+    assert set(acted) == {"wolf", "boar"}
+    hints = play.wolden_play.HOOKS.follower_hints(session.state, session.follower)
+    assert hints == [f"This round wolf goes for {acted['wolf']}; boar goes for {acted['boar']}: "
+                     "defend them (`check WHO ABILITY vs ENEMY defend`)."]
+
+
+@pytest.mark.parametrize("every", [1000, 3])
+def test_resume_keeps_the_enemies_actions_and_whom_they_go_for(every: int, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play.session, "SNAPSHOT_EVERY", every)
+    save = tmp_path / "fight.wyrd"
+    lines = script(BELL)
+    lines = lines[:lines.index("session") + 5]  # into the fight at the chapel
+    live, events = play_lines(save, lines)
+    assert isinstance(game(live).encounter, W.Fight) and place(live)["targets"]
+    shown = play.wolden_play.HOOKS.follower_hints(live.state, live.follower)
+    live.close()
+    resumed = Session.resume(save)
+    try:
+        assert place(resumed)["targets"] == place(live)["targets"]
+        assert play.wolden_play.HOOKS.follower_hints(resumed.state, resumed.follower) == shown
+        assert resumed.save is not None
+        saved = [e for r in resumed.save.live_commands() for e in r.events if e["kind"] == "enemy_acted"]
+        assert saved == [e for e in events if e.get("kind") == "enemy_acted"] and saved
+    finally:
+        resumed.close()
