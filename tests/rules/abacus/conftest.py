@@ -16,59 +16,17 @@ import pytest
 
 from rules.abacus import GameState, add_character, start_scene
 from rules.abacus.characters import Character
-from rules.abacus.events import Event
 from rules.abacus.state import Scene
-from rules.dice import Dice, ScriptedSource
-from rules.errors import RuleError
+from rules.testing import Table as BaseTable
 
 Action = Callable[..., Any]
 
 
-class Table:
+class Table(BaseTable[GameState]):
     """A game in progress: state, scripted dice, and every event so far."""
 
     def __init__(self, faces: Sequence[int] = (), state: GameState | None = None) -> None:
-        self.dice = Dice.scripted(faces)
-        self.state = state if state is not None else GameState()
-        self.events: list[Event] = []
-
-    # -- dice ----------------------------------------------------------------
-
-    def faces(self, *faces: int) -> Table:
-        """Script the next faces the dice will show."""
-        source = self.dice.source
-        assert isinstance(source, ScriptedSource)
-        source.extend(faces)
-        return self
-
-    @property
-    def faces_left(self) -> int:
-        source = self.dice.source
-        assert isinstance(source, ScriptedSource)
-        return source.remaining
-
-    # -- actions ---------------------------------------------------------------
-
-    def do(self, action: Action, *args: Any, **kwargs: Any) -> list[Event]:
-        out = action(self.state, self.dice, *args, **kwargs)
-        self.state = out.state
-        self.events.extend(out.events)
-        return list(out.events)
-
-    def refuse(self, rule: str, action: Action, *args: Any, **kwargs: Any) -> RuleError:
-        """The action must be refused under ``rule`` and leave no trace."""
-        before = self.state.model_copy(deep=True)
-        dump = self.state.model_dump()
-        mark = self.dice.mark()
-        with pytest.raises(RuleError) as caught:
-            action(self.state, self.dice, *args, **kwargs)
-        assert caught.value.rule == rule, caught.value.message
-        assert self.state == before
-        assert self.state.model_dump() == dump
-        assert self.dice.mark() == mark
-        return caught.value
-
-    # -- lookups ---------------------------------------------------------------
+        super().__init__(state if state is not None else GameState(), faces)
 
     def char(self, name: str) -> Character:
         return self.state.characters[name]
@@ -77,10 +35,6 @@ class Table:
     def scene(self) -> Scene:
         assert self.state.scene is not None
         return self.state.scene
-
-    def of(self, kind: type[Event], events: Sequence[Event] | None = None) -> list[Any]:
-        """The events of one class, from ``events`` or from the whole game."""
-        return [e for e in (self.events if events is None else events) if isinstance(e, kind)]
 
 
 # Three characters with 15 points each (seed 000: 3 to 9 per ability).

@@ -16,60 +16,20 @@ from typing import Any
 
 import pytest
 
-from rules.actions import Event
-from rules.dice import Dice, ScriptedSource
-from rules.errors import RuleError
 from rules.lots import Character, GameState, add_character
+from rules.testing import Table as BaseTable
 
 Action = Callable[..., Any]
 
 
-class Table:
+class Table(BaseTable[GameState]):
     """A game in progress: state, scripted dice, and every event so far."""
 
     def __init__(self, faces: Sequence[int] = (), state: GameState | None = None) -> None:
-        self.dice = Dice.scripted(faces)
-        self.state = state if state is not None else GameState()
-        self.events: list[Event] = []
-
-    def faces(self, *faces: int) -> Table:
-        """Script the next faces (WEAL, WOE, WEAL, WOE, ...)."""
-        source = self.dice.source
-        assert isinstance(source, ScriptedSource)
-        source.extend(faces)
-        return self
-
-    @property
-    def faces_left(self) -> int:
-        source = self.dice.source
-        assert isinstance(source, ScriptedSource)
-        return source.remaining
-
-    def do(self, action: Action, *args: Any, **kwargs: Any) -> list[Event]:
-        out = action(self.state, self.dice, *args, **kwargs)
-        self.state = out.state
-        self.events.extend(out.events)
-        return list(out.events)
-
-    def refuse(self, rule: str, action: Action, *args: Any, **kwargs: Any) -> RuleError:
-        """The action must be refused under ``rule`` and leave no trace."""
-        before = self.state.model_copy(deep=True)
-        dump = self.state.model_dump()
-        mark = self.dice.mark()
-        with pytest.raises(RuleError) as caught:
-            action(self.state, self.dice, *args, **kwargs)
-        assert caught.value.rule == rule, caught.value.message
-        assert self.state == before
-        assert self.state.model_dump() == dump
-        assert self.dice.mark() == mark
-        return caught.value
+        super().__init__(state if state is not None else GameState(), faces)
 
     def char(self, name: str) -> Character:
         return self.state.characters[name]
-
-    def of(self, kind: type[Event], events: Sequence[Event] | None = None) -> list[Any]:
-        """The events of one class, from ``events`` or from the whole game."""
-        return [e for e in (self.events if events is None else events) if isinstance(e, kind)]
 
 
 # Two players' characters and an NPC (Disciplines 0..10; Mettle defaults to Willpower).

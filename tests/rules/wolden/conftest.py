@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from rules.dice import Dice, ScriptedSource
-from rules.errors import RuleError
+from rules.testing import Table as BaseTable
 from rules.wolden import (
     CarouseRow,
     Character,
@@ -33,7 +32,6 @@ from rules.wolden import (
     add_character,
     install,
 )
-from rules.wolden.events import Event
 
 Action = Callable[..., Any]
 
@@ -91,52 +89,14 @@ CAST: dict[str, tuple[str, int, int, int, int, list[str] | None]] = {
 }
 
 
-class Table:
+class Table(BaseTable[GameState]):
     """A game in progress: state, scripted dice, and every event so far."""
 
     def __init__(self, faces: Sequence[int] = (), state: GameState | None = None) -> None:
-        self.dice = Dice.scripted(faces)
-        self.state = state if state is not None else GameState()
-        self.events: list[Event] = []
-
-    def faces(self, *faces: int) -> Table:
-        """Script the next faces the dice will show."""
-        source = self.dice.source
-        assert isinstance(source, ScriptedSource)
-        source.extend(faces)
-        return self
-
-    @property
-    def faces_left(self) -> int:
-        source = self.dice.source
-        assert isinstance(source, ScriptedSource)
-        return source.remaining
-
-    def do(self, action: Action, *args: Any, **kwargs: Any) -> list[Event]:
-        out = action(self.state, self.dice, *args, **kwargs)
-        self.state = out.state
-        self.events.extend(out.events)
-        return list(out.events)
-
-    def refuse(self, rule: str, action: Action, *args: Any, **kwargs: Any) -> RuleError:
-        """The action must be refused under ``rule`` and leave no trace."""
-        before = self.state.model_copy(deep=True)
-        dump = self.state.model_dump()
-        mark = self.dice.mark()
-        with pytest.raises(RuleError) as caught:
-            action(self.state, self.dice, *args, **kwargs)
-        assert caught.value.rule == rule, caught.value.message
-        assert self.state == before
-        assert self.state.model_dump() == dump
-        assert self.dice.mark() == mark
-        return caught.value
+        super().__init__(state if state is not None else GameState(), faces)
 
     def char(self, name: str) -> Character:
         return self.state.characters[name]
-
-    def of(self, kind: type[Any], events: Sequence[Event] | None = None) -> list[Any]:
-        """The events of one class, from ``events`` or from the whole game."""
-        return [e for e in (self.events if events is None else events) if isinstance(e, kind)]
 
 
 def new_table(*names: str, faces: Sequence[int] = ()) -> Table:
