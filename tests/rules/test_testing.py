@@ -24,7 +24,7 @@ def test_refuse_passes_only_a_traceless_refusal_under_its_rule() -> None:
     table.refuse("abacus.roll.none-open", _leaky)  # rolled a die first, yet left no trace
     with pytest.raises(AssertionError, match="not refused"):
         table.refuse("abacus.scene.one-at-a-time", start_scene, ["Ada"])
-    with pytest.raises(AssertionError, match="not abacus.timing"):
+    with pytest.raises(AssertionError, match=r"not abacus\.timing"):
         table.refuse("abacus.timing", roll)
 
 
