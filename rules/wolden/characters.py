@@ -131,7 +131,7 @@ def _starting_gifts(name: str, cult: Cult, gifts: Sequence[str] | None) -> list[
         if len(cult.gifts) != STARTING_GIFTS:
             offered = ", ".join(g.id for g in cult.gifts)
             raise CreationError(
-                f"{name} must choose {STARTING_GIFTS} of the {cult.name} gifts ({offered})",
+                f"{name} must choose {STARTING_GIFTS} of the gifts of {cult.name} ({offered})",
                 rule="wolden.character.gifts",
             )
         return list(cult.gifts)
@@ -139,7 +139,7 @@ def _starting_gifts(name: str, cult: Cult, gifts: Sequence[str] | None) -> list[
     for ident in gifts:
         found = cult.gift(ident)
         if found is None:
-            raise CreationError(f"the {cult.name} offer no gift {ident!r}", rule="wolden.character.gifts")
+            raise CreationError(f"{cult.name} offer no gift {ident!r}", rule="wolden.character.gifts")
         if found in chosen:
             raise CreationError(f"{name} can take {found.name} only once", rule="wolden.character.gifts")
         chosen.append(found)

@@ -107,11 +107,11 @@ def _check_choice(char: Character, cult: Cult, activity: DowntimeChoice, item: s
                                 rule="wolden.downtime.item")
         wanted = cult.item(item)
         if wanted is None:
-            raise UnknownName(f"the {cult.name} equipment list has no {item!r}", rule="wolden.unknown.item")
+            raise UnknownName(f"the equipment of {cult.name} has no {item!r}", rule="wolden.unknown.item")
         if wanted in char.items:
             raise DowntimeError(f"{char.name} already carries {wanted.name}", rule="wolden.downtime.item-held")
     if activity == DowntimeChoice.TRAINING and all(_holds(char, r.gift) for r in cult.powers.rows):
-        raise DowntimeError(f"{char.name} has mastered every power of the {cult.name}",
+        raise DowntimeError(f"{char.name} has mastered every power of {cult.name}",
                             rule="wolden.downtime.all-powers")
 
 
