@@ -79,3 +79,27 @@ def test_a_missing_provider_package_falls_back_to_tables(tmp_path: Path, capsys:
     assert code == 0
     assert "tables will tell the story" in err
     assert "Ada joins" in out
+
+
+def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On resume the model's rolling summary starts from the story told so far."""
+    import argparse
+
+    from play.cli_play import _narrator
+
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    save = tmp_path / "r.wyrd"
+    session = Session.new(save, seed=2, story="the-milestones")
+    Console(session, save).handle("pc take all")
+    session.close()
+    resumed = Session.resume(save)
+    made: list[LLMNarrator] = []
+
+    def fake(config: object, on_text: object = None) -> LLMNarrator:
+        made.append(LLMNarrator(FakeListChatModel(responses=[CALM])))
+        return made[0]
+
+    monkeypatch.setattr("oracle.narrators.llm_config.make_narrator", fake)
+    assert _narrator(resumed, argparse.Namespace(model="fake:model", base_url=None), live=False)
+    assert made and made[0].memory.lines  # the narration saved before is in its summary
+    resumed.close()
