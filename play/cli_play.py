@@ -177,10 +177,20 @@ def _run(console: Console, args: argparse.Namespace, lines: Iterator[str] | None
     return run_repl(console)
 
 
+def _play_on(session: Session, path: Path, args: argparse.Namespace, lines: Iterator[str] | None) -> int:
+    """Play a new or resumed session to its end, with the configured narrator, and close it."""
+    from play.console import Console
+
+    live = lines is None and sys.stdin.isatty() and not args.json
+    try:
+        return _run(Console(session, path, live_narration=_narrator(session, args, live) and live), args, lines)
+    finally:
+        session.close()
+
+
 def run_play(args: argparse.Namespace) -> int:
     import secrets
 
-    from play.console import Console
     from play.paths import new_save_path
     from play.savefile import SaveError
     from play.session import Session, SessionError
@@ -199,15 +209,10 @@ def run_play(args: argparse.Namespace) -> int:
                               content=args.content, ruleset=args.ruleset)
     except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
-    live = lines is None and sys.stdin.isatty() and not args.json
-    try:
-        return _run(Console(session, path, live_narration=_narrator(session, args, live) and live), args, lines)
-    finally:
-        session.close()
+    return _play_on(session, path, args, lines)
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from play.console import Console
     from play.paths import newest_save
     from play.savefile import SaveError
     from play.session import Session, SessionError
@@ -220,11 +225,7 @@ def run_resume(args: argparse.Namespace) -> int:
         session = Session.resume(path, ask=_typed_ask(lines), content=args.content)  # type: ignore[arg-type]
     except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
-    live = lines is None and sys.stdin.isatty() and not args.json
-    try:
-        return _run(Console(session, path, live_narration=_narrator(session, args, live) and live), args, lines)
-    finally:
-        session.close()
+    return _play_on(session, path, args, lines)
 
 
 def run_log(args: argparse.Namespace) -> int:

@@ -23,10 +23,38 @@ from rules.actions import Event
 from rules.dice import Dice, ScriptedSource
 from rules.errors import RuleError
 
-__all__ = ["Action", "Table"]
+__all__ = ["Action", "Table", "try_action"]
 
 S = TypeVar("S", bound=BaseModel)
 Action = Callable[..., Any]
+
+
+def _name(action: Action) -> str:
+    return str(getattr(action, "__name__", action))
+
+
+def try_action(state: S, dice: Dice, action: Action, *args: Any, keep_given: bool = True,
+               **kwargs: Any) -> Any:
+    """Apply ``action``: its outcome, or the :class:`RuleError` that refused it.
+
+    A refusal must leave the state (``==`` and its dump) and the dice's position as they
+    were; with ``keep_given``, a success must not have changed the state it was given
+    either (actions work on a copy). Either failing is an :class:`AssertionError`.
+    """
+    before = state.model_copy(deep=True)
+    dump = state.model_dump()
+    mark = dice.mark()
+    try:
+        outcome = action(state, dice, *args, **kwargs)
+    except RuleError as refused:
+        if state != before or state.model_dump() != dump:
+            raise AssertionError(f"the refused {_name(action)} changed the state") from refused
+        if dice.mark() != mark:
+            raise AssertionError(f"the refused {_name(action)} moved the dice") from refused
+        return refused
+    if keep_given and state.model_dump() != dump:
+        raise AssertionError(f"{_name(action)} changed the state it was given")
+    return outcome
 
 
 class Table(Generic[S]):
@@ -61,21 +89,11 @@ class Table(Generic[S]):
 
     def refuse(self, rule: str, action: Action, *args: Any, **kwargs: Any) -> RuleError:
         """``action`` must be refused under ``rule`` and leave no trace."""
-        before = self.state.model_copy(deep=True)
-        dump = self.state.model_dump()
-        mark = self.dice.mark()
-        try:
-            action(self.state, self.dice, *args, **kwargs)
-        except RuleError as error:
-            refused = error
-        else:
-            raise AssertionError(f"{getattr(action, '__name__', action)} was not refused (expected {rule})")
+        refused = try_action(self.state, self.dice, action, *args, keep_given=False, **kwargs)
+        if not isinstance(refused, RuleError):
+            raise AssertionError(f"{_name(action)} was not refused (expected {rule})")
         if refused.rule != rule:
             raise AssertionError(f"refused under {refused.rule}, not {rule}: {refused.message}")
-        if self.state != before or self.state.model_dump() != dump:
-            raise AssertionError(f"the refused {getattr(action, '__name__', action)} changed the state")
-        if self.dice.mark() != mark:
-            raise AssertionError(f"the refused {getattr(action, '__name__', action)} moved the dice")
         return refused
 
     def of(self, kind: type[Any], events: Sequence[Event] | None = None) -> list[Any]:
