@@ -38,7 +38,7 @@ def find_named(found: Mapping[str, V], name: str) -> V | None:
 class Event(BaseModel):
     """A fact of what happened. Subclasses add ``kind: Literal["..."]`` and their fields."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
-
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
 
 from rules.errors import RuleError
 
@@ -53,10 +52,11 @@ class DiceExhausted(RuleError):
     rule = "dice.script-exhausted"
 
 
-class Roll(BaseModel):
+# Rolls and marks are made by this module alone, from values it has checked: plain
+# frozen dataclasses, not validated models (a roll is made for every die in play).
+@dataclass(frozen=True, slots=True)
+class Roll:
     """One recorded roll: ``faces`` of ``len(faces)`` dice with ``sides`` sides."""
-
-    model_config = ConfigDict(frozen=True)
 
     sides: int
     faces: tuple[int, ...]
@@ -73,7 +73,10 @@ class Roll(BaseModel):
 
 
 class DiceSource(Protocol):
-    """Where faces come from. ``faces`` returns exactly ``n`` values (validated by Dice)."""
+    """Where faces come from. ``faces`` returns exactly ``n`` values (validated by Dice,
+    unless the source is ``trusted``: it makes its faces itself, always on the die)."""
+
+    trusted: ClassVar[bool]
 
     def faces(self, n: int, sides: int, purpose: str) -> Sequence[int]: ...
 
@@ -84,6 +87,8 @@ class DiceSource(Protocol):
 
 class SeededSource:
     """Faces from a private ``random.Random`` seeded once; never the global one."""
+
+    trusted: ClassVar[bool] = True
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed
@@ -102,6 +107,8 @@ class SeededSource:
 
 class ScriptedSource:
     """Faces given in advance, handed out in order; running out is an error."""
+
+    trusted: ClassVar[bool] = False
 
     def __init__(self, faces: Sequence[int] = ()) -> None:
         self._faces = list(faces)
@@ -141,6 +148,8 @@ class TypedSource:
     shown; :class:`Dice` refuses a face that is not on the die.
     """
 
+    trusted: ClassVar[bool] = False
+
     def __init__(self, ask: TypedCallback) -> None:
         self._ask = ask
 
@@ -154,10 +163,9 @@ class TypedSource:
         return None
 
 
-class DiceMark(BaseModel):
+@dataclass(frozen=True, slots=True)
+class DiceMark:
     """Where the dice stood, so a refused action can put them back."""
-
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     source_state: object
     history_length: int
@@ -204,6 +212,18 @@ class Dice:
             raise ValueError(f"cannot roll {n} dice")
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
+        source = self.source
+        if not self._queued and source.trusted:
+            # The common case in play and simulation: a seeded source's own faces need no check.
+            faces = tuple(source.faces(n, sides, purpose))
+        else:
+            faces = self._checked(n, sides, purpose)
+        result = Roll(sides, faces, purpose)
+        self.history.append(result)
+        return result
+
+    def _checked(self, n: int, sides: int, purpose: str) -> tuple[int, ...]:
+        """Queued faces first, then the source's; every face checked against the die."""
         from_queue = self._queued[:n]
         rest = n - len(from_queue)
         faces = list(from_queue)
@@ -214,9 +234,7 @@ class Dice:
         for face in faces:
             _check_face(face, sides)
         del self._queued[: len(from_queue)]
-        result = Roll(sides=sides, faces=tuple(faces), purpose=purpose)
-        self.history.append(result)
-        return result
+        return tuple(faces)
 
     def d6(self, n: int = 1, purpose: str = "roll") -> Roll:
         return self.roll(n, 6, purpose)

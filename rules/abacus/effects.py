@@ -9,9 +9,8 @@ their effects through the same functions players' actions use.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-
-from pydantic import BaseModel, Field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from rules.abacus.enums import Ability, ChallengeStatus
 from rules.abacus.events import ChallengePlaced, ClockAdvanced, CounterChanged, StageRuleFired
@@ -44,7 +43,10 @@ __all__ = [
 ]
 
 
-class Moment(BaseModel):
+# A moment lives for one trigger and is made by the rules from state they hold:
+# a plain dataclass, as a validated model would check what is already checked.
+@dataclass(frozen=True, slots=True)
+class Moment:
     """What a trigger fired on: the challenge, who it concerns, and how much."""
 
     kind: TriggerKind
@@ -52,8 +54,8 @@ class Moment(BaseModel):
     subject: str | None = None
     amount: int | None = None
     lead: str | None = None
-    involved: list[str] = Field(default_factory=list)
-    results: dict[str, int] = Field(default_factory=dict)
+    involved: Sequence[str] = ()
+    results: Mapping[str, int] = field(default_factory=dict)
 
 
 def matches(match: Match, challenge: Challenge | None, state: GameState) -> bool:
@@ -76,15 +78,19 @@ def matches(match: Match, challenge: Challenge | None, state: GameState) -> bool
     return not (match.untackled and (challenge.tackled or challenge.status != ChallengeStatus.OPEN))
 
 
-def _standing(state: GameState, kind: EffectKind, challenge: Challenge) -> Iterator[tuple[StageRule, Effect]]:
+_STANDING = (TriggerKind.ALWAYS, TriggerKind.ATTEMPT)
+
+
+def _standing(state: GameState, kind: EffectKind, challenge: Challenge) -> list[tuple[StageRule, Effect]]:
+    # Asked several times for every attempt: the cheap tests (active, trigger, effect kind) go first.
+    found: list[tuple[StageRule, Effect]] = []
     for rule in state.stage_rules.values():
-        if not rule.active or rule.trigger.on not in (TriggerKind.ALWAYS, TriggerKind.ATTEMPT):
+        if not rule.active or rule.trigger.on not in _STANDING:
             continue
-        if not matches(rule.trigger.match, challenge, state):
-            continue
-        for effect in rule.effects:
-            if effect.do == kind and matches(effect.match, challenge, state):
-                yield rule, effect
+        effects = [effect for effect in rule.effects if effect.do == kind]
+        if effects and matches(rule.trigger.match, challenge, state):
+            found += [(rule, effect) for effect in effects if matches(effect.match, challenge, state)]
+    return found
 
 
 def check_references(state: GameState, effects: Iterable[Effect], where: str) -> None:
@@ -105,7 +111,7 @@ def effective_value(state: GameState, challenge: Challenge) -> int:
 
 
 def free_ability(state: GameState, challenge: Challenge) -> bool:
-    return any(True for _ in _standing(state, EffectKind.FREE_ABILITY, challenge))
+    return bool(_standing(state, EffectKind.FREE_ABILITY, challenge))
 
 
 def attempt_cost(state: GameState, challenge: Challenge) -> int:
@@ -115,7 +121,7 @@ def attempt_cost(state: GameState, challenge: Challenge) -> int:
 def take_roll_bonus(turn: Turn, challenge: Challenge) -> int:
     """The bonus standing rules give this roll; rules with limited uses spend one."""
     total = 0
-    for rule, effect in list(_standing(turn.state, EffectKind.ROLL_BONUS, challenge)):
+    for rule, effect in _standing(turn.state, EffectKind.ROLL_BONUS, challenge):
         total += effect.n or 0
         _use(turn, rule)
     return total
@@ -141,7 +147,9 @@ def place(turn: Turn, spec: ChallengeSpec) -> Challenge:
     while ident in scene.challenges:
         ident = f"{spec.id}-{suffix}"
         suffix += 1
-    challenge = Challenge(**spec.model_dump(exclude={"id"}), id=ident)
+    # The spec's fields are already validated, so pass them as they are (not dumped and rebuilt);
+    # its effects are shared, never changed in place.
+    challenge = Challenge(**{**spec.__dict__, "id": ident})
     scene.challenges[ident] = challenge
     turn.emit(
         ChallengePlaced(
@@ -175,7 +183,7 @@ def fire(turn: Turn, moment: Moment) -> None:
                 turn.emit(StageRuleFired(rule=rule.id, name=rule.name, subject=subject, text=rule.text))
                 # A rule about a challenge (an untackled danger going off) acts as that challenge.
                 about = moment.challenge or _first_match(rule.trigger.match, turn.state)
-                here = moment.model_copy(update={"subject": subject, "challenge": about})
+                here = replace(moment, subject=subject, challenge=about)
                 for effect in rule.effects:
                     apply_effect(turn, effect, here)
                 _use(turn, rule)

@@ -13,8 +13,7 @@ ability influence rolls, contests between characters, and sabotage.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass
 
 from rules.abacus.enums import Ability
 from rules.abacus.errors import OutOfTurn
@@ -37,9 +36,9 @@ __all__ = [
 MAX_TIE_ROUNDS = 50
 
 
-class TraitRoll(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+# Made by the rules from faces the dice recorded: dataclasses, not validated models.
+@dataclass(frozen=True, slots=True)
+class TraitRoll:
     character: str
     dice: tuple[int, ...]
     result: int
@@ -54,9 +53,8 @@ class TraitRoll(BaseModel):
         return (self.result, self.ties)
 
 
-class Ranking(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+@dataclass(frozen=True, slots=True)
+class Ranking:
     order: tuple[str, ...]  # first is the winner (or the one singled out)
     rerolls: int
 
