@@ -15,6 +15,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from rules.abacus.enums import Ability, ChallengeType
+from rules.values import Value
 
 __all__ = [
     "Clock",
@@ -66,7 +67,7 @@ class Target(StrEnum):
     SINGLED_OUT = "singled_out"  # one present character singled out by a Wyrd roll
 
 
-class Match(BaseModel):
+class Match(Value):
     """Which challenges a trigger or effect concerns; an empty match is every one."""
 
     challenge: str | None = None
@@ -79,14 +80,14 @@ class Match(BaseModel):
         return self.challenge is None and self.type is None and self.denizen is None
 
 
-class Trigger(BaseModel):
+class Trigger(Value):
     on: TriggerKind = TriggerKind.ALWAYS
     match: Match = Field(default_factory=Match)
     # for WYRD_ROLL: fire only for results at or under the counter's value
     at_or_under: str | None = None
 
 
-class Effect(BaseModel):
+class Effect(Value):
     do: EffectKind
     n: int | None = None
     ability: Ability | None = None
@@ -116,7 +117,7 @@ class StageRule(BaseModel):
     source: str = "story"  # story, scene, or the casters of the magic that made it
 
 
-class Threshold(BaseModel):
+class Threshold(Value):
     at: int
     effects: list[Effect] = Field(default_factory=list)
     text: str = ""

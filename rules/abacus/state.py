@@ -8,12 +8,14 @@ and a save file can rebuild any state by replaying actions.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.abacus.characters import Character
 from rules.abacus.enums import Ability, ChallengeStatus, ChallengeType
 from rules.abacus.stage import Clock, Counter, Effect, StageRule
+from rules.values import Value
 
 __all__ = [
     "Assignment",
@@ -29,7 +31,7 @@ __all__ = [
 ]
 
 
-class ChallengeSpec(BaseModel):
+class ChallengeSpec(Value):
     """A challenge as a story describes it, before it is placed in a scene."""
 
     id: str
@@ -43,9 +45,16 @@ class ChallengeSpec(BaseModel):
 
 
 class Challenge(ChallengeSpec):
+    """A challenge placed in a scene: its status and sabotage change as it is faced."""
+
+    model_config = ConfigDict(frozen=False)
+
     status: ChallengeStatus = ChallengeStatus.OPEN
     sabotage: int = 0
     tackled: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        return BaseModel.__deepcopy__(self, memo)  # changing, so copied (its spec's parts are shared)
 
 
 class Needs(StrEnum):
@@ -53,7 +62,7 @@ class Needs(StrEnum):
     ANY = "any"  # overcoming one is enough; the rest are bypassed
 
 
-class Denizen(BaseModel):
+class Denizen(Value):
     id: str
     name: str
     needs: Needs = Needs.ALL
