@@ -235,3 +235,18 @@ def test_refused_action_rewinds_dice() -> None:
     assert dice.mark() == mark
     probe = Dice.seeded(5)
     assert roll(state, dice).events[0].die == probe.d6(1).faces[0]  # type: ignore[attr-defined]
+
+
+def test_seeded_faces_are_the_generators_own() -> None:
+    """[ours, dice.SeededSource] a seeded die's faces are its generator's draws, in order
+    (they are trusted, so no check comes between them)."""
+    draws = random.Random("own")
+    assert Dice.seeded("own").d6(12).faces == tuple(draws.randint(1, 6) for _ in range(12))
+
+
+def test_queued_faces_on_a_seeded_source_are_still_checked() -> None:
+    """DESIGN.md: a typed face not on the die is refused, whatever the source behind it."""
+    dice = Dice.seeded(3)
+    dice.supply([7], sides=None)  # dice of several kinds queued together: checked when used
+    with pytest.raises(FaceOutOfRange):
+        dice.d6(1)
