@@ -4,7 +4,8 @@
 loader but builds every mapping as a :class:`Located` dict that remembers its own
 line and the line of each value, so a validation error can point at the exact
 line of the bad field. Duplicate keys (which plain YAML silently collapses) are
-reported as problems too.
+reported as problems too. Table files may come from anyone: they are held to the
+story files' limits on size, depth and aliases (:mod:`stories.yamlguard`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict
+
+from stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events
 
 __all__ = ["MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH", "ContentError", "Located", "LocatedList", "Problem", "line_of",
            "load_yaml"]
@@ -59,11 +62,7 @@ class LocatedList(list[Any]):
         self.lines: list[int] = []
 
 
-# libyaml's parser when PyYAML was built with it (ten times faster); the same safe constructors.
-_Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Loader(_Base):  # type: ignore[valid-type,misc]
+class _Loader(SafeLoader):
     duplicates: list[tuple[str, int]]
 
 
@@ -93,39 +92,17 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
-# Limits for files from unknown sources (the same as for story files).
-MAX_BYTES = 1 << 20
-MAX_DEPTH = 64
-MAX_ALIASES = 100
-
-
 def _guard(text: str, file: str) -> None:
-    """Refuse a file too big, too deep or with too many aliases, before anything is built.
-
-    Reading the parser's events costs time in proportion to the text, so an alias
-    bomb or a file nested thousands deep is refused in bounded time and memory.
-    """
+    """Refuse a file too big, too deep or with too many aliases, before anything is built."""
     def refuse(line: int, message: str) -> ContentError:
         return ContentError([Problem(file=file, line=line, field="(yaml)", message=message)])
 
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise refuse(0, f"refused: larger than {MAX_BYTES // 1024} KiB")
-    def line(event: yaml.Event) -> int:
-        return event.start_mark.line + 1 if event.start_mark is not None else 0
-
-    depth = aliases = 0
     try:
-        for event in yaml.parse(text, Loader=_Base):
-            if isinstance(event, yaml.AliasEvent):
-                aliases += 1
-                if aliases > MAX_ALIASES:
-                    raise refuse(line(event), f"refused: more than {MAX_ALIASES} aliases")
-            elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    raise refuse(line(event), f"refused: nesting deeper than {MAX_DEPTH} levels")
-            elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
-                depth -= 1
+        check_events(text)
+    except LimitError as exc:
+        raise refuse(exc.mark.line + 1 if exc.mark is not None else 0, exc.message) from None
     except yaml.YAMLError:
         return  # the loader below reports syntax errors with their line
 

@@ -16,11 +16,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from oracle.facts import StoryFacts
-from oracle.narrators.base import Narration, Narrator
-from oracle.narrators.llm import FallbackNarrator
 from oracle.narrators.table import TableNarrator, narrate_events
 from oracle.question import scene_test
 from oracle.tables import Table, bundled_tables, load_tables
@@ -28,6 +26,9 @@ from oracle.twists import twists
 from play.storyplay import StoryPlay
 from rules.abacus import GameState
 from rules.dice import Dice
+
+if TYPE_CHECKING:
+    from oracle.narrators.base import Narration, Narrator
 
 __all__ = ["SCENE_TEST", "Storyteller", "user_tables"]
 
@@ -58,6 +59,8 @@ class Storyteller:
 
     def use_llm(self, llm: Narrator, on_told: Callable[[Narration], object] | None = None) -> None:
         """Narrate with ``llm``, the tables speaking whenever it fails, is slow or says too much."""
+        from oracle.narrators.llm import FallbackNarrator  # a game without a model never loads it
+
         self.llm = llm
         self.narrator = FallbackNarrator(llm, self.table, on_told=on_told)
         self.fallback = self.table

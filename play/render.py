@@ -209,11 +209,11 @@ def sheet(state: GameState, name: str) -> list[str]:
 
 def odds_lines(state: GameState) -> list[str]:
     """The exact chances of the open roll, as points stand now and with one more."""
-    from rules.odds import challenge_odds
-
     pending = state.pending
     if pending is None or state.scene is None:
         return []
+    from rules.odds import challenge_odds  # not before a roll is open: the first prompt has none
+
     challenge = state.scene.challenges[pending.challenge]
     value = effective_value(state, challenge)
     pool = state.scene.pool + sum(state.scene.ghost.values())

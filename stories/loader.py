@@ -2,16 +2,17 @@
 
 Errors name the file, the line and the field (``stories/content/x.yaml:42:
 scenes[3].challenges[0].value: Input should be greater than or equal to 0``): the
-file is composed with PyYAML's safe loader, the position of every path is kept,
-and each pydantic error's location is looked up there.
+file is composed with PyYAML's safe loader (libyaml's, where PyYAML has it), the
+position of every path is kept, and each pydantic error's location is looked up there.
 
 Story files may come from anyone, so a hostile one must fail cleanly, and fast:
-files over :data:`MAX_BYTES`, nesting deeper than :data:`MAX_DEPTH`, more than
-:data:`MAX_ALIASES` aliases, or aliases that would expand past :data:`MAX_NODES`
-nodes (a "billion laughs") are refused with a :class:`StoryError` before any of it
-is built. [ours] Booleans are YAML 1.2's (``true``/``false`` only), so ``on:``,
-``yes`` and ``no`` stay text, as editors using the JSON Schema read them too; a
-key written twice in one mapping is an error, not a silent overwrite.
+files over :data:`MAX_BYTES`, nesting deeper than :data:`MAX_DEPTH` or more than
+:data:`MAX_ALIASES` aliases (checked on the parser's events, :mod:`stories.yamlguard`),
+or aliases that would expand past :data:`MAX_NODES` nodes (a "billion laughs") are
+refused with a :class:`StoryError` before any of it is built. [ours] Booleans are
+YAML 1.2's (``true``/``false`` only), so ``on:``, ``yes`` and ``no`` stay text, as
+editors using the JSON Schema read them too; a key written twice in one mapping is
+an error, not a silent overwrite.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from stories.schema import Origin, Story
+from stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events
 
 __all__ = [
     "BUNDLED",
@@ -48,9 +50,6 @@ __all__ = [
 ]
 
 BUNDLED = Path(__file__).resolve().parent / "content"
-MAX_BYTES = 1024 * 1024
-MAX_DEPTH = 64
-MAX_ALIASES = 100
 MAX_NODES = 200_000
 
 Steps = tuple[str | int, ...]
@@ -106,43 +105,14 @@ _BOOL = "tag:yaml.org,2002:bool"
 _MERGE = "tag:yaml.org,2002:merge"
 
 
-class _Limited(Exception):
-    """A file refused before it is built: too deep, too many aliases, a key written twice."""
+class _Loader(SafeLoader):
+    """The safe loader, with YAML 1.2 booleans."""
 
-    def __init__(self, message: str, mark: Any = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.mark = mark
-
-
-class _Loader(yaml.SafeLoader):
-    """The safe loader, with YAML 1.2 booleans and limits on depth and aliases."""
-
-    # PyYAML reads this per class; a fresh copy here leaves SafeLoader itself untouched.
+    # PyYAML reads this per class; a fresh copy here leaves the safe loader itself untouched.
     yaml_implicit_resolvers: dict[Any, Any] = {  # noqa: RUF012
         first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+        for first, resolvers in SafeLoader.yaml_implicit_resolvers.items()
     }
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.depth = 0
-        self.aliases = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
-        if isinstance(event, yaml.AliasEvent):
-            self.aliases += 1
-            if self.aliases > MAX_ALIASES:
-                raise _Limited(f"refused: more than {MAX_ALIASES} aliases", event.start_mark)
-        nests = isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent)
-        self.depth += nests
-        try:
-            if self.depth > MAX_DEPTH:
-                raise _Limited(f"refused: nesting deeper than {MAX_DEPTH} levels", event.start_mark)
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= nests
 
 
 _Loader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
@@ -156,14 +126,14 @@ def _measure(root: yaml.Node) -> None:
     def visit(node: yaml.Node, above: int) -> tuple[int, int]:
         key = id(node)
         if key in active:
-            raise _Limited("refused: an alias refers to the mapping or list that contains it", node.start_mark)
+            raise LimitError("refused: an alias refers to the mapping or list that contains it", node.start_mark)
         nests = isinstance(node, yaml.CollectionNode)
         if above + nests > MAX_DEPTH:
-            raise _Limited(f"refused: nesting deeper than {MAX_DEPTH} levels (through aliases)", node.start_mark)
+            raise LimitError(f"refused: nesting deeper than {MAX_DEPTH} levels (through aliases)", node.start_mark)
         if key in memo:
             size, height = memo[key]
             if above + height > MAX_DEPTH:
-                raise _Limited(f"refused: nesting deeper than {MAX_DEPTH} levels (through aliases)", node.start_mark)
+                raise LimitError(f"refused: nesting deeper than {MAX_DEPTH} levels (through aliases)", node.start_mark)
             return memo[key]
         active.add(key)
         size, height = 1, 0
@@ -173,8 +143,8 @@ def _measure(root: yaml.Node) -> None:
             for k, v in node.value:
                 if isinstance(k, yaml.ScalarNode) and k.tag != _MERGE:
                     if k.value in seen:
-                        raise _Limited(f"key {k.value!r} is written twice in this mapping (first on line "
-                                       f"{seen[k.value]})", k.start_mark)
+                        raise LimitError(f"key {k.value!r} is written twice in this mapping (first on line "
+                                         f"{seen[k.value]})", k.start_mark)
                     seen[k.value] = k.start_mark.line + 1
                 children += [k, v]
         elif isinstance(node, yaml.SequenceNode):
@@ -184,7 +154,7 @@ def _measure(root: yaml.Node) -> None:
             size += child_size
             height = max(height, child_height)
             if size > MAX_NODES:
-                raise _Limited(f"refused: aliases expand this file beyond {MAX_NODES} nodes", node.start_mark)
+                raise LimitError(f"refused: aliases expand this file beyond {MAX_NODES} nodes", node.start_mark)
         active.discard(key)
         memo[key] = (size, height + nests)
         return memo[key]
@@ -220,6 +190,28 @@ def _problem(file: str, message: str, mark: Any = None, field: str = "") -> Prob
     return Problem(file, line, column, field, message)
 
 
+def _syntax_problem(file: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
+    """A YAML error, shown where a reader would look for it.
+
+    The parser notices something left unclosed only at the end of the file, so that
+    is shown where it opened. libyaml puts the end of a file that lacks a final
+    newline on a line after the last; it is shown at the last line's end instead.
+    """
+    def place(mark: Any) -> Any:
+        if mark is None or mark.index < len(text):
+            return mark
+        return yaml.Mark(file, len(text), text.count("\n"), len(text) - 1 - text.rfind("\n"), None, 0)
+
+    problem, context = place(exc.problem_mark), place(exc.context_mark)
+    mark, message = problem or context, exc.context or ""
+    if problem is not None and context is not None and message:
+        message += f" (from line {context.line + 1})"
+        if problem.index >= len(text):
+            mark = context
+    message = ": ".join(p for p in (message, exc.problem) if p) or "is not valid YAML"
+    return _problem(file, message, mark)
+
+
 def read_yaml(path: str | Path) -> tuple[Any, dict[Steps, tuple[int, int]]]:
     """The data in a YAML file and the position of every path in it (StoryError if unfit)."""
     name = str(path)
@@ -242,22 +234,17 @@ def read_yaml(path: str | Path) -> tuple[Any, dict[Steps, tuple[int, int]]]:
         raise StoryError([Problem(name, line, None, "", "is not UTF-8 text")]) from None
     loader = _Loader(text)
     try:
+        check_events(text)
         root = loader.get_single_node()
         if root is None:
             raise StoryError([_problem(name, "is empty")])
         _measure(root)
         data = loader.construct_document(root)
         positions = _positions(root, loader)
-    except _Limited as exc:
+    except LimitError as exc:
         raise StoryError([_problem(name, exc.message, exc.mark)]) from None
     except yaml.MarkedYAMLError as exc:
-        mark, context = exc.problem_mark or exc.context_mark, exc.context or ""
-        if exc.context_mark is not None and exc.problem_mark is not None and context:
-            context += f" (from line {exc.context_mark.line + 1})"
-            if any(end in (exc.problem or "") for end in ("end of stream", "stream end")):
-                mark = exc.context_mark  # something left unclosed: point at where it opened
-        message = ": ".join(p for p in (context, exc.problem) if p) or "is not valid YAML"
-        raise StoryError([_problem(name, message, mark)]) from None
+        raise StoryError([_syntax_problem(name, exc, text)]) from None
     except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
         raise StoryError([_problem(name, f"is not valid YAML: {exc}")]) from None
     finally:

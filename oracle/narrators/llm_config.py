@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -135,6 +134,8 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
 def _read_file(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
+    import tomllib  # only with a file to read: most games have none, and start sooner for it
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

@@ -6,6 +6,7 @@ goes through ``play.repl.print_formatted_text``, which the tests replace to read
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import threading
@@ -25,6 +26,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from play import repl
+from play.cli import main
 from play.completion import WyrdCompleter, complete_line
 from play.console import Console, Output
 from play.render import Line
@@ -436,4 +438,28 @@ def test_prompt_toolkit_stays_out_of_the_rules_and_the_cli_top() -> None:
             "import play.repl; "
             "assert not [m for m in sys.modules if m.startswith('langchain')]")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_game_without_a_model_starts_without_what_only_a_model_or_a_roll_needs(tmp_path: Path) -> None:
+    """The quick start, up to its first prompt, loads neither the LLM narrator (nor its prompts,
+    nor the config file's parser) nor the exact odds, which wait for an open roll."""
+    script = tmp_path / "empty.txt"
+    script.write_text("", encoding="utf-8")
+    argv = ["play", "--story", "the-milestones", "--seed", "1", "--save", str(tmp_path / "g.wyrd"),
+            "--script", str(script)]
+    code = (f"import sys; from play.cli import main; assert main({argv!r}) == 0; "
+            "print([m for m in ('oracle.narrators.llm', 'prompts', 'tomllib', 'rules.odds') if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], capture_output=True,
+                          text=True, timeout=60, check=True, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(tmp_path)})
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_collector_held_off_while_a_game_starts_is_on_again_however_it_ends(tmp_path: Path) -> None:
+    assert main(["resume", str(tmp_path / "nowhere.wyrd")]) == 1
+    assert gc.isenabled()
+    script = tmp_path / "quit.txt"
+    script.write_text("quit\n", encoding="utf-8")
+    assert main(["play", "--story", "none", "--seed", "1", "--save", str(tmp_path / "g.wyrd"),
+                 "--script", str(script)]) == 0
+    assert gc.isenabled()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -192,6 +194,39 @@ def test_a_two_megabyte_file_is_refused_unread(tmp_path: Path) -> None:
     with quickly(0.5):
         ((line, _, message),) = problems(path)
     assert line is None and "a story file may be at most 1,048,576 bytes" in message
+
+
+_READ_ALL = """
+import json, sys
+if sys.argv[1] == "pure":
+    sys.modules["yaml._yaml"] = None  # as PyYAML built without libyaml
+from stories.loader import StoryError, read_yaml
+out = []
+for path in sys.argv[2:]:
+    try:
+        data, positions = read_yaml(path)
+        out.append([data, sorted([list(k), v] for k, v in positions.items())])
+    except StoryError as exc:
+        out.append([[p.line, p.column] + ([p.message] if p.message.startswith("refused") else [])
+                    for p in exc.problems])
+print(json.dumps(out))
+"""
+
+
+def test_without_libyaml_files_read_the_same(tmp_path: Path) -> None:
+    """libyaml parses story files where PyYAML has it; without it the pure-Python parser gives the
+    same data, positions and refusals, and syntax errors at the same place."""
+    from stories import yamlguard
+
+    assert yamlguard.SafeLoader is (yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
+    paths = [str(BUNDLED / "the-milestones.yaml"), str(FIXTURES / "bad_syntax.yaml")] + [
+        str(write(tmp_path, text, f"{i}.yaml")) for i, text in enumerate([
+            "id: x\nnest: " + "[" * 200 + "]" * 200 + "\n",
+            f"id: &a x\nlist: [{', '.join(['*a'] * (MAX_ALIASES + 1))}]\n",
+            "id: [a, b\n", "id: [", "a: &a [1, *a]\n", "a: 1\n\tb: 2\n"])]
+    read = {kind: subprocess.run([sys.executable, "-c", _READ_ALL, kind, *paths], capture_output=True, text=True,
+                                 check=True, timeout=60).stdout for kind in ("pure", "default")}
+    assert read["pure"] == read["default"]
 
 
 @pytest.mark.parametrize(("text", "expected"), [
