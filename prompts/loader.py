@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from stories.yamlguard import safe_load
+
 if TYPE_CHECKING:
     from langchain_core.prompts import ChatPromptTemplate
 
@@ -106,7 +108,7 @@ class PromptSet(BaseModel):
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise PromptError(f"{path}: cannot read: {exc}") from exc
     if not isinstance(data, dict):

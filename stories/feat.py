@@ -1,6 +1,6 @@
 """Scenarios for Heroes of the Fall (the ``feat`` ruleset): a small YAML format and its loader.
 
-A scenario is one YAML mapping (read with ``yaml.safe_load``)::
+A scenario is one YAML mapping (read with :func:`stories.yamlguard.safe_load`)::
 
     id: lantern-at-gull-reach        # lower case, digits and dashes; also the file's name
     ruleset: feat
@@ -51,6 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from rules.errors import RuleError
 from rules.feat import Attribute, Character, Skill, Tier, create_character
 from rules.feat.skills import SkillRating
+from stories.yamlguard import safe_load
 
 __all__ = [
     "BUNDLED_FEAT",
@@ -227,7 +228,7 @@ def load_feat_story(path: str | Path) -> FeatStory:
     if len(raw) > MAX_BYTES:
         raise FeatStoryError(f"{file}: larger than {MAX_BYTES // 1024} KB")
     try:
-        data = yaml.safe_load(raw.decode("utf-8"))
+        data = safe_load(raw.decode("utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise FeatStoryError(f"{file}: not readable YAML ({' '.join(str(exc).split())})") from None
     return story_from(data, str(file))

@@ -7,7 +7,7 @@ a short line of scenes, each with its text, narration seeds, the NPCs who come
 in with it and what it calls for (checks, assessments, secret casts, a fight).
 The calls are suggestions shown to the players: nothing is resolved for them.
 
-The file is read with ``yaml.safe_load`` and checked by strict pydantic models;
+The file is read with the safe loader (:func:`stories.yamlguard.safe_load`) and checked by strict pydantic models;
 every character is built by the rules core's own :func:`~rules.lots.create_character`,
 so a sheet the rules would refuse is a load error. :func:`open_scene` and
 :func:`close_story` turn a scene or the ending (carried whole in the ``scene``
@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from rules.actions import Event
 from rules.dice import Dice
 from rules.lots import Character, Commitment, CreationError, Discipline, GameState, Outcome, create_character, enlist
+from stories.yamlguard import safe_load
 
 __all__ = [
     "FOLDER",
@@ -188,7 +189,7 @@ def load_scenario(path: str | Path) -> Scenario:
     try:
         if where.stat().st_size > MAX_BYTES:
             raise ScenarioError(f"{where}: larger than {MAX_BYTES} bytes")
-        data = yaml.safe_load(where.read_text(encoding="utf-8"))
+        data = safe_load(where.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{where}: cannot be read: {exc}") from None
     try:

@@ -2,8 +2,8 @@
 
 A Wolden scenario is a YAML file in a ``wolden`` folder of story content (the
 bundled ``stories/content/wolden/``, the player's ``<data>/stories/wolden/``, or
-``--content DIR``'s ``DIR/wolden/``), read with ``yaml.safe_load`` and checked by
-:class:`Scenario`. It names the cults it uses (cult files, ``cults:`` lists of
+``--content DIR``'s ``DIR/wolden/``), read with :func:`stories.yamlguard.safe_load`
+and checked by :class:`Scenario`. It names the cults it uses (cult files, ``cults:`` lists of
 cult mappings, sit in the same folders), offers pregenerated characters, and
 lists its encounters (extended challenges, travel montages with their tables of
 situations, fights with their enemies) and its scenes in order, each scene
@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from rules.errors import RuleError
 from rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_character
+from stories.yamlguard import safe_load
 
 __all__ = [
     "FOLDER",
@@ -279,7 +280,7 @@ def _files(dirs: Iterable[Path]) -> list[Path]:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{path}: cannot be read ({exc})") from None
     if not isinstance(data, dict):

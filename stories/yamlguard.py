@@ -23,7 +23,7 @@ try:
 except ImportError:  # a PyYAML built without libyaml
     from yaml import SafeLoader  # type: ignore[assignment]
 
-__all__ = ["MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH", "LimitError", "SafeLoader", "check_events"]
+__all__ = ["MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH", "LimitError", "SafeLoader", "check_events", "safe_load"]
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
@@ -62,3 +62,17 @@ def check_events(text: str) -> None:
                 raise LimitError(f"refused: nesting deeper than {MAX_DEPTH} levels", event.start_mark)
         elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
             depth -= 1
+
+
+def safe_load(text: str) -> Any:
+    """``yaml.safe_load`` with libyaml where there is one, after :func:`check_events`.
+
+    For the files that need no positions (the other rulesets' scenarios, the prompts):
+    a file past the limits raises ``yaml.YAMLError`` naming the line, as bad YAML does.
+    """
+    try:
+        check_events(text)
+    except LimitError as exc:
+        where = f"line {exc.mark.line + 1}: " if exc.mark is not None else ""
+        raise yaml.YAMLError(where + exc.message) from None
+    return yaml.load(text, Loader=SafeLoader)
