@@ -61,8 +61,8 @@ def add_simulate(subparsers: Subparsers) -> None:
                    help="how the bots play: cautious spends for certainty, bold leans on the die and the "
                    "Wyrd pool, random decides at random (default cautious)")
     p.add_argument("--seed", type=int, default=0, help="the same seed gives the same report (default 0)")
-    p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="J",
-                   help="worker processes (0: one per core; default 1); the report does not depend on it")
+    p.add_argument("--jobs", "-j", type=_jobs, default="0", metavar="J",
+                   help="worker processes (default 0: one per core); the report does not depend on it")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--plot", type=Path, metavar="FILE.png", help="draw the defeat curve (needs matplotlib)")
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
