@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from oracle.facts import StoryFacts
 from oracle.narrators.table import TableNarrator, narrate_events
-from oracle.question import scene_test
 from oracle.tables import Table, bundled_tables, load_tables
 from oracle.twists import twists
 from play.storyplay import StoryPlay
@@ -107,6 +106,8 @@ class Storyteller:
                    if e.get("kind") == "influence_rolled" and e.get("reason") == SCENE_TEST}
         if not results:
             return []
+        from oracle.question import scene_test  # only when a scene starts: not needed for the first prompt
+
         scene = next((str(e["scene"]) for e in events if e.get("kind") == "scene_started"), None)
         return [scene_test(results).event(scene)]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.question import answer_twist, ask, inspire, question_odds
 from play.abacus_verbs import character_names, present_names
 from play.storyplay import PlayContext
 from play.verbs import Args, Verb, register
@@ -69,6 +68,9 @@ class Ask(Verb):
 
     def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
               state: GameState) -> list[dict[str, Any]]:
+        # The oracle's question machinery is imported when first asked, not before the first prompt.
+        from oracle.question import answer_twist, ask, question_odds
+
         odds = question_odds(args["odds"], tension(state))
         answer = ask(args["question"], args["odds"], odds.tension, ctx.dice)
         event = answer.event(args["asker"])
@@ -113,11 +115,15 @@ class Inspire(Verb):
 
     def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
               state: GameState) -> list[dict[str, Any]]:
+        from oracle.question import inspire
+
         found = inspire(ctx.dice)
         return [{"kind": "inspiration", "action": found.action, "theme": found.theme}]
 
 
 def chances_lines(state: GameState, odds_word: str) -> list[str]:
+    from oracle.question import question_odds
+
     odds = question_odds(odds_word, tension(state))
     parts = ", ".join(f"{k.value.replace('_', '-')} {v} ({float(v):.0%})" for k, v in odds.answers.items())
     return [f"Asking at {odds.word} ({odds.odds}) with the scene's Wyrd drawn at {odds.tension}: {parts}; "

@@ -24,7 +24,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from oracle.facts import ChallengeFacts, CharacterFacts
 from rules.dice import Dice
 
-__all__ = ["MAJOR_MOMENTS", "MomentKind", "Narration", "NarrationRequest", "Narrator", "Outcome"]
+__all__ = ["DEFAULT_MAX_CHARS", "MAJOR_MOMENTS", "MomentKind", "Narration", "NarrationRequest", "Narrator", "Outcome"]
+
+# The most a language model's telling of one moment may run to (the firewall cuts the rest);
+# here, not in the firewall, so configuring a narrator does not import the firewall.
+DEFAULT_MAX_CHARS = 500
 
 
 class MomentKind(StrEnum):

@@ -55,11 +55,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from oracle.narrators.base import MomentKind, NarrationRequest, Outcome
+from oracle.narrators.base import DEFAULT_MAX_CHARS, MomentKind, NarrationRequest, Outcome
 
 __all__ = ["DEFAULT_MAX_CHARS", "DEFAULT_MAX_SENTENCES", "StreamGuard", "Verdict", "check", "sanitize"]
 
-DEFAULT_MAX_CHARS = 500
 DEFAULT_MAX_SENTENCES = 3
 
 # --- terminal safety ---------------------------------------------------------------------------------------

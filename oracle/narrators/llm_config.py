@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from oracle.narrators.firewall import DEFAULT_MAX_CHARS
+from oracle.narrators.base import DEFAULT_MAX_CHARS
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

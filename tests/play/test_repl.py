@@ -442,13 +442,15 @@ def test_prompt_toolkit_stays_out_of_the_rules_and_the_cli_top() -> None:
 
 def test_a_game_without_a_model_starts_without_what_only_a_model_or_a_roll_needs(tmp_path: Path) -> None:
     """The quick start, up to its first prompt, loads neither the LLM narrator (nor its prompts,
-    nor the config file's parser) nor the exact odds, which wait for an open roll."""
+    nor the firewall, nor the config file's parser) nor the exact odds, which wait for an open roll, nor
+    the question oracle."""
     script = tmp_path / "empty.txt"
     script.write_text("", encoding="utf-8")
     argv = ["play", "--story", "the-milestones", "--seed", "1", "--save", str(tmp_path / "g.wyrd"),
             "--script", str(script)]
     code = (f"import sys; from play.cli import main; assert main({argv!r}) == 0; "
-            "print([m for m in ('oracle.narrators.llm', 'prompts', 'tomllib', 'rules.odds') if m in sys.modules])")
+            "print([m for m in ('oracle.narrators.llm', 'oracle.narrators.firewall', 'prompts', 'tomllib', "
+            "'rules.odds', 'oracle.question') if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], capture_output=True,
                           text=True, timeout=60, check=True, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(tmp_path)})
     assert done.stdout.splitlines()[-1] == "[]"
