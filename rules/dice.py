@@ -73,10 +73,9 @@ class Roll:
 
 
 class DiceSource(Protocol):
-    """Where faces come from. ``faces`` returns exactly ``n`` values (validated by Dice,
-    unless the source is ``trusted``: it makes its faces itself, always on the die)."""
-
-    trusted: ClassVar[bool]
+    """Where faces come from. ``faces`` returns exactly ``n`` values, which Dice checks
+    unless the source says it is ``trusted`` (it makes its faces itself, always on the die);
+    a source that does not say is checked."""
 
     def faces(self, n: int, sides: int, purpose: str) -> Sequence[int]: ...
 
@@ -213,7 +212,7 @@ class Dice:
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
         source = self.source
-        if not self._queued and source.trusted:
+        if not self._queued and getattr(source, "trusted", False):
             # The common case in play and simulation: a seeded source's own faces need no check.
             faces = tuple(source.faces(n, sides, purpose))
         else:

@@ -250,3 +250,20 @@ def test_queued_faces_on_a_seeded_source_are_still_checked() -> None:
     dice.supply([7], sides=None)  # dice of several kinds queued together: checked when used
     with pytest.raises(FaceOutOfRange):
         dice.d6(1)
+
+
+def test_a_source_of_its_own_is_checked() -> None:
+    """DESIGN.md: every face is on the die; a source that does not vouch for its faces is checked."""
+
+    class Loaded:
+        def faces(self, n: int, sides: int, purpose: str) -> list[int]:
+            return [7] * n
+
+        def get_state(self) -> object:
+            return None
+
+        def set_state(self, state: object) -> None:
+            return None
+
+    with pytest.raises(FaceOutOfRange):
+        Dice(Loaded()).d6(1)
