@@ -33,23 +33,34 @@ STORY_SCRIPT = Path(__file__).with_name("hollow_fair.txt")
 STORY_SEED = 21
 
 
+def _console(path: Path, seed: int) -> tuple[Session, Console]:
+    """A new game saved at ``path``, narration off: the benchmarks measure the engine."""
+    session = Session.new(path, seed=seed)
+    session.teller.prose = False
+    return session, Console(session, path)
+
+
+def _timed(console: Console, line: str) -> float:
+    """Seconds to handle ``line``, saved; a refusal means the script went wrong."""
+    start = time.perf_counter()
+    out = console.handle(line)
+    took = time.perf_counter() - start
+    if out.events and out.events[0]["kind"] == "refused":
+        raise RuntimeError(f"the benchmark script was refused at {line!r}: {out.events[0]['reason']}")
+    return took
+
+
 def scripted_session(path: Path, commands: int, sizes: dict[int, int] | None = None) -> list[float]:
     """Play ``commands`` lines into a save at ``path``; the latency of each, in seconds.
 
     With ``sizes``, the save's size in bytes is noted every 10,000 commands.
     """
-    session = Session.new(path, seed=1)
-    session.teller.prose = False  # the benchmark measures the engine, narration off
-    console = Console(session, path)
+    session, console = _console(path, seed=1)
     for line in SETUP:
         console.handle(line)
     latencies = []
     for line, _ in zip(cycle(LOOP), range(commands - len(SETUP)), strict=False):
-        start = time.perf_counter()
-        out = console.handle(line)
-        latencies.append(time.perf_counter() - start)
-        if out.events and out.events[0]["kind"] == "refused":
-            raise RuntimeError(f"the benchmark script was refused: {out.events[0]['reason']}")
+        latencies.append(_timed(console, line))
         if sizes is not None and len(latencies) % 10_000 == 0:
             sizes[len(latencies)] = _size(path)
     session.close()
@@ -65,19 +76,9 @@ def story_session(games: int = 20) -> list[list[float]]:
     played = []
     with tempfile.TemporaryDirectory() as folder:
         for game in range(games):
-            latencies = []
-            path = Path(folder) / f"story-{game}.wyrd"
-            session = Session.new(path, seed=STORY_SEED)
-            session.teller.prose = False
-            console = Console(session, path)
-            for line in lines:
-                start = time.perf_counter()
-                out = console.handle(line)
-                latencies.append(time.perf_counter() - start)
-                if out.events and out.events[0]["kind"] == "refused":
-                    raise RuntimeError(f"the story script was refused at {line!r}: {out.events[0]['reason']}")
+            session, console = _console(Path(folder) / f"story-{game}.wyrd", seed=STORY_SEED)
+            played.append([_timed(console, line) for line in lines])
             session.close()
-            played.append(latencies)
     return played
 
 

@@ -94,15 +94,11 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequen
 
 def _guard(text: str, file: str) -> None:
     """Refuse a file too big, too deep or with too many aliases, before anything is built."""
-    def refuse(line: int, message: str) -> ContentError:
-        return ContentError([Problem(file=file, line=line, field="(yaml)", message=message)])
-
-    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
-        raise refuse(0, f"refused: larger than {MAX_BYTES // 1024} KiB")
     try:
         check_events(text)
     except LimitError as exc:
-        raise refuse(exc.mark.line + 1 if exc.mark is not None else 0, exc.message) from None
+        line = exc.mark.line + 1 if exc.mark is not None else 0
+        raise ContentError([Problem(file=file, line=line, field="(yaml)", message=exc.message)]) from None
     except yaml.YAMLError:
         return  # the loader below reports syntax errors with their line
 

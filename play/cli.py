@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from play import cli_odds_feat, cli_odds_lots, cli_odds_wolden, cli_play, cli_story
+from play.cli_args import whole
 from play.cli_sim import add_simulate
 
 if TYPE_CHECKING:
@@ -73,23 +74,6 @@ class _VersionAction(argparse.Action):
         parser.exit(EXIT_OK)
 
 
-def _count(maximum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from 0 to ``maximum``."""
-
-    def parse(text: str) -> int:
-        try:
-            number = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if number < 0:
-            raise argparse.ArgumentTypeError(f"can't be negative (got {number})")
-        if number > maximum:
-            raise argparse.ArgumentTypeError(f"at most {maximum} (got {number})")
-        return number
-
-    return parse
-
-
 # --- wyrd odds ---------------------------------------------------------------------------------
 
 
@@ -110,11 +94,11 @@ def _add_odds(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
             "without and with the scene's Wyrd pool drawn after a failed roll (+1 a point)."
         ),
     )
-    challenge.add_argument("value", metavar="VALUE", type=_count(MAX_VALUE), help="challenge value")
+    challenge.add_argument("value", metavar="VALUE", type=whole(high=MAX_VALUE), help="challenge value")
     challenge.add_argument(
         "--points",
         "-p",
-        type=_count(MAX_VALUE),
+        type=whole(high=MAX_VALUE),
         default=None,
         metavar="N",
         help="points you mean to assign (the table shows 0 to N)",
@@ -122,7 +106,7 @@ def _add_odds(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
     challenge.add_argument(
         "--pool",
         "-w",
-        type=_count(MAX_VALUE),
+        type=whole(high=MAX_VALUE),
         default=0,
         metavar="W",
         help="Wyrd points left in the scene pool (default 0)",
@@ -135,7 +119,7 @@ def _add_odds(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="an influence or Wyrd roll: the highest of N d6",
         description="The chance of each result when N d6 are rolled and the highest counts.",
     )
-    influence.add_argument("dice", metavar="N", type=_count(MAX_DICE), help="number of dice")
+    influence.add_argument("dice", metavar="N", type=whole(high=MAX_DICE), help="number of dice")
     influence.add_argument("--json", action="store_true", help="print JSON")
     influence.set_defaults(handler=_run_odds_influence)
     for add in ODDS_KINDS:

@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from play.cli_args import whole
+
 if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -24,25 +26,9 @@ PROGRESS_FROM = 200  # fewer runs than this finish too soon for a progress bar t
 EXIT_USAGE = 2
 
 
-def _positive(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more (got {number})")
-    return number
-
-
 def _jobs(text: str) -> int:
     """A number of processes; 0 means one per core."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"can't be negative (got {number})")
-    return number or os.cpu_count() or 1
+    return whole()(text) or os.cpu_count() or 1
 
 
 def add_simulate(subparsers: Subparsers) -> None:
@@ -54,8 +40,8 @@ def add_simulate(subparsers: Subparsers) -> None:
         "results, each with a 95% confidence interval.",
     )
     p.add_argument("story", metavar="STORY", help="the story's id (`wyrd stories` lists them)")
-    p.add_argument("--runs", "-n", type=_positive, default=1000, metavar="N", help="playthroughs (default 1000)")
-    p.add_argument("--players", "-k", type=_positive, default=None, metavar="K",
+    p.add_argument("--runs", "-n", type=whole(1), default=1000, metavar="N", help="playthroughs (default 1000)")
+    p.add_argument("--players", "-k", type=whole(1), default=None, metavar="K",
                    help="play the story's first K pregenerated characters (default: all of them)")
     p.add_argument("--policy", choices=POLICY_NAMES, default="cautious",
                    help="how the bots play: cautious spends for certainty, bold leans on the die and the "

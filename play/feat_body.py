@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 import rules.feat as F
-from play.feat_verbs import FeatVerb, OddsShown, attribute_shown, take_who, with_odds
+from play.feat_verbs import AttributeFeat, FeatVerb, OddsShown, take_who, with_odds
 from play.verbs import Args, register
 from play.words import Words, resolve
 from rules.actions import Event
@@ -39,7 +39,7 @@ class Moved(Event):
 
 
 @register
-class Shock(FeatVerb):
+class Shock(AttributeFeat):
     """shock WHO [DIFFICULTY] [eights N] [dice D8 D8 D8]
 
     A Mettle feat against the pain and shock of a serious injury, Difficulty 8
@@ -48,8 +48,7 @@ class Shock(FeatVerb):
     """
 
     key = "shock"
-    completes = ("character", "number")
-    sides = (8, 8, 8)
+    attribute = Attribute.METTLE
 
     def read(self, words: Words, state: GameState) -> Args:
         who = take_who(words, state)
@@ -58,14 +57,12 @@ class Shock(FeatVerb):
             difficulty = words.take_int("DIFFICULTY")
         return {"who": who, "difficulty": difficulty, **self.options(words)}
 
-    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        outcome = F.shock(state, dice, args["who"], args["difficulty"], eights=args["eights"])
-        return with_odds(outcome, attribute_shown(state, args["who"], Attribute.METTLE, args["difficulty"],
-                                                  args["eights"]))
+    def feat(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return F.shock(state, dice, args["who"], args["difficulty"], eights=args["eights"])
 
 
 @register
-class Survive(FeatVerb):
+class Survive(AttributeFeat):
     """survive WHO DIFFICULTY ["cause"] [eights N] [dice D8 D8 D8]
 
     A Mettle feat to live through a grave wound, an illness or a poison, at a
@@ -73,18 +70,10 @@ class Survive(FeatVerb):
     """
 
     key = "survive"
-    completes = ("character", "number")
-    sides = (8, 8, 8)
+    attribute = Attribute.METTLE
 
-    def read(self, words: Words, state: GameState) -> Args:
-        who = take_who(words, state)
-        difficulty = words.take_int("DIFFICULTY")
-        return {"who": who, "difficulty": difficulty, **self.options(words, text=True)}
-
-    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        outcome = F.survive(state, dice, args["who"], args["difficulty"], cause=args["text"], eights=args["eights"])
-        return with_odds(outcome, attribute_shown(state, args["who"], Attribute.METTLE, args["difficulty"],
-                                                  args["eights"]))
+    def feat(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return F.survive(state, dice, args["who"], args["difficulty"], cause=args["text"], eights=args["eights"])
 
 
 def _between(state: GameState, who: str, other: str, trait: str, mine: int, theirs: int, eights: int) -> OddsShown:

@@ -26,8 +26,8 @@ from rules.feat.characters import skill_key
 from rules.feat.odds import attribute_odds, feat_odds, opposed_odds, skill_odds
 from rules.feat.turn import Turn
 
-__all__ = ["ATTRIBUTES", "FeatVerb", "OddsShown", "attribute_shown", "feat_state", "take_trait", "take_who",
-           "with_odds"]
+__all__ = ["ATTRIBUTES", "AttributeFeat", "FeatVerb", "OddsShown", "attribute_shown", "feat_state", "take_trait",
+           "take_who", "with_odds"]
 
 ATTRIBUTES = [a.value for a in Attribute]
 TIERS = [t.value for t in Tier] + ["none"]
@@ -158,6 +158,30 @@ def attribute_shown(state: GameState, who: str, attribute: Attribute, difficulty
                      level=odds.level, p_success=str(odds.p_success), eights=eights)
 
 
+class AttributeFeat(FeatVerb):
+    """A feat of one attribute at a Difficulty, its exact odds shown before the dice.
+
+    Subclasses name the ``attribute`` and the rules action (``feat``); the words are
+    ``WHO DIFFICULTY`` and then what the feat is about, unless ``read`` says otherwise.
+    """
+
+    attribute: ClassVar[Attribute]
+    completes: ClassVar[tuple[str, ...]] = ("character", "number")
+    sides = (8, 8, 8)
+
+    def read(self, words: Words, state: GameState) -> Args:
+        who = take_who(words, state)
+        difficulty = words.take_int("DIFFICULTY")
+        return {"who": who, "difficulty": difficulty, **self.options(words, text=True)}
+
+    def feat(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        raise NotImplementedError
+
+    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return with_odds(self.feat(state, dice, args),
+                         attribute_shown(state, args["who"], self.attribute, args["difficulty"], args["eights"]))
+
+
 @register
 class TryVerb(FeatVerb):
     """try WHO SKILL DIFFICULTY [with ATTRIBUTE] [eights N] [dice D100 D8 D8 D8]
@@ -280,7 +304,7 @@ class Oppose(FeatVerb):
 
 
 @register
-class Search(FeatVerb):
+class Search(AttributeFeat):
     """search WHO THING DIFFICULTY [again] [eights N] [dice D8 D8 D8]
 
     A Wit feat to find THING (quote it if it is several words, or leave the
@@ -289,8 +313,8 @@ class Search(FeatVerb):
     """
 
     key = "search"
+    attribute = Attribute.WIT
     completes = ("character",)
-    sides = (8, 8, 8)
 
     def read(self, words: Words, state: GameState) -> Args:
         who = take_who(words, state)
@@ -302,15 +326,13 @@ class Search(FeatVerb):
         return {"who": who, "thing": " ".join(thing), "difficulty": difficulty, "again": again,
                 **self.options(words)}
 
-    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        outcome = F.search(state, dice, args["who"], args["thing"], args["difficulty"], again=args["again"],
-                           eights=args["eights"])
-        return with_odds(outcome, attribute_shown(state, args["who"], Attribute.WIT, args["difficulty"],
-                                                  args["eights"]))
+    def feat(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return F.search(state, dice, args["who"], args["thing"], args["difficulty"], again=args["again"],
+                        eights=args["eights"])
 
 
 @register
-class React(FeatVerb):
+class React(AttributeFeat):
     """react WHO DIFFICULTY ["toward whom"] [eights N] [dice D8 D8 D8]
 
     A Glamour feat for the reaction WHO hopes for from someone met, at the
@@ -319,15 +341,7 @@ class React(FeatVerb):
 
     key = "react"
     aliases = ("reaction",)
-    completes = ("character", "number")
-    sides = (8, 8, 8)
+    attribute = Attribute.GLAMOUR
 
-    def read(self, words: Words, state: GameState) -> Args:
-        who = take_who(words, state)
-        difficulty = words.take_int("DIFFICULTY")
-        return {"who": who, "difficulty": difficulty, **self.options(words, text=True)}
-
-    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        outcome = F.reaction(state, dice, args["who"], args["difficulty"], toward=args["text"], eights=args["eights"])
-        return with_odds(outcome, attribute_shown(state, args["who"], Attribute.GLAMOUR, args["difficulty"],
-                                                  args["eights"]))
+    def feat(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return F.reaction(state, dice, args["who"], args["difficulty"], toward=args["text"], eights=args["eights"])

@@ -44,12 +44,15 @@ class LimitError(Exception):
 
 
 def check_events(text: str) -> None:
-    """Refuse ``text`` if it nests deeper than :data:`MAX_DEPTH` or has more than :data:`MAX_ALIASES` aliases.
+    """Refuse ``text`` if it is over :data:`MAX_BYTES` as UTF-8, nests deeper than :data:`MAX_DEPTH`
+    or has more than :data:`MAX_ALIASES` aliases.
 
     Raises:
-        LimitError: the first limit passed, with the mark of the event that passed it.
+        LimitError: the first limit passed, with the mark of the event that passed it (none for the size).
         yaml.YAMLError: the text is not valid YAML (up to where it was read).
     """
+    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        raise LimitError(f"refused: larger than {MAX_BYTES // 1024} KiB")
     depth = aliases = 0
     for event in yaml.parse(text, Loader=SafeLoader):
         if isinstance(event, yaml.AliasEvent):

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from stories.feat import FeatStoryError, load_feat_story
-from stories.yamlguard import MAX_ALIASES, MAX_DEPTH, safe_load
+from stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, safe_load
 
 
 def test_safe_load_reads_plain_yaml() -> None:
@@ -22,6 +22,11 @@ def test_too_deep_is_refused_with_its_line() -> None:
     text = "x: 1\ny: 2\na: " + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "\n"
     with pytest.raises(yaml.YAMLError, match=rf"line 3: refused: nesting deeper than {MAX_DEPTH}"):
         safe_load(text)
+
+
+def test_too_large_is_refused() -> None:
+    with pytest.raises(yaml.YAMLError, match="refused: larger than"):
+        safe_load("a: " + "x" * MAX_BYTES + "\n")
 
 
 def test_too_many_aliases_are_refused() -> None:
