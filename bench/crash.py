@@ -91,13 +91,13 @@ def _printed(text: str) -> list[dict[str, Any]]:
 
 
 def crash_once(folder: Path, rng: random.Random, round_no: int, report: CrashReport) -> None:
-    from play.console import Console
-    from play.session import Session
+    from wyrd.play.engine.session import Session
+    from wyrd.play.frontends.console import Console
 
     save = folder / f"crash-{round_no}.wyrd"
     env = {**os.environ, "WYRD_HOME": str(folder / "home"), "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "play.cli", "play", "--story", "none", "--seed", str(round_no), "--save", str(save),
+        [sys.executable, "-m", "wyrd", "play", "--story", "none", "--seed", str(round_no), "--save", str(save),
          "--script", "-", "--json"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=REPO, env=env,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from rules import odds
+from wyrd.rules import odds
 
 __all__ = ["run"]
 

@@ -13,8 +13,8 @@ import time
 from itertools import cycle
 from pathlib import Path
 
-from play.console import Console
-from play.session import Session
+from wyrd.play.engine.session import Session
+from wyrd.play.frontends.console import Console
 
 __all__ = ["LOOP", "run", "scale", "scripted_session", "story_session"]
 

@@ -15,10 +15,10 @@ import random
 import resource
 import time
 
-from sim import prepare, simulate
-from sim.policy import POLICIES
-from sim.report import Report
-from stories.loader import BUNDLED, find_story
+from wyrd.sim import prepare, simulate
+from wyrd.sim.policy import POLICIES
+from wyrd.sim.report import Report
+from wyrd.stories.loader import BUNDLED, find_story
 
 __all__ = ["bare_draws", "resolutions", "run"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle.narrators.llm_config import (
+from wyrd.oracle.narrators.llm_config import (
     NarratorConfig,
     NarratorConfigError,
     config_path,
@@ -127,9 +127,10 @@ def test_a_configured_model_is_made_without_the_network() -> None:
 LAZY = """
 import json, sys, time
 start = time.perf_counter()
-import oracle.narrators.llm_config, oracle.narrators.firewall, oracle.narrators.llm, oracle.narrators.llm_facts
-import prompts, play.cli
-from oracle.narrators.llm_config import load_config, make_narrator
+import wyrd.oracle.narrators.llm_config, wyrd.oracle.narrators.firewall
+import wyrd.oracle.narrators.llm, wyrd.oracle.narrators.llm_facts
+import wyrd.prompts, wyrd.play.cli.main
+from wyrd.oracle.narrators.llm_config import load_config, make_narrator
 assert make_narrator(load_config(environ={}, path=__import__("pathlib").Path("/nonexistent"))) is None
 print(json.dumps({"seconds": time.perf_counter() - start,
                   "langchain": sorted(m for m in sys.modules if m.startswith(("langchain", "langsmith")))}))

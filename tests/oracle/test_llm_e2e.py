@@ -33,12 +33,12 @@ from typing import NamedTuple
 
 import pytest
 
-from oracle.facts import StoryFacts
-from oracle.narrators.firewall import check
-from oracle.narrators.llm import FallbackNarration, LLMNarrator, narrate_with_fallback
-from oracle.narrators.moments import moments
-from oracle.narrators.table import TableNarrator
-from rules.dice import Dice
+from wyrd.oracle.facts import StoryFacts
+from wyrd.oracle.narrators.firewall import check
+from wyrd.oracle.narrators.llm import FallbackNarration, LLMNarrator, narrate_with_fallback
+from wyrd.oracle.narrators.moments import moments
+from wyrd.oracle.narrators.table import TableNarrator
+from wyrd.rules.dice import Dice
 
 pytestmark = pytest.mark.llm
 LOCAL = {"local", "smollm2", "openai:smollm2"}

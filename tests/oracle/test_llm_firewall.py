@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle.facts import ChallengeFacts, CharacterFacts
-from oracle.narrators.base import MomentKind, NarrationRequest, Outcome
-from oracle.narrators.firewall import StreamGuard, check, sanitize
+from wyrd.oracle.facts import ChallengeFacts, CharacterFacts
+from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
+from wyrd.oracle.narrators.firewall import StreamGuard, check, sanitize
 
 CAST = [CharacterFacts(name="Ada", concept="a curate"), CharacterFacts(name="Bo")]
 

@@ -18,18 +18,18 @@ from langchain_core.language_models.fake_chat_models import (
 )
 from langchain_core.messages import AIMessage
 
-from oracle.facts import StoryFacts
-from oracle.narrators.base import MomentKind, Narration, NarrationRequest
-from oracle.narrators.llm import (
+from wyrd.oracle.facts import StoryFacts
+from wyrd.oracle.narrators.base import MomentKind, Narration, NarrationRequest
+from wyrd.oracle.narrators.llm import (
     FallbackNarration,
     FallbackNarrator,
     LLMNarrator,
     NarrationFailed,
     narrate_with_fallback,
 )
-from oracle.narrators.moments import moments
-from oracle.narrators.table import TableNarrator, narrate_events
-from rules.dice import Dice
+from wyrd.oracle.narrators.moments import moments
+from wyrd.oracle.narrators.table import TableNarrator, narrate_events
+from wyrd.rules.dice import Dice
 
 EVENTS: list[dict[str, Any]] = [
     {"kind": "challenge_placed", "id": "gate", "name": "Locked gate", "type": "obstruction", "value": 5},

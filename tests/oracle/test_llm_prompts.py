@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from oracle.narrators.base import MomentKind, NarrationRequest
-from oracle.narrators.llm_facts import EMPTY_SUMMARY, StoryMemory, facts_dict, render_facts, settled
-from oracle.narrators.moments import moments
-from prompts import GENERIC, PROMPTS_DIR, PromptError, load_prompts, prompt_set, render
 from tests.oracle.test_narration import FACTS, PLAY_SAMPLES, SAMPLES
+from wyrd.oracle.narrators.base import MomentKind, NarrationRequest
+from wyrd.oracle.narrators.llm_facts import EMPTY_SUMMARY, StoryMemory, facts_dict, render_facts, settled
+from wyrd.oracle.narrators.moments import moments
+from wyrd.prompts import GENERIC, PROMPTS_DIR, PromptError, load_prompts, prompt_set, render
 
 OWN_TEMPLATES = {"scene_opening": "scene_opening", "challenge_outcome": "challenge_outcome", "twist": "twist",
                  "defeat": "defeat", "finale": "finale", "postscript": "postscript", "answer": "answer",
@@ -61,7 +61,7 @@ def test_prompts_become_langchain_chat_prompt_templates() -> None:
     pytest.importorskip("langchain_core")
     from langchain_core.messages import HumanMessage, SystemMessage
 
-    from prompts import chat_prompt
+    from wyrd.prompts import chat_prompt
 
     request = next(r for r in every_request() if r.moment == MomentKind.CHALLENGE_OUTCOME)
     template = chat_prompt(prompt_set().for_moment("challenge_outcome"))

@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-import rules.abacus as A
-from oracle.facts import StoryFacts
-from oracle.narrators.base import MAJOR_MOMENTS, MomentKind, Narration, NarrationRequest, Narrator, Outcome
-from oracle.narrators.moments import moments
-from oracle.narrators.table import TableNarrator, narrate_events, table_ids
-from oracle.tables import bundled_tables
-from rules.abacus import Ability, ChallengeSpec, ChallengeType
-from rules.abacus.events import AbacusEvent
-from rules.dice import Dice
+import wyrd.rules.abacus as A
+from wyrd.oracle.facts import StoryFacts
+from wyrd.oracle.narrators.base import MAJOR_MOMENTS, MomentKind, Narration, NarrationRequest, Narrator, Outcome
+from wyrd.oracle.narrators.moments import moments
+from wyrd.oracle.narrators.table import TableNarrator, narrate_events, table_ids
+from wyrd.oracle.tables import bundled_tables
+from wyrd.rules.abacus import Ability, ChallengeSpec, ChallengeType
+from wyrd.rules.abacus.events import AbacusEvent
+from wyrd.rules.dice import Dice
 
 E = dict[str, Any]
 SAMPLES: dict[str, E] = {

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle.question import (
+from wyrd.oracle.question import (
     ODDS,
     AnswerKind,
     SceneOutcome,
@@ -23,7 +23,7 @@ from oracle.question import (
     scene_test,
     scene_test_odds,
 )
-from rules.dice import Dice
+from wyrd.rules.dice import Dice
 
 F = Fraction
 

@@ -8,8 +8,8 @@ from itertools import cycle
 
 import pytest
 
-from oracle.selftest import _compare, chi_square, main, p_value, selftest
-from oracle.tables import bundled_tables
+from wyrd.oracle.selftest import _compare, chi_square, main, p_value, selftest
+from wyrd.oracle.tables import bundled_tables
 
 
 def test_every_bundled_table_passes_the_selftest() -> None:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle.tables import (
+from wyrd.oracle.tables import (
     ContentError,
     Problem,
     Table,
@@ -21,7 +21,7 @@ from oracle.tables import (
     parse_tables,
     roll,
 )
-from rules.dice import Dice
+from wyrd.rules.dice import Dice
 
 
 def problems(tmp_path: Path, text: str, name: str = "t.yaml") -> list[Problem]:
@@ -230,7 +230,7 @@ def test_any_roll_on_any_bundled_table_lands_on_a_row_with_clean_text(seed: int)
 def test_hostile_table_files_are_refused_quickly(text: str, says: str) -> None:
     """Issue: table files from unknown sources get a clear error, refused from the parser's
     events before anything is built (so an alias bomb never expands)."""
-    from oracle.yamlfile import ContentError, load_yaml
+    from wyrd.oracle.yamlfile import ContentError, load_yaml
 
     with pytest.raises(ContentError) as caught:
         load_yaml(text, "hostile.yaml")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from oracle.text import Layered, check_template, fill, join_names, placeholders, the_name
+from wyrd.oracle.text import Layered, check_template, fill, join_names, placeholders, the_name
 
 
 def test_placeholders_fill_and_fall_back() -> None:

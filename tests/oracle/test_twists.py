@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rules.abacus as A
-from oracle.tables import ContentError, bundled_tables
-from oracle.text import fill
-from oracle.twists import Category, category_table, draw_twist, story_categories, twists
-from rules.dice import Dice
+import wyrd.rules.abacus as A
+from wyrd.oracle.tables import ContentError, bundled_tables
+from wyrd.oracle.text import fill
+from wyrd.oracle.twists import Category, category_table, draw_twist, story_categories, twists
+from wyrd.rules.dice import Dice
 
 
 def wyrd(character: str, result: int, reason: str = "called") -> dict[str, Any]:

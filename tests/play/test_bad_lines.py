@@ -22,10 +22,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from play.console import Console, Output
-from play.session import Session
-from play.verbs import find_verb
-from play.words import UsageError, split_line
+from wyrd.play.engine.session import Session
+from wyrd.play.engine.verbs import find_verb
+from wyrd.play.engine.words import UsageError, split_line
+from wyrd.play.frontends.console import Console, Output
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
@@ -168,7 +168,7 @@ def test_undecodable_bytes_on_stdin_do_not_end_the_game(tmp_path: Path) -> None:
     for args in (["--script", "-"], []):  # a script on stdin, and stdin that is not a terminal
         save = tmp_path / f"game{len(args)}.wyrd"
         done = subprocess.run(
-            [sys.executable, "-m", "play.cli", "play", "--seed", "1", "--save", str(save), "--json", *args],
+            [sys.executable, "-m", "wyrd", "play", "--seed", "1", "--save", str(save), "--json", *args],
             input=script, capture_output=True, cwd=repo, timeout=60,
             env={**os.environ, "WYRD_HOME": str(tmp_path / "home")},
         )

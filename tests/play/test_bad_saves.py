@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from play.cli import main
-from play.session import Session
+from wyrd.play.cli.main import main
+from wyrd.play.engine.session import Session
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -176,7 +176,7 @@ def test_a_missing_file_is_refused_in_one_line(tmp_path: Path, capsys: pytest.Ca
 @pytest.mark.parametrize("kind", ["text file", "newer schema", "edited events"])
 def test_the_real_command_exits_non_zero_without_a_traceback(kind: str, tmp_path: Path) -> None:
     path, before = make(kind, tmp_path)
-    done = subprocess.run([sys.executable, "-m", "play.cli", "resume", str(path), "--script", "-", "--json"],
+    done = subprocess.run([sys.executable, "-m", "wyrd", "resume", str(path), "--script", "-", "--json"],
                           input="pc\n", capture_output=True, text=True, cwd=REPO, timeout=60,
                           env={"WYRD_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 1

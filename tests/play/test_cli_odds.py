@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-import rules.odds
-from play import cli
-from play.cli import main
+import wyrd.rules.odds
+from wyrd.play.cli import main as cli
+from wyrd.play.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -71,7 +71,7 @@ def test_no_command_starts_play(
 def test_cli_import_stays_light() -> None:
     """`wyrd --version` must stay fast: importing the CLI loads neither pydantic nor the rules."""
     probe = (
-        "import sys, play.cli; "
+        "import sys, wyrd.play.cli.main; "
         "heavy = [m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rules', 'icepool')]; "
         "print(heavy)"
     )
@@ -83,7 +83,7 @@ def test_cli_import_stays_light() -> None:
 
 def test_runs_as_a_program() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "play.cli", "odds", "challenge", "7", "-p", "2", "-w", "2"],
+        [sys.executable, "-m", "wyrd", "odds", "challenge", "7", "-p", "2", "-w", "2"],
         capture_output=True,
         text=True,
     )
@@ -139,7 +139,7 @@ def test_challenge_json(capsys: pytest.CaptureFixture[str]) -> None:
         Fraction(1, 6),
     ]
     # The JSON is the model: it reads back into the same odds.
-    assert rules.odds.ChallengeOdds.model_validate(last) == rules.odds.challenge_odds(7, 2, 2)
+    assert wyrd.rules.odds.ChallengeOdds.model_validate(last) == wyrd.rules.odds.challenge_odds(7, 2, 2)
 
 
 def test_challenge_without_pool_has_one_column(capsys: pytest.CaptureFixture[str]) -> None:
@@ -225,10 +225,10 @@ def test_a_value_the_rules_refuse_exits_2(
 ) -> None:
     """A ValueError from the rules core is reported in one line, not as a traceback."""
 
-    def refuse(value: int, max_points: int, pool: int = 0) -> list[rules.odds.ChallengeOdds]:
+    def refuse(value: int, max_points: int, pool: int = 0) -> list[wyrd.rules.odds.ChallengeOdds]:
         raise ValueError("value can't be negative (got -1)")
 
-    monkeypatch.setattr(rules.odds, "challenge_table", refuse)
+    monkeypatch.setattr(wyrd.rules.odds, "challenge_table", refuse)
     code, out, err = run(capsys, "odds", "challenge", "7")
     assert code == 2
     assert out == ""

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from play.cli import main
+from wyrd.play.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -100,7 +100,7 @@ def test_bad_input_exits_2_in_one_line(capsys: pytest.CaptureFixture[str], argv:
 def test_cli_import_stays_light() -> None:
     """The module adds its parser without importing the rules (they load in the handler)."""
     probe = (
-        "import sys, play.cli_odds_feat; "
+        "import sys, wyrd.play.kits.feat.odds_cli; "
         "print([m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rules')])"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

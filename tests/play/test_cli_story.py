@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from play.cli import main
+from wyrd.play.cli.main import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "stories" / "fixtures"
-BUNDLED = Path(__file__).resolve().parents[2] / "stories" / "content"
+BUNDLED = Path(__file__).resolve().parents[2] / "wyrd" / "stories" / "content"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

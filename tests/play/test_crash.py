@@ -21,8 +21,8 @@ from typing import IO, Any
 
 import pytest
 
-from play.console import Console
-from play.session import Session
+from wyrd.play.engine.session import Session
+from wyrd.play.frontends.console import Console
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -63,7 +63,7 @@ GAME = [
 def start(save: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "WYRD_HOME": str(save.parent / "home"), "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen(
-        [sys.executable, "-m", "play.cli", "play", "--seed", "1", "--save", str(save), "--script", "-", "--json"],
+        [sys.executable, "-m", "wyrd", "play", "--seed", "1", "--save", str(save), "--script", "-", "--json"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO, env=env,
     )
 
@@ -161,5 +161,5 @@ def test_sigkill_loses_nothing_shown(tmp_path: Path, read: int, unread: bool, se
 
 
 def test_play_is_runnable_as_a_module() -> None:
-    source = (REPO / "play" / "cli.py").read_text(encoding="utf-8")
+    source = (REPO / "wyrd" / "__main__.py").read_text(encoding="utf-8")
     assert 'if __name__ == "__main__":' in source

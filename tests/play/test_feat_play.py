@@ -20,20 +20,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import play.feat_play
-import play.session
-from oracle.tables import bundled_tables
-from play.cli import main
-from play.console import Console
-from play.feat_play import HOOKS
-from play.feat_texts import TEXTS
-from play.render import describe
-from play.session import Session
-from play.verbs import parse_line
-from play.words import split_line
-from rules.feat import GameState
-from rules.feat.events import FeatEvent
-from stories.feat import BUNDLED_FEAT, FeatProgress, FeatStoryError, find_feat_story, load_feat_story
+import wyrd.play.engine.session
+import wyrd.play.kits.feat.kit
+from wyrd.oracle.tables import bundled_tables
+from wyrd.play.cli.main import main
+from wyrd.play.engine.session import Session
+from wyrd.play.engine.verbs import parse_line
+from wyrd.play.engine.words import split_line
+from wyrd.play.frontends.console import Console
+from wyrd.play.frontends.view import describe
+from wyrd.play.kits.feat.kit import HOOKS
+from wyrd.play.kits.feat.texts import TEXTS
+from wyrd.rules.feat import GameState
+from wyrd.rules.feat.events import FeatEvent
+from wyrd.stories.feat import BUNDLED_FEAT, FeatProgress, FeatStoryError, find_feat_story, load_feat_story
 
 STORY = "lantern-at-gull-reach"
 CAST = "pc add Ida vigour=6 mettle=6 wit=5 glamour=4 spirit=4 skill=climbing:vigour:3"
@@ -165,7 +165,7 @@ def _same_replay(path: Path, session: Session) -> None:
 @given(lines=st.lists(LINES, min_size=1, max_size=25), seed=st.integers(0, 10**6), every=st.sampled_from([3, 200]))
 def test_replay_equals_live_play(lines: list[str], seed: int, every: int, tmp_path: Path,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(play.session, "SNAPSHOT_EVERY", every)
+    monkeypatch.setattr(wyrd.play.engine.session, "SNAPSHOT_EVERY", every)
     path = tmp_path / f"r{seed}-{every}-{len(lines)}.wyrd"
     for leftover in tmp_path.glob(path.name + "*"):
         leftover.unlink()
@@ -308,7 +308,7 @@ def test_every_event_kind_reads_as_a_line_of_its_own() -> None:
 def test_narration_tables_have_six_variants_and_every_line_is_at_most_two() -> None:
     tables = {k: t for k, t in bundled_tables().items() if k.startswith("feat/")}
     assert len(tables) >= 20 and all(len(t.rows) >= 6 for t in tables.values())
-    source = Path(play.feat_play.__file__).read_text(encoding="utf-8")
+    source = Path(wyrd.play.kits.feat.kit.__file__).read_text(encoding="utf-8")
     used = set(re.findall(r'"(feat/[a-z/-]+)', source)) | {f"feat/{k}" for k in re.findall(r'f"feat/([a-z]+)/', source)}
     assert all(any(t.startswith(u.rstrip("/")) for t in tables) for u in used)
     _, events = play_lines(None, [CAST, ROOK, "wound Rook 3 a fall", "try Ida climbing 5 eights 0"])

@@ -2,7 +2,7 @@
 
 Each ``tests/golden/NAME.txt`` is a script of commands whose first line says its seed
 (``# seed: N``); ``tests/golden/NAME.jsonl`` holds the JSON lines the game must print for it,
-one event a line. The script runs in-process (``play.cli.main``) with ``WYRD_HOME`` and the
+one event a line. The script runs in-process (``wyrd.play.cli.main.main``) with ``WYRD_HOME`` and the
 working directory in a temporary folder, and its output must equal the expected file.
 
 Between them the scripts use every verb at least once (a test checks that), refused lines
@@ -29,11 +29,11 @@ from typing import Any
 
 import pytest
 
-from play.cli import main
-from play.rulesets import hooks_for
-from play.session import Session
-from play.verbs import find_verb, verbs
-from play.words import UsageError, split_line
+from wyrd.play.cli.main import main
+from wyrd.play.engine.kits import hooks_for
+from wyrd.play.engine.session import Session
+from wyrd.play.engine.verbs import find_verb, verbs
+from wyrd.play.engine.words import UsageError, split_line
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SCRIPTS = sorted(GOLDEN.glob("*.txt"))

@@ -12,10 +12,10 @@ pytest.importorskip("langchain_core")
 
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
-from oracle.narrators.llm import LLMNarrator
-from play.cli import main
-from play.console import Console
-from play.session import Session
+from wyrd.oracle.narrators.llm import LLMNarrator
+from wyrd.play.cli.main import main
+from wyrd.play.engine.session import Session
+from wyrd.play.frontends.console import Console
 
 CALM = "Fog settles over the moor, and the path is gone."
 
@@ -85,7 +85,7 @@ def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch:
     """On resume the model's rolling summary starts from the story told so far."""
     import argparse
 
-    from play.cli_play import _narrator
+    from wyrd.play.cli.play import _narrator
 
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
     save = tmp_path / "r.wyrd"
@@ -99,7 +99,7 @@ def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch:
         made.append(LLMNarrator(FakeListChatModel(responses=[CALM])))
         return made[0]
 
-    monkeypatch.setattr("oracle.narrators.llm_config.make_narrator", fake)
+    monkeypatch.setattr("wyrd.oracle.narrators.llm_config.make_narrator", fake)
     assert _narrator(resumed, argparse.Namespace(model="fake:model", base_url=None), live=False)
     assert made and made[0].memory.lines  # the narration saved before is in its summary
     resumed.close()

@@ -1,7 +1,7 @@
 """Tests for the REPL: the real PromptSession, fed keystrokes through a pipe (FACTS.md).
 
 Keys: "\\r" is Enter, "\\x03" Ctrl-C, "\\x04" Ctrl-D, "\\t" Tab. Everything the REPL prints
-goes through ``play.repl.print_formatted_text``, which the tests replace to read it.
+goes through ``wyrd.play.frontends.terminal.repl.print_formatted_text``, which the tests replace to read it.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from play import repl
-from play.cli import main
-from play.completion import WyrdCompleter, complete_line
-from play.console import Console, Output
-from play.render import Line
-from play.session import Session
-from play.toolbar import toolbar_text
-from rules.abacus import Ability, GameState
+from wyrd.play.cli.main import main
+from wyrd.play.engine.session import Session
+from wyrd.play.frontends.console import Console, Output
+from wyrd.play.frontends.terminal import repl
+from wyrd.play.frontends.terminal.completion import WyrdCompleter, complete_line
+from wyrd.play.frontends.terminal.toolbar import toolbar_text
+from wyrd.play.frontends.view import Line
+from wyrd.rules.abacus import Ability, GameState
 
 ADA = "pc add Ada body=5 mind=5 soul=5"
 BO = "pc add Bo body=6 mind=5 soul=4"
@@ -433,9 +433,9 @@ def test_a_name_with_a_space_is_quoted(two_faced: Console) -> None:
 
 
 def test_prompt_toolkit_stays_out_of_the_rules_and_the_cli_top() -> None:
-    code = ("import sys, rules.abacus, play.console, play.cli; "
+    code = ("import sys, wyrd.rules.abacus, wyrd.play.frontends.console, wyrd.play.cli.main; "
             "assert not [m for m in sys.modules if m.startswith('prompt_toolkit')]; "
-            "import play.repl; "
+            "import wyrd.play.frontends.terminal.repl; "
             "assert not [m for m in sys.modules if m.startswith('langchain')]")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -448,9 +448,10 @@ def test_a_game_without_a_model_starts_without_what_only_a_model_or_a_roll_needs
     script.write_text("", encoding="utf-8")
     argv = ["play", "--story", "the-milestones", "--seed", "1", "--save", str(tmp_path / "g.wyrd"),
             "--script", str(script)]
-    code = (f"import sys; from play.cli import main; assert main({argv!r}) == 0; "
-            "print([m for m in ('oracle.narrators.llm', 'oracle.narrators.firewall', 'prompts', 'tomllib', "
-            "'rules.odds', 'oracle.question') if m in sys.modules])")
+    code = (f"import sys; from wyrd.play.cli.main import main; assert main({argv!r}) == 0; "
+            "print([m for m in ('wyrd.oracle.narrators.llm', 'wyrd.oracle.narrators.firewall', 'wyrd.prompts', "
+            "'tomllib', "
+            "'wyrd.rules.odds', 'wyrd.oracle.question') if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], capture_output=True,
                           text=True, timeout=60, check=True, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(tmp_path)})
     assert done.stdout.splitlines()[-1] == "[]"

@@ -25,9 +25,9 @@ from unittest import mock
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import play.session
-from play.console import Console
-from play.session import Session
+import wyrd.play.engine.session
+from wyrd.play.engine.session import Session
+from wyrd.play.frontends.console import Console
 
 NAMES = ["Ada", "Bo", "Cy", "ada", "b", "Zed"]
 ABILITIES = ["body", "mind", "soul", "b", "so", "wyrd"]
@@ -148,9 +148,9 @@ def dump(session: Session) -> tuple[dict[str, Any], int, int]:
 
 
 @FAST
-@given(lines=GAMES, seed=SEEDS, every=st.sampled_from([play.session.SNAPSHOT_EVERY, 3, 1]))
+@given(lines=GAMES, seed=SEEDS, every=st.sampled_from([wyrd.play.engine.session.SNAPSHOT_EVERY, 3, 1]))
 def test_resume_equals_live(lines: list[str], seed: int, every: int) -> None:
-    with folder() as tmp, mock.patch.object(play.session, "SNAPSHOT_EVERY", every):
+    with folder() as tmp, mock.patch.object(wyrd.play.engine.session, "SNAPSHOT_EVERY", every):
         path = tmp / "live.wyrd"
         session, shown, _ = play_live(path, seed, lines)
         for kind in {"challenge_rolled", "magic_cast", "character_defeated", "undone", "scene_ended"}:
@@ -166,9 +166,9 @@ def test_resume_equals_live(lines: list[str], seed: int, every: int) -> None:
 
 
 @FAST
-@given(lines=GAMES, seed=SEEDS, every=st.sampled_from([play.session.SNAPSHOT_EVERY, 2]))
+@given(lines=GAMES, seed=SEEDS, every=st.sampled_from([wyrd.play.engine.session.SNAPSHOT_EVERY, 2]))
 def test_undo_then_resume_equals_never_played(lines: list[str], seed: int, every: int) -> None:
-    with folder() as tmp, mock.patch.object(play.session, "SNAPSHOT_EVERY", every):
+    with folder() as tmp, mock.patch.object(wyrd.play.engine.session, "SNAPSHOT_EVERY", every):
         path = tmp / "live.wyrd"
         session, _, made = play_live(path, seed, lines)
         assert session.save is not None

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from play.console import Console
-from play.session import Session
+from wyrd.play.engine.session import Session
+from wyrd.play.frontends.console import Console
 
 
 def test_a_full_disk_refuses_the_command_and_changes_nothing(tmp_path: Path,

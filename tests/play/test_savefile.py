@@ -1,4 +1,4 @@
-"""Tests for play.savefile: the append-only SQLite save file.
+"""Tests for wyrd.play.engine.savefile: the append-only SQLite save file.
 
 What matters most: a command is durable once ``append`` returns (even across SIGKILL), nothing is
 ever deleted (undo is recorded), and a file that is not one of our saves is refused without a
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from play.savefile import (
+from wyrd.play.engine.savefile import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     CorruptSave,
@@ -323,7 +323,7 @@ def test_integrity_check_finds_bad_indices_and_undo_records(save: SaveFile) -> N
 
 CHILD = textwrap.dedent("""
     import sys
-    from play.savefile import SaveFile
+    from wyrd.play.engine.savefile import SaveFile
     with SaveFile.open(sys.argv[1]) as save:
         for i in range(1_000_000):
             dice = [{"sides": 6, "faces": [i % 6 + 1], "purpose": "roll"}]

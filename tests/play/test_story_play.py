@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from play.console import Console
-from play.session import Session
-from rules.abacus import ChallengeStatus, RollStage, effective_value
+from wyrd.play.engine.session import Session
+from wyrd.play.frontends.console import Console
+from wyrd.rules.abacus import ChallengeStatus, RollStage, effective_value
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 STORIES = {"hollow-fair": 21, "wrackham": 5}
@@ -105,7 +105,7 @@ def test_bot_plays_the_story_to_its_postscripts(story: str, tmp_path: Path,
 def test_story_flow_survives_snapshots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A snapshot carries the story and where play stands in it."""
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
-    monkeypatch.setattr("play.session.SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr("wyrd.play.engine.session.SNAPSHOT_EVERY", 1)
     _, session = bot_game("hollow-fair", 3, tmp_path / "snap.wyrd")
     resumed = Session.resume(tmp_path / "snap.wyrd")
     assert resumed.state == session.state

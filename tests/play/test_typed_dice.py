@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from play.cli import main
-from play.session import Session
+from wyrd.play.cli.main import main
+from wyrd.play.engine.session import Session
 
 SCRIPT = """pc add Ada body=5 mind=5 soul=5
 scene

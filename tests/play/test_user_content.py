@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from play.console import Console
-from play.session import Session, SessionError
+from wyrd.play.engine.session import Session, SessionError
+from wyrd.play.frontends.console import Console
 
 MINE = """id: twist/{category}
 title: My own {category} intrusions

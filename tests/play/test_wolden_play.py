@@ -3,7 +3,7 @@
 The goldens (tests/golden/wolden_*.txt) cover every verb with its refusals and play The Drowned
 Bell to its ending; here are the properties around them: replay equals live play (with and without
 snapshots, and resumed halfway), undo takes a scene back, typed faces of d12s (and of the d4s
-that follow), the odds shown are rules.wolden.odds's exact fractions, the scenario format refuses
+that follow), the odds shown are wyrd.rules.wolden.odds's exact fractions, the scenario format refuses
 what it cannot play, and every event kind has its text and every moment its narration.
 """
 
@@ -17,23 +17,23 @@ from typing import Any
 import pytest
 import yaml
 
-import play.session
-import play.wolden_play
-import rules.wolden as W
-from oracle.tables import bundled_tables
-from play.cli import main
-from play.console import Console
-from play.render import describe
-from play.session import Session
-from play.verbs import verbs
-from play.wolden_enemies import enemy_actions
-from play.wolden_texts import TEXTS
-from rules.dice import Dice, SeededSource
-from rules.wolden import GameState
-from rules.wolden.events import WoldenEvent
-from rules.wolden.odds import check_odds
-from stories.loader import BUNDLED
-from stories.wolden import EnemyAction, EnemySpec, ScenarioError, ScenarioProgress, find_scenario, scenario_args
+import wyrd.play.engine.session
+import wyrd.play.kits.wolden.kit
+import wyrd.rules.wolden as W
+from wyrd.oracle.tables import bundled_tables
+from wyrd.play.cli.main import main
+from wyrd.play.engine.session import Session
+from wyrd.play.engine.verbs import verbs
+from wyrd.play.frontends.console import Console
+from wyrd.play.frontends.view import describe
+from wyrd.play.kits.wolden.enemies import enemy_actions
+from wyrd.play.kits.wolden.texts import TEXTS
+from wyrd.rules.dice import Dice, SeededSource
+from wyrd.rules.wolden import GameState
+from wyrd.rules.wolden.events import WoldenEvent
+from wyrd.rules.wolden.odds import check_odds
+from wyrd.stories.loader import BUNDLED
+from wyrd.stories.wolden import EnemyAction, EnemySpec, ScenarioError, ScenarioProgress, find_scenario, scenario_args
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 BELL = GOLDEN / "wolden_drowned_bell.txt"
@@ -78,7 +78,7 @@ def place(session: Session) -> dict[str, Any]:
 def test_resume_rebuilds_the_same_game_and_scenario(every: int, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """With snapshots every 7 commands too: a snapshot holds the scenario as its command left it."""
-    monkeypatch.setattr(play.session, "SNAPSHOT_EVERY", every)
+    monkeypatch.setattr(wyrd.play.engine.session, "SNAPSHOT_EVERY", every)
     save = tmp_path / "bell.wyrd"
     live, _ = play_lines(save, script(BELL))
     state, progress = game(live).model_dump(), place(live)
@@ -165,7 +165,7 @@ def test_roll_with_faces_uses_them_and_checks_their_number() -> None:
 
 def test_hints_show_the_exact_odds_before_the_roll() -> None:
     session, _ = play_lines(None, [ADA, BO, "check ada might gift steady with bo"])
-    hints = play.wolden_play.HOOKS.hints(session.state)
+    hints = wyrd.play.kits.wolden.kit.HOOKS.hints(session.state)
     odds = check_odds(3, 3)
     assert hints[0].startswith("Ada rolls 3d12 + Might 3: ")
     for p in (odds.p_critical_failure, odds.p_failure, odds.p_partial, odds.p_success, odds.p_critical_success):
@@ -175,13 +175,13 @@ def test_hints_show_the_exact_odds_before_the_roll() -> None:
 
 def test_hints_in_a_fight_name_the_enemy_and_its_blow() -> None:
     session, _ = play_lines(None, [ADA, "fight wolf:2:1d6", "check ada might"])
-    hints = play.wolden_play.HOOKS.hints(session.state)
+    hints = wyrd.play.kits.wolden.kit.HOOKS.hints(session.state)
     assert "Against wolf (0/2 harm): 6 or less, it hits Ada for 1d6 each (6 on a critical failure)" in hints[1]
 
 
 def test_status_sheet_and_toolbar() -> None:
     session, _ = play_lines(None, ["story the-drowned-bell", "pc take all", "scene", "scene"])
-    hooks = play.wolden_play.HOOKS
+    hooks = wyrd.play.kits.wolden.kit.HOOKS
     toolbar = hooks.toolbar(session.state)
     assert "\n" not in toolbar
     assert toolbar.startswith("The Saltmere causeway 6/6 r1 | Wenna Ashgrove Mt1 Ag3 Md2 Gr0 W0 S2 | ")
@@ -394,7 +394,7 @@ def test_the_same_seed_gives_the_same_actions_and_the_hint_names_the_targets(tmp
     session, events = play_lines(None, [ADA, BO, "fight wolf:2 boar:3"])
     acted = {e["enemy"]: e["target"] for e in events if e.get("kind") == "enemy_acted"}
     assert set(acted) == {"wolf", "boar"}
-    hints = play.wolden_play.HOOKS.follower_hints(session.state, session.follower)
+    hints = wyrd.play.kits.wolden.kit.HOOKS.follower_hints(session.state, session.follower)
     assert hints == [f"This round wolf goes for {acted['wolf']}; boar goes for {acted['boar']}: "
                      "defend them (`check WHO ABILITY vs ENEMY defend`)."]
 
@@ -402,18 +402,18 @@ def test_the_same_seed_gives_the_same_actions_and_the_hint_names_the_targets(tmp
 @pytest.mark.parametrize("every", [1000, 3])
 def test_resume_keeps_the_enemies_actions_and_whom_they_go_for(every: int, tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(play.session, "SNAPSHOT_EVERY", every)
+    monkeypatch.setattr(wyrd.play.engine.session, "SNAPSHOT_EVERY", every)
     save = tmp_path / "fight.wyrd"
     lines = script(BELL)
     lines = lines[:lines.index("session") + 5]  # into the fight at the chapel
     live, events = play_lines(save, lines)
     assert isinstance(game(live).encounter, W.Fight) and place(live)["targets"]
-    shown = play.wolden_play.HOOKS.follower_hints(live.state, live.follower)
+    shown = wyrd.play.kits.wolden.kit.HOOKS.follower_hints(live.state, live.follower)
     live.close()
     resumed = Session.resume(save)
     try:
         assert place(resumed)["targets"] == place(live)["targets"]
-        assert play.wolden_play.HOOKS.follower_hints(resumed.state, resumed.follower) == shown
+        assert wyrd.play.kits.wolden.kit.HOOKS.follower_hints(resumed.state, resumed.follower) == shown
         assert resumed.save is not None
         saved = [e for r in resumed.save.live_commands() for e in r.events if e["kind"] == "enemy_acted"]
         assert saved == [e for e in events if e.get("kind") == "enemy_acted"] and saved

@@ -1,4 +1,4 @@
-"""Tests for rules.odds: exact challenge and influence odds.
+"""Tests for wyrd.rules.odds: exact challenge and influence odds.
 
 The rules tested come from seed 000 (the Wyrd Abacus), summarised in RULES.md:
 
@@ -24,8 +24,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rules.odds
-from rules.odds import (
+import wyrd.rules.odds
+from wyrd.rules.odds import (
     ChallengeOdds,
     InfluenceOdds,
     certain_points,
@@ -304,14 +304,14 @@ def test_more_dice_never_lower_the_result(n: int) -> None:
 
 def test_docstring_examples() -> None:
     """The examples in the module's docstrings are true."""
-    result = doctest.testmod(rules.odds)
+    result = doctest.testmod(wyrd.rules.odds)
     assert result.attempted > 0
     assert result.failed == 0
 
 
 def test_public_api() -> None:
     """The public names are exactly these (a change here is an API change)."""
-    assert set(rules.odds.__all__) == {
+    assert set(wyrd.rules.odds.__all__) == {
         "SIDES",
         "ChallengeOdds",
         "Chance",

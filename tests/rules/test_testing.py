@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.abacus import GameState, add_character, roll, start_scene
-from rules.abacus.turn import Turn, action
-from rules.testing import Table
+from wyrd.rules.abacus import GameState, add_character, roll, start_scene
+from wyrd.rules.abacus.turn import Turn, action
+from wyrd.rules.testing import Table
 
 
 @action
@@ -32,7 +32,7 @@ def test_refuse_catches_a_refusal_that_changed_the_state() -> None:
     table = Table(GameState())
 
     def sloppy(state: GameState, dice: object) -> None:
-        from rules.errors import RuleError
+        from wyrd.rules.errors import RuleError
 
         state.scenes_played += 1  # changes the caller's state, then refuses
         raise RuleError("no", rule="sloppy")

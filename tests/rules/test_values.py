@@ -13,7 +13,7 @@ import copy
 import pytest
 from pydantic import ValidationError
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     ChallengeSpec,
     ChallengeType,
     Denizen,
@@ -25,8 +25,8 @@ from rules.abacus import (
     install,
     start_scene,
 )
-from rules.dice import Dice
-from rules.values import Value
+from wyrd.rules.dice import Dice
+from wyrd.rules.values import Value
 
 SPEC = ChallengeSpec(id="gate", name="The Gate", type=ChallengeType.OBSTRUCTION, value=4,
                      on_fail=[Effect(do=EffectKind.DAMAGE, n=2)])

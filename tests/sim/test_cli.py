@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from play.cli import main
+from wyrd.play.cli.main import main
 
 
 def test_json_report_parses(capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,8 +64,8 @@ def test_bad_numbers_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_plot_without_matplotlib_says_how_to_get_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr("sim.show.plot_available", lambda: False)
-    monkeypatch.setattr("sim.plot_available", lambda: False)
+    monkeypatch.setattr("wyrd.sim.show.plot_available", lambda: False)
+    monkeypatch.setattr("wyrd.sim.plot_available", lambda: False)
     assert main(["simulate", "the-milestones", "-n", "5", "--plot", str(tmp_path / "c.png")]) == 2
     err = capsys.readouterr().err
     assert "matplotlib" in err and "wyrd[plot]" in err
@@ -73,7 +73,7 @@ def test_plot_without_matplotlib_says_how_to_get_it(tmp_path: Path, monkeypatch:
 
 
 def test_plot_import_failure_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from sim import PlotUnavailable, plot, simulate
+    from wyrd.sim import PlotUnavailable, plot, simulate
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
     report = simulate("the-milestones", 3)
@@ -92,6 +92,6 @@ def test_plot_draws_the_defeat_curve(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_the_cli_module_imports_the_simulator_lazily() -> None:
     import subprocess
 
-    code = "import sys, play.cli; print(any(m == 'sim' or m.startswith('sim.') for m in sys.modules))"
+    code = "import sys, wyrd.play.cli.main; print(any(m == 'sim' or m.startswith('sim.') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

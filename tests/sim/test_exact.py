@@ -1,12 +1,12 @@
-"""The simulator's estimates agree with the exact odds of rules.odds where those have a closed form."""
+"""The simulator's estimates agree with the exact odds of wyrd.rules.odds where those have a closed form."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.odds import challenge_odds
-from sim import Fixed, simulate
-from stories.schema import Story
+from wyrd.rules.odds import challenge_odds
+from wyrd.sim import Fixed, simulate
+from wyrd.stories.schema import Story
 
 
 def test_one_challenge_agrees_with_the_exact_odds(one_door: Story) -> None:

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from rules.abacus import ChallengeType
-from rules.odds import challenge_odds
-from sim import Bold, Cautious, Member, RandomPolicy, Situation, simulate
-from sim.policy import points_for
+from wyrd.rules.abacus import ChallengeType
+from wyrd.rules.odds import challenge_odds
+from wyrd.sim import Bold, Cautious, Member, RandomPolicy, Situation, simulate
+from wyrd.sim.policy import points_for
 
 
 def test_cautious_spends_more_and_is_defeated_no_more_than_bold() -> None:

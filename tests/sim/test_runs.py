@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from sim import POLICIES, Cautious, Fixed, SimError, play, prepare, simulate
-from stories.loader import BUNDLED, find_story
-from stories.schema import Story
+from wyrd.sim import POLICIES, Cautious, Fixed, SimError, play, prepare, simulate
+from wyrd.stories.loader import BUNDLED, find_story
+from wyrd.stories.schema import Story
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sim.stats import mean_interval, t_quantile, wilson
+from wyrd.sim.stats import mean_interval, t_quantile, wilson
 
 
 @pytest.mark.parametrize(("df", "t"), [(1, 12.7062), (2, 4.3027), (3, 3.1824), (5, 2.5706), (10, 2.2281),

@@ -9,14 +9,14 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from rules.abacus import GameState, end_scene, enlist, install, start_scene, wyrd
-from rules.abacus.enums import ChallengeType
-from rules.abacus.stage import EffectKind, TriggerKind
-from rules.dice import Dice, SeededSource
-from stories import flow
-from stories.lint import lint
-from stories.loader import BUNDLED, discover, load_story, read_yaml, story_files
-from stories.schema import Story, TwistCategory, json_schema
+from wyrd.rules.abacus import GameState, end_scene, enlist, install, start_scene, wyrd
+from wyrd.rules.abacus.enums import ChallengeType
+from wyrd.rules.abacus.stage import EffectKind, TriggerKind
+from wyrd.rules.dice import Dice, SeededSource
+from wyrd.stories import flow
+from wyrd.stories.lint import lint
+from wyrd.stories.loader import BUNDLED, discover, load_story, read_yaml, story_files
+from wyrd.stories.schema import Story, TwistCategory, json_schema
 
 FILES = story_files(BUNDLED)
 

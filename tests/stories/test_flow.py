@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     ChallengeSpec,
     GameState,
@@ -16,11 +16,11 @@ from rules.abacus import (
     install,
     start_scene,
 )
-from rules.abacus.errors import CreationError
-from rules.dice import Dice, SeededSource
-from stories import flow
-from stories.flow import Progress, exits, holds, next_scene
-from stories.schema import Story
+from wyrd.rules.abacus.errors import CreationError
+from wyrd.rules.dice import Dice, SeededSource
+from wyrd.stories import flow
+from wyrd.stories.flow import Progress, exits, holds, next_scene
+from wyrd.stories.schema import Story
 
 Data = Callable[[], dict[str, Any]]
 
@@ -101,7 +101,7 @@ def test_conditions_hold(story: Story) -> None:
         ({"counter_at_least": {"counter": "dread", "value": 2}}, True),
         ({"counter_at_least": {"counter": "dread", "value": 3}}, False), ({"defeated_any": True}, True),
     ]
-    from stories.flow import Exit
+    from wyrd.stories.flow import Exit
 
     for when, expected in cases:
         assert holds(Exit.model_validate({"scene": "s", "when": when}).when, progress) is expected, when

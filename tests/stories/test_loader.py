@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from stories.loader import (
+from wyrd.stories.loader import (
     BUNDLED,
     MAX_ALIASES,
     Problem,
@@ -200,7 +200,7 @@ _READ_ALL = """
 import json, sys
 if sys.argv[1] == "pure":
     sys.modules["yaml._yaml"] = None  # as PyYAML built without libyaml
-from stories.loader import StoryError, read_yaml
+from wyrd.stories.loader import StoryError, read_yaml
 out = []
 for path in sys.argv[2:]:
     try:
@@ -216,7 +216,7 @@ print(json.dumps(out))
 def test_without_libyaml_files_read_the_same(tmp_path: Path) -> None:
     """libyaml parses story files where PyYAML has it; without it the pure-Python parser gives the
     same data, positions and refusals, and syntax errors at the same place."""
-    from stories import yamlguard
+    from wyrd.stories import yamlguard
 
     assert yamlguard.SafeLoader is (yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
     paths = [str(BUNDLED / "the-milestones.yaml"), str(FIXTURES / "bad_syntax.yaml")] + [

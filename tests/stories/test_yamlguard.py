@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from stories.feat import FeatStoryError, load_feat_story
-from stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, safe_load
+from wyrd.stories.feat import FeatStoryError, load_feat_story
+from wyrd.stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, safe_load
 
 
 def test_safe_load_reads_plain_yaml() -> None:

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from rules.abacus import GameState, add_character, start_scene
-from rules.abacus.characters import Character
-from rules.abacus.state import Scene
-from rules.testing import Table as BaseTable
+from wyrd.rules.abacus import GameState, add_character, start_scene
+from wyrd.rules.abacus.characters import Character
+from wyrd.rules.abacus.state import Scene
+from wyrd.rules.testing import Table as BaseTable
 
 Action = Callable[..., Any]
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     ChallengeSpec,
     ChallengeStatus,
@@ -31,7 +31,7 @@ from rules.abacus import (
     spend,
     start_scene,
 )
-from rules.abacus.events import (
+from wyrd.rules.abacus.events import (
     ChallengePlaced,
     ChallengeResolved,
     ChallengeRolled,
@@ -40,8 +40,8 @@ from rules.abacus.events import (
     RollOpened,
     WyrdDrawn,
 )
-from rules.dice import Dice
-from rules.odds import challenge_odds
+from wyrd.rules.dice import Dice
+from wyrd.rules.odds import challenge_odds
 
 BODY, MIND, SOUL = Ability.BODY, Ability.MIND, Ability.SOUL
 
@@ -609,7 +609,7 @@ def outcomes(value: int, points: int, pool: int) -> tuple[Fraction, Fraction]:
 ])
 def test_challenge_odds_match_the_code_path(value: int, points: int, pool: int) -> None:
     """Seed 000: d6 + points >= value, then +1 per Wyrd drawn; the engine's outcomes
-    over the six faces agree with rules.odds' exact fractions."""
+    over the six faces agree with wyrd.rules.odds' exact fractions."""
     on_die, with_pool = outcomes(value, points, pool)
     odds = challenge_odds(value, points, pool)
     assert on_die == odds.p_overcome
@@ -631,7 +631,7 @@ def test_value_fixed_once_rolled(duo) -> None:
     duo.do(add_challenge, "Seal", "invocation", 4)
     duo.do(attempt, "seal", "Ada")
     duo.do(roll)  # 1 against 4: 3 short, pool 3
-    from rules.abacus import Casting, Template, TemplateKind, cast
+    from wyrd.rules.abacus import Casting, Template, TemplateKind, cast
 
     duo.do(cast, "spell", [Casting(character="Bram", ability=SOUL, points=2)], "the old book",
            template=Template(kind=TemplateKind.SPELL, challenge="seal"))  # pool 2 now

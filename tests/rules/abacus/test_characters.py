@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from rules.abacus import Ability, Character, CreationError, add_character, create_character, enlist
-from rules.abacus.events import CharacterCreated
+from wyrd.rules.abacus import Ability, Character, CreationError, add_character, create_character, enlist
+from wyrd.rules.abacus.events import CharacterCreated
 
 
 def test_fifteen_points_valid_character() -> None:

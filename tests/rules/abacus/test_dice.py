@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from rules.abacus import GameState, add_character, attempt, roll, start_scene
-from rules.abacus import add_challenge as add
-from rules.dice import (
+from wyrd.rules.abacus import GameState, add_character, attempt, roll, start_scene
+from wyrd.rules.abacus import add_challenge as add
+from wyrd.rules.dice import (
     Dice,
     DiceExhausted,
     FaceOutOfRange,
@@ -22,7 +22,7 @@ from rules.dice import (
     SeededSource,
     TypedSource,
 )
-from rules.errors import RuleError
+from wyrd.rules.errors import RuleError
 
 
 def test_seeded_reproducible() -> None:

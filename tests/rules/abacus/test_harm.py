@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     Step,
     add_challenge,
@@ -16,7 +16,7 @@ from rules.abacus import (
     spend,
     start_scene,
 )
-from rules.abacus.events import (
+from wyrd.rules.abacus.events import (
     AbilityScratched,
     ChallengeResolved,
     CharacterDefeated,
@@ -25,7 +25,7 @@ from rules.abacus.events import (
     SceneStarted,
     WyrdDrawn,
 )
-from rules.abacus.steps import StepKind
+from wyrd.rules.abacus.steps import StepKind
 
 BODY, MIND, SOUL = Ability.BODY, Ability.MIND, Ability.SOUL
 
@@ -267,7 +267,7 @@ def test_a_lead_defeated_by_a_failure_takes_no_further_consequence() -> None:
     """Seed 000: a defeated character is out of the player's control; so a failure whose
     damage defeats the lead and then calls for the lead's Wyrd roll settles, and the roll
     closes (found by the simulator: the game used to be stuck here)."""
-    from rules.abacus import (
+    from wyrd.rules.abacus import (
         ChallengeSpec,
         Effect,
         EffectKind,
@@ -281,7 +281,7 @@ def test_a_lead_defeated_by_a_failure_takes_no_further_consequence() -> None:
         scratch_out,
         start_scene,
     )
-    from rules.dice import Dice
+    from wyrd.rules.dice import Dice
 
     dice = Dice.scripted([1, 1, 1, 1, 1, 1])
     state = add_character(GameState(), dice, "Ada", 3, 6, 6).state

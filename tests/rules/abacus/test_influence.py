@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     GameState,
     add_challenge,
@@ -23,10 +23,10 @@ from rules.abacus import (
     spend,
     start_scene,
 )
-from rules.abacus.events import ChallengeModified, ContestDecided, InfluenceRolled, RollOpened
-from rules.abacus.influence import TraitRoll, rank, roll_trait
-from rules.dice import Dice
-from rules.odds import influence_odds
+from wyrd.rules.abacus.events import ChallengeModified, ContestDecided, InfluenceRolled, RollOpened
+from wyrd.rules.abacus.influence import TraitRoll, rank, roll_trait
+from wyrd.rules.dice import Dice
+from wyrd.rules.odds import influence_odds
 
 BODY, MIND, SOUL = Ability.BODY, Ability.MIND, Ability.SOUL
 
@@ -125,7 +125,7 @@ def test_influence_refused_after_the_story(new) -> None:
 def test_exact_odds_of_a_six_through_the_engine() -> None:
     """Seed 000: the result is the highest of the dice; with three dice P(a 6) is
     91/216, counted over all 216 outcomes of a real influence roll, and every
-    result's chance matches rules.odds."""
+    result's chance matches wyrd.rules.odds."""
     results: Counter[int] = Counter()
     for faces in itertools.product(range(1, 7), repeat=3):
         dice = Dice.scripted(faces)

@@ -25,7 +25,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     Casting,
     ChallengeSpec,
@@ -67,10 +67,10 @@ from rules.abacus import (
     start_scene,
     wyrd,
 )
-from rules.abacus.events import SceneEnded, SceneStarted, WyrdDrawn
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.testing import try_action
+from wyrd.rules.abacus.events import SceneEnded, SceneStarted, WyrdDrawn
+from wyrd.rules.dice import Dice
+from wyrd.rules.errors import RuleError
+from wyrd.rules.testing import try_action
 
 NAMES = ["Ada", "Bram", "Cora", "Dot"]
 SPREADS = [(b, m, 15 - b - m) for b in range(3, 10) for m in range(3, 10) if 3 <= 15 - b - m <= 9]

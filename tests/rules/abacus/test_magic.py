@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     Casting,
     ChallengeType,
@@ -21,7 +21,7 @@ from rules.abacus import (
     start_scene,
     wyrd,
 )
-from rules.abacus.events import (
+from wyrd.rules.abacus.events import (
     ChallengePlaced,
     ChallengeRolled,
     MagicCast,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     ChallengeSpec,
     ChallengeType,
@@ -28,13 +28,13 @@ from rules.abacus import (
     start_scene,
     wyrd,
 )
-from rules.abacus.events import (
+from wyrd.rules.abacus.events import (
     InfluenceRolled,
     PointsRecovered,
     SceneEnded,
     SceneStarted,
 )
-from rules.abacus.steps import StepKind
+from wyrd.rules.abacus.steps import StepKind
 
 BODY, MIND, SOUL = Ability.BODY, Ability.MIND, Ability.SOUL
 
@@ -252,7 +252,7 @@ def test_connection_bonus_needs_the_optional_rule(new) -> None:
     """Seed 000: the connection recovery rule is optional, used only if the group
     agrees (state.connections)."""
     t = new("Ada", scene=None)
-    from rules.abacus import add_character
+    from wyrd.rules.abacus import add_character
 
     t.do(add_character, "Bram", 7, 4, 4, connection="Ada")
     t.do(start_scene, ["Ada", "Bram"])
@@ -264,7 +264,7 @@ def test_connection_bonus_one_more_point(new) -> None:
     """Seed 000: with the connection rule, a character who drew strongly on their
     connection regains one additional spent point of any ability."""
     t = new("Ada", scene=None)
-    from rules.abacus import add_character
+    from wyrd.rules.abacus import add_character
 
     t.do(add_character, "Bram", 7, 4, 4, connection="Ada")
     t.do(install, connections=True)

@@ -3,7 +3,7 @@ story would write them: the published examples must be expressible."""
 
 from __future__ import annotations
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     ChallengeSpec,
     ChallengeType,
@@ -31,7 +31,7 @@ from rules.abacus import (
     start_scene,
     wyrd,
 )
-from rules.abacus.events import (
+from wyrd.rules.abacus.events import (
     ChallengePlaced,
     ChallengeRolled,
     ClockAdvanced,
@@ -384,7 +384,7 @@ def test_clock_effect_moves_a_clock(new) -> None:
 def test_no_consequences_between_scenes() -> None:
     """Seed 000: characters never suffer consequences between scenes, so a rule that
     harms on a Wyrd 6 fires at the finale (between scenes) but takes no points."""
-    from rules.abacus import (
+    from wyrd.rules.abacus import (
         Effect,
         EffectKind,
         GameState,
@@ -396,7 +396,7 @@ def test_no_consequences_between_scenes() -> None:
         finale,
         install,
     )
-    from rules.dice import Dice
+    from wyrd.rules.dice import Dice
 
     dice = Dice.scripted([6])
     harmful = StageRule(id="cold", name="Cold", trigger=Trigger(on=TriggerKind.WYRD_SIX),

@@ -7,8 +7,7 @@ import json
 import pytest
 from pydantic import TypeAdapter
 
-from rules import find_ruleset
-from rules.abacus import (
+from wyrd.rules.abacus import (
     DEFEATED,
     FREED,
     HELD,
@@ -38,7 +37,8 @@ from rules.abacus import (
     start_scene,
     wyrd,
 )
-from rules.abacus.events import InfluenceRolled, StoryEnded
+from wyrd.rules.abacus.events import InfluenceRolled, StoryEnded
+from wyrd.rulesets import find_ruleset
 
 BODY = Ability.BODY
 
@@ -146,7 +146,7 @@ def test_ruleset_registered() -> None:
     """RULES.md: the Wyrd Abacus is the ruleset ``abacus`` following seed 000."""
     ruleset = find_ruleset("abacus")
     assert ruleset.seed == "000_e418bfdb0e315e34.txt"
-    assert ruleset.load().__name__ == "rules.abacus"
+    assert ruleset.load().__name__ == "wyrd.rules.abacus"
 
 
 # -- the event contract ----------------------------------------------------------------

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.abacus import (
+from wyrd.rules.abacus import (
     Ability,
     Clock,
     Counter,
@@ -27,11 +27,11 @@ from rules.abacus import (
     start_scene,
     wyrd,
 )
-from rules.abacus.events import ClockAdvanced, CounterFired, InfluenceRolled
-from rules.abacus.turn import Turn
-from rules.abacus.wyrd import single_out
-from rules.dice import Dice
-from rules.odds import influence_odds
+from wyrd.rules.abacus.events import ClockAdvanced, CounterFired, InfluenceRolled
+from wyrd.rules.abacus.turn import Turn
+from wyrd.rules.abacus.wyrd import single_out
+from wyrd.rules.dice import Dice
+from wyrd.rules.odds import influence_odds
 
 
 def rolled(t, events) -> dict[str, tuple[list[int], int]]:

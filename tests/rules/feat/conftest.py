@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from rules.feat import Attribute, GameState, Skill, SkillRating, add_character
-from rules.feat.characters import Character
-from rules.testing import Table as BaseTable
+from wyrd.rules.feat import Attribute, GameState, Skill, SkillRating, add_character
+from wyrd.rules.feat.characters import Character
+from wyrd.rules.testing import Table as BaseTable
 
 Action = Callable[..., Any]
 V, M, W, G, S = Attribute.VIGOUR, Attribute.METTLE, Attribute.WIT, Attribute.GLAMOUR, Attribute.SPIRIT

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-import rules.feat
+import wyrd.rules.feat
 
-PACKAGE = Path(rules.feat.__file__).resolve().parent
+PACKAGE = Path(wyrd.rules.feat.__file__).resolve().parent
 MODULES = sorted(PACKAGE.glob("*.py"))
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
 def test_documented_with_all(path: Path) -> None:
     """STYLE.md: module docstrings say what a module is for; every public name exists."""
-    name = "rules.feat" if path.name == "__init__.py" else f"rules.feat.{path.stem}"
+    name = "wyrd.rules.feat" if path.name == "__init__.py" else f"wyrd.rules.feat.{path.stem}"
     module = importlib.import_module(name)
     assert module.__doc__ and module.__doc__.strip()
     assert isinstance(module.__all__, list)
@@ -30,7 +30,7 @@ def test_documented_with_all(path: Path) -> None:
 
 def test_public_api_is_locked() -> None:
     """The names play and stories may rely on; changing them is a decision, not an accident."""
-    assert set(rules.feat.__all__) == {
+    assert set(wyrd.rules.feat.__all__) == {
         "FEAT_MAX", "FEAT_MIN", "MINIMUMS", "SHOCK_DIFFICULTY", "TIERS", "WYRD_PER_EIGHT",
         "Attribute", "Character", "CreationError", "FeatError", "FeatEvent", "FeatRead", "GameState",
         "Going", "Needs", "NotAble", "NotEnoughWyrd", "Outcome", "Pace", "Skill", "SkillRating", "Tier",
@@ -47,13 +47,13 @@ def test_events_read_back_by_kind() -> None:
     """DESIGN.md: events are JSON lines with a ``kind``; each reads back into its own class."""
     from pydantic import TypeAdapter
 
-    from rules.feat.events import FeatRolled, StepUpRolled
+    from wyrd.rules.feat.events import FeatRolled, StepUpRolled
 
-    adapter: TypeAdapter[object] = TypeAdapter(rules.feat.FeatEvent)
+    adapter: TypeAdapter[object] = TypeAdapter(wyrd.rules.feat.FeatEvent)
     step = StepUpRolled(character="Ada", trait="climbing", level=6, modifier=81, d100=85, stepped=True, effective=7)
     assert adapter.validate_python(step.model_dump(mode="json")) == step
     rolled = FeatRolled(
         character="Ada", trait="climbing", difficulty=7, effective=7, raw_level=0, level=0, dice=[5, 1, 1],
-        read=[5], minimums=[5], needs=rules.feat.Needs.ANY, bought=[], wyrd_spent=0, wyrd_after=0, success=True,
+        read=[5], minimums=[5], needs=wyrd.rules.feat.Needs.ANY, bought=[], wyrd_spent=0, wyrd_after=0, success=True,
     )
     assert adapter.validate_json(rolled.model_dump_json()) == rolled

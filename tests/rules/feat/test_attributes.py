@@ -6,7 +6,7 @@ Mettle 6 Wit 4 Glamour 4; Cora Vigour 4 Mettle 5 Wit 7 Glamour 6.
 
 from __future__ import annotations
 
-from rules.feat import (
+from wyrd.rules.feat import (
     SHOCK_DIFFICULTY,
     first_to_act,
     initiative,
@@ -19,7 +19,7 @@ from rules.feat import (
     survive,
     wound,
 )
-from rules.feat.events import (
+from wyrd.rules.feat.events import (
     CharacterKilled,
     CharacterRecovered,
     FeatRolled,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import find_ruleset
-from rules.feat import (
+from wyrd.rules.feat import (
     TIERS,
     Attribute,
     CreationError,
@@ -16,7 +15,8 @@ from rules.feat import (
     add_character,
     create_character,
 )
-from rules.feat.events import CharacterCreated
+from wyrd.rules.feat.events import CharacterCreated
+from wyrd.rulesets import find_ruleset
 
 V, M, W, G, S = Attribute.VIGOUR, Attribute.METTLE, Attribute.WIT, Attribute.GLAMOUR, Attribute.SPIRIT
 
@@ -30,7 +30,7 @@ def test_registered() -> None:
     ruleset = find_ruleset("feat")
     assert ruleset.name == "Heroes of the Fall"
     assert ruleset.seed == "003_9d26c77002c98e48.txt"
-    assert ruleset.load().__name__ == "rules.feat"
+    assert ruleset.load().__name__ == "wyrd.rules.feat"
 
 
 def test_five_attributes() -> None:

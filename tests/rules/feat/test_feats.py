@@ -5,10 +5,10 @@ Scripted faces go to the rolls in order: for a skill feat the d100, then the thr
 
 from __future__ import annotations
 
-from rules.feat import Attribute, NotAble, SkillRating, award, feat, opposed, skill_feat
-from rules.feat.attributes import wound
-from rules.feat.events import FeatRolled, OpposedDecided, StepUpRolled, WyrdAwarded
-from rules.feat.feats import attribute_feat
+from wyrd.rules.feat import Attribute, NotAble, SkillRating, award, feat, opposed, skill_feat
+from wyrd.rules.feat.attributes import wound
+from wyrd.rules.feat.events import FeatRolled, OpposedDecided, StepUpRolled, WyrdAwarded
+from wyrd.rules.feat.feats import attribute_feat
 
 
 def test_the_climb_steps_up_on_85(new) -> None:

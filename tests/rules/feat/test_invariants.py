@@ -21,10 +21,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.actions import Event
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.feat import (
+from wyrd.rules.actions import Event
+from wyrd.rules.dice import Dice
+from wyrd.rules.errors import RuleError
+from wyrd.rules.feat import (
     Attribute,
     GameState,
     Skill,
@@ -44,9 +44,9 @@ from rules.feat import (
     survive,
     wound,
 )
-from rules.feat.events import FeatRolled
-from rules.feat.table import read_feat
-from rules.testing import try_action
+from wyrd.rules.feat.events import FeatRolled
+from wyrd.rules.feat.table import read_feat
+from wyrd.rules.testing import try_action
 
 NAMES = ["Ada", "Bram", "Cora", "Nobody"]
 TRAITS = ["climbing", "lore", "wit", "swimming", "vigour", ""]

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules.feat import Going, Pace, distance, parse_gradient, rounds_to_cover, slope_factor, speed
-from rules.feat.movement import BASE_FEET_PER_ROUND, ROUND_SECONDS
+from wyrd.rules.feat import Going, Pace, distance, parse_gradient, rounds_to_cover, slope_factor, speed
+from wyrd.rules.feat.movement import BASE_FEET_PER_ROUND, ROUND_SECONDS
 
 UP, DOWN = Going.UP, Going.DOWN
 

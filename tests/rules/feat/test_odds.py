@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rules.feat.odds
-from rules.feat.odds import attribute_odds, feat_odds, feat_table, opposed_odds, skill_odds
-from rules.feat.skills import SkillRating
+import wyrd.rules.feat.odds
+from wyrd.rules.feat.odds import attribute_odds, feat_odds, feat_table, opposed_odds, skill_odds
+from wyrd.rules.feat.skills import SkillRating
 
 # RULES.md's minimums, typed again so icepool does not read the module's copy.
 TABLE = {
@@ -187,7 +187,7 @@ def test_skill_odds_monotone(level: int, modifier: int, difficulty: int) -> None
     ],
 )
 def test_bad_arguments(call) -> None:  # type: ignore[no-untyped-def]
-    """The odds refuse what the rules can't roll, with ValueError (as rules.odds does)."""
+    """The odds refuse what the rules can't roll, with ValueError (as wyrd.rules.odds does)."""
     with pytest.raises(ValueError):
         call()
 
@@ -197,8 +197,8 @@ def test_cached_and_documented() -> None:
     assert feat_odds(3) is feat_odds(3)
     assert skill_odds(6, 81, 7) is skill_odds(6, 81, 7)
     assert len(feat_table()) == 17
-    assert doctest.testmod(rules.feat.odds).failed == 0
-    assert set(rules.feat.odds.__all__) == {
+    assert doctest.testmod(wyrd.rules.feat.odds).failed == 0
+    assert set(wyrd.rules.feat.odds.__all__) == {
         "FeatOdds", "OpposedBranch", "OpposedOdds", "SkillOdds", "attribute_odds", "feat_odds",
         "feat_table", "opposed_odds", "skill_odds",
     }

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.feat.skills import SkillRating, p_step_up, skill_rating, steps_up, untrained
+from wyrd.rules.feat.skills import SkillRating, p_step_up, skill_rating, steps_up, untrained
 
 # RULES.md [pub], typed out: rank -> "level/modifier" for attributes 1..9.
 RULES_MD = {

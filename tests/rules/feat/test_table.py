@@ -13,8 +13,8 @@ from itertools import product
 
 import pytest
 
-from rules.feat import Needs
-from rules.feat.table import (
+from wyrd.rules.feat import Needs
+from wyrd.rules.feat.table import (
     FEAT_MAX,
     FEAT_MIN,
     MINIMUMS,

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from rules.lots import Character, GameState, add_character
-from rules.testing import Table as BaseTable
+from wyrd.rules.lots import Character, GameState, add_character
+from wyrd.rules.testing import Table as BaseTable
 
 Action = Callable[..., Any]
 

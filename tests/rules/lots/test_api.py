@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-import rules.lots
-from rules import find_ruleset
-from rules.actions import Event
-from rules.dice import Dice
-from rules.lots import GameState, LotsEvent, add_character, attack, check, retell
+import wyrd.rules.lots
+from wyrd.rules.actions import Event
+from wyrd.rules.dice import Dice
+from wyrd.rules.lots import GameState, LotsEvent, add_character, attack, check, retell
+from wyrd.rulesets import find_ruleset
 
-PACKAGE = Path(rules.lots.__file__).parent
+PACKAGE = Path(wyrd.rules.lots.__file__).parent
 MODULES = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
 
 
@@ -23,12 +23,12 @@ def test_registered() -> None:
     """RULES.md: the ruleset id is ``lots``, following seed 004."""
     ruleset = find_ruleset("lots")
     assert (ruleset.name, ruleset.seed) == ("Thaeborn", "004_06c27bdc2e65ccea.txt")
-    assert ruleset.load() is rules.lots
+    assert ruleset.load() is wyrd.rules.lots
 
 
 def test_public_api_is_locked() -> None:
     """STYLE.md: a test locks the public API (``__all__``)."""
-    assert set(rules.lots.__all__) == {
+    assert set(wyrd.rules.lots.__all__) == {
         "LOT_CASTS", "Appraisal", "BadValue", "Blow", "CastRecord", "Change", "Character", "CheckForm",
         "CheckOdds", "CheckSpec", "Commitment", "Condition", "Conversion", "CreationError", "Discipline",
         "Fortune", "GameState", "GapSize", "Lot", "LotsEvent", "MettleOdds", "NotEnoughPoints",
@@ -38,14 +38,14 @@ def test_public_api_is_locked() -> None:
         "development_cost", "enlist", "gap_size", "lot_odds", "mettle_odds", "pain_of", "portent_cost",
         "read", "read_lot", "rest", "retell", "retry", "suffer", "whose",
     }
-    for name in rules.lots.__all__:
-        assert hasattr(rules.lots, name), name
+    for name in wyrd.rules.lots.__all__:
+        assert hasattr(wyrd.rules.lots, name), name
 
 
 @pytest.mark.parametrize("stem", MODULES)
 def test_modules_are_documented_and_small(stem: str) -> None:
     """STYLE.md: each module says what it is for, has ``__all__``, and stays readable (at most 400 lines)."""
-    module = importlib.import_module(f"rules.lots.{stem}")
+    module = importlib.import_module(f"wyrd.rules.lots.{stem}")
     assert module.__doc__ and module.__doc__.strip()
     assert isinstance(module.__all__, list)
     for public in module.__all__:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.lots import Commitment, Discipline, GapSize, appraise, assess, assessment_minutes, gap_size
-from rules.lots.events import ActionLost, Assessed
+from wyrd.rules.lots import Commitment, Discipline, GapSize, appraise, assess, assessment_minutes, gap_size
+from wyrd.rules.lots.events import ActionLost, Assessed
 
 INGENUITY, PROWESS = Discipline.INGENUITY, Discipline.PROWESS
 

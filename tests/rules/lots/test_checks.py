@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.lots import (
+from wyrd.rules.lots import (
     Change,
     CheckForm,
     Discipline,
@@ -14,7 +14,7 @@ from rules.lots import (
     check,
     retry,
 )
-from rules.lots.events import ActionLost, Assessed, CheckCast, LotsCast
+from wyrd.rules.lots.events import ActionLost, Assessed, CheckCast, LotsCast
 
 PROWESS, INGENUITY = Discipline.PROWESS, Discipline.INGENUITY
 

@@ -13,8 +13,8 @@ from fractions import Fraction
 
 import pytest
 
-from play.cli import main
-from rules.lots import CheckOdds, check_odds
+from wyrd.play.cli.main import main
+from wyrd.rules.lots import CheckOdds, check_odds
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -100,7 +100,7 @@ def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str], 
 def test_import_stays_light() -> None:
     """Importing the command loads neither pydantic nor the rules (they load when it runs)."""
     probe = (
-        "import sys, play.cli_odds_lots; "
+        "import sys, wyrd.play.kits.lots.odds_cli; "
         "print([m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rules')])"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
@@ -109,7 +109,7 @@ def test_import_stays_light() -> None:
 
 def test_runs_as_a_program() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "play.cli", "odds", "lots", "-a", "6", "-d", "4"],
+        [sys.executable, "-m", "wyrd", "odds", "lots", "-a", "6", "-d", "4"],
         capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stderr

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from rules.lots import Change, Fortune, Lot, Result, read, read_lot
-from rules.lots.fate import LOT_CASTS, all_casts, cannot_fail, cannot_succeed, fortune_of
+from wyrd.rules.lots import Change, Fortune, Lot, Result, read, read_lot
+from wyrd.rules.lots.fate import LOT_CASTS, all_casts, cannot_fail, cannot_succeed, fortune_of
 
 S, F, W = Result.SUCCESS, Result.FAILURE, Result.WASTE
 

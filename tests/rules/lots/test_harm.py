@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.lots import Change, CheckForm, Result, attack, damage_of, defend, pain_of, rest, suffer
-from rules.lots.events import (
+from wyrd.rules.lots import Change, CheckForm, Result, attack, damage_of, defend, pain_of, rest, suffer
+from wyrd.rules.lots.events import (
     ActionLost,
     AttackResolved,
     CheckCast,

@@ -8,7 +8,7 @@ a random seed. After every action:
 * conservation: Portents fall by exactly the costs spent and rise by the Story
   Points converted into them; Story Points by awards and conversions;
   Development Points by conversions and development costs (seed 004, RULES.md);
-* every cast read from its faces as :func:`rules.lots.read` reads it, and every
+* every cast read from its faces as :func:`wyrd.rules.lots.read` reads it, and every
   Re-tell followed by the new telling of the same cast;
 * a refused action (RuleError) leaves the state equal (== and model_dump) and
   the dice where they were (the next cast shows the same faces);
@@ -23,9 +23,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.lots import (
+from wyrd.rules.dice import Dice
+from wyrd.rules.errors import RuleError
+from wyrd.rules.lots import (
     Commitment,
     Conversion,
     Discipline,
@@ -48,9 +48,9 @@ from rules.lots import (
     retry,
     suffer,
 )
-from rules.lots.characters import TIER_MAX
-from rules.lots.events import CheckCast, Development, PortentSpent, StoryPointsAwarded, StoryPointsConverted
-from rules.testing import try_action
+from wyrd.rules.lots.characters import TIER_MAX
+from wyrd.rules.lots.events import CheckCast, Development, PortentSpent, StoryPointsAwarded, StoryPointsConverted
+from wyrd.rules.testing import try_action
 
 NAMES = ["Ada", "Bram", "Cai", "Orc"]  # the last is an NPC
 DISCIPLINES = list(Discipline)

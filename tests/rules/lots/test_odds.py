@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rules.lots.fate
-import rules.lots.odds
-from rules.lots import Change, Lot, Result, check_odds, lot_odds, mettle_odds, read, read_lot
+import wyrd.rules.lots.fate
+import wyrd.rules.lots.odds
+from wyrd.rules.lots import Change, Lot, Result, check_odds, lot_odds, mettle_odds, read, read_lot
 
 F16 = Fraction(1, 16)
 ints = st.integers(-15, 25)
@@ -20,7 +20,7 @@ ints = st.integers(-15, 25)
 
 def test_doctests() -> None:
     """The examples in the docstrings hold."""
-    for module in (rules.lots.odds, rules.lots.fate):
+    for module in (wyrd.rules.lots.odds, wyrd.rules.lots.fate):
         assert doctest.testmod(module).failed == 0
 
 
@@ -168,8 +168,8 @@ def test_more_attribute_never_hurts(attribute: int, difficulty: int) -> None:
 
 
 def test_public_api() -> None:
-    """The odds module's public names (a test locks them, as for rules.odds)."""
-    assert set(rules.lots.odds.__all__) == {
+    """The odds module's public names (a test locks them, as for wyrd.rules.odds)."""
+    assert set(wyrd.rules.lots.odds.__all__) == {
         "CASTS", "ChangeShare", "CheckOdds", "LotShare", "MettleOdds", "ResultShare",
         "check_odds", "lot_odds", "mettle_odds",
     }

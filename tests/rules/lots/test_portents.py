@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.lots import (
+from wyrd.rules.lots import (
     Conversion,
     Discipline,
     Lot,
@@ -21,7 +21,7 @@ from rules.lots import (
     retell,
     retry,
 )
-from rules.lots.events import CheckCast, LotsCast, MettleTested, PainTaken, PortentSpent
+from wyrd.rules.lots.events import CheckCast, LotsCast, MettleTested, PainTaken, PortentSpent
 
 PROWESS = Discipline.PROWESS
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.lots import (
+from wyrd.rules.dice import Dice
+from wyrd.rules.errors import RuleError
+from wyrd.rules.lots import (
     Character,
     Conversion,
     Discipline,
@@ -19,7 +19,7 @@ from rules.lots import (
     development_cost,
     enlist,
 )
-from rules.lots.events import CharacterCreated, Development, StoryPointsAwarded, StoryPointsConverted
+from wyrd.rules.lots.events import CharacterCreated, Development, StoryPointsAwarded, StoryPointsConverted
 
 
 def test_the_six_disciplines() -> None:

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 import yaml
 
-from rules.testing import Table as BaseTable
-from rules.wolden import (
+from wyrd.rules.testing import Table as BaseTable
+from wyrd.rules.wolden import (
     CarouseRow,
     Character,
     Cult,
@@ -35,7 +35,7 @@ from rules.wolden import (
 
 Action = Callable[..., Any]
 
-BUNDLED_CULTS = Path(__file__).resolve().parents[3] / "stories" / "content" / "wolden" / "cults.yaml"
+BUNDLED_CULTS = Path(__file__).resolve().parents[3] / "wyrd" / "stories" / "content" / "wolden" / "cults.yaml"
 
 
 def load_bundled_cults(path: Path = BUNDLED_CULTS) -> list[Cult]:

@@ -1,4 +1,4 @@
-"""The public API of rules.wolden and its event contract."""
+"""The public API of wyrd.rules.wolden and its event contract."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import typing
 
 from pydantic import TypeAdapter
 
-import rules.wolden
-from rules.wolden.events import WoldenEvent
+import wyrd.rules.wolden
+from wyrd.rules.wolden.events import WoldenEvent
 
 API = {
     "ABILITY_MAX", "DOWNTIME_SLOTS", "HARM_DEALT", "LOST_AT", "MAX_DICE", "SIDES", "STARTING_SCORES",
@@ -23,9 +23,9 @@ API = {
 
 def test_public_api() -> None:
     """The public names are exactly these (a change here is an API change)."""
-    assert set(rules.wolden.__all__) == API
+    assert set(wyrd.rules.wolden.__all__) == API
     for name in API:
-        assert hasattr(rules.wolden, name), name
+        assert hasattr(wyrd.rules.wolden, name), name
 
 
 KINDS = {
@@ -46,7 +46,7 @@ def test_event_kinds() -> None:
 
 def test_events_round_trip(party) -> None:
     """Events survive JSON (the save file stores them) and come back as the same typed events."""
-    from rules.wolden import Ability, Enemy, check, start_fight
+    from wyrd.rules.wolden import Ability, Enemy, check, start_fight
 
     party.do(start_fight, [Enemy(id="wolf", name="Wolf", harm=2)])
     party.faces(3, 2, 4, 1)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import find_ruleset
-from rules.wolden import (
+from wyrd.rules.wolden import (
     ABILITY_MAX,
     STARTING_SCORES,
     Ability,
@@ -16,7 +15,8 @@ from rules.wolden import (
     enlist,
     install,
 )
-from rules.wolden.events import CharacterCreated, CultAdded
+from wyrd.rules.wolden.events import CharacterCreated, CultAdded
+from wyrd.rulesets import find_ruleset
 
 MIGHT, AGILITY, MIND, GRACES = Ability.MIGHT, Ability.AGILITY, Ability.MIND, Ability.GRACES
 
@@ -25,7 +25,7 @@ def test_ruleset_registered() -> None:
     """RULES.md: Wolden is the ruleset ``wolden`` following seed 001."""
     ruleset = find_ruleset("wolden")
     assert ruleset.seed == "001_0ed33d63b95f167b.txt"
-    assert ruleset.load().__name__ == "rules.wolden"
+    assert ruleset.load().__name__ == "wyrd.rules.wolden"
 
 
 def test_four_abilities() -> None:

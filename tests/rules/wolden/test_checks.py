@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules.dice import Dice
-from rules.wolden import Ability, GameState, Result, attempt, cancel, check, harm, roll
-from rules.wolden.events import CheckCancelled, CheckOpened, CheckRolled
+from wyrd.rules.dice import Dice
+from wyrd.rules.wolden import Ability, GameState, Result, attempt, cancel, check, harm, roll
+from wyrd.rules.wolden.events import CheckCancelled, CheckOpened, CheckRolled
 
 MIGHT, AGILITY, MIND, GRACES = Ability.MIGHT, Ability.AGILITY, Ability.MIND, Ability.GRACES
 

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from play.cli import main
+from wyrd.play.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -76,7 +76,7 @@ def test_listed_under_odds(capsys: pytest.CaptureFixture[str]) -> None:
 def test_import_stays_light() -> None:
     """Importing the module loads neither pydantic nor the rules (wyrd --help stays fast)."""
     probe = (
-        "import sys, play.cli_odds_wolden; "
+        "import sys, wyrd.play.kits.wolden.odds_cli; "
         "print([m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rules')])"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rules.wolden import DOWNTIME_SLOTS, CarouseRow, Cult, Gift, Item, PowerRow, RollTable
+from wyrd.rules.wolden import DOWNTIME_SLOTS, CarouseRow, Cult, Gift, Item, PowerRow, RollTable
 
 
 def rows(*ranges: tuple[int, int]) -> list[CarouseRow]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.wolden import (
+from wyrd.rules.wolden import (
     Ability,
     Character,
     DowntimeChoice,
@@ -13,7 +13,7 @@ from rules.wolden import (
     new_session,
     wound,
 )
-from rules.wolden.events import (
+from wyrd.rules.wolden.events import (
     AbilityRaised,
     DowntimeTaken,
     GiftGained,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.wolden import (
+from wyrd.rules.wolden import (
     LOST_AT,
     Ability,
     DamageDice,
@@ -22,7 +22,7 @@ from rules.wolden import (
     start_fight,
     start_montage,
 )
-from rules.wolden.events import (
+from wyrd.rules.wolden.events import (
     ExtendedEnded,
     ExtendedProgressed,
     ExtendedStarted,
@@ -32,7 +32,7 @@ from rules.wolden.events import (
     Struck,
     TurnPassed,
 )
-from rules.wolden.state import Enemy
+from wyrd.rules.wolden.state import Enemy
 
 MIGHT, AGILITY, MIND, GRACES = Ability.MIGHT, Ability.AGILITY, Ability.MIND, Ability.GRACES
 

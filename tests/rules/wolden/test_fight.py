@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.wolden import (
+from wyrd.rules.wolden import (
     HARM_DEALT,
     Ability,
     DamageDice,
@@ -16,7 +16,7 @@ from rules.wolden import (
     pass_turn,
     start_fight,
 )
-from rules.wolden.events import (
+from wyrd.rules.wolden.events import (
     EnemyHarmed,
     FightEnded,
     FightStarted,

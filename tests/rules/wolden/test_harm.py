@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.wolden import Ability, harm, wound
-from rules.wolden.events import CharacterOut, HarmTaken, WoundTaken
+from wyrd.rules.wolden import Ability, harm, wound
+from wyrd.rules.wolden.events import CharacterOut, HarmTaken, WoundTaken
 
 MIGHT, AGILITY, MIND, GRACES = Ability.MIGHT, Ability.AGILITY, Ability.MIND, Ability.GRACES
 
@@ -62,6 +62,6 @@ def test_harm_must_be_positive(duo) -> None:
 
 def test_starting_slots() -> None:
     """RULES.md: 4 gift slots to start, 2 holding cult gifts, so 2 wounds fit."""
-    from rules.wolden import STARTING_SLOTS
+    from wyrd.rules.wolden import STARTING_SLOTS
 
     assert STARTING_SLOTS == 4

@@ -22,10 +22,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.dice import Dice
-from rules.errors import RuleError
-from rules.testing import try_action
-from rules.wolden import (
+from wyrd.rules.dice import Dice
+from wyrd.rules.errors import RuleError
+from wyrd.rules.testing import try_action
+from wyrd.rules.wolden import (
     Ability,
     Character,
     Cult,
@@ -57,7 +57,7 @@ from rules.wolden import (
     start_montage,
     wound,
 )
-from rules.wolden.cults import CarouseRow
+from wyrd.rules.wolden.cults import CarouseRow
 
 NAMES = ["Ada", "Bram", "Cora"]
 SPREADS = [(3, 2, 1, 0), (0, 1, 2, 3), (2, 3, 0, 1)]

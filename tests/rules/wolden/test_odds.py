@@ -16,9 +16,9 @@ from itertools import product
 import icepool  # type: ignore[import-untyped]
 import pytest
 
-import rules.wolden.odds
-from rules.wolden import Result
-from rules.wolden.odds import CheckOdds, check_odds, odds_table, pool_counts
+import wyrd.rules.wolden.odds
+from wyrd.rules.wolden import Result
+from wyrd.rules.wolden.odds import CheckOdds, check_odds, odds_table, pool_counts
 
 ABILITIES = range(0, 11)
 POOLS = range(1, 5)
@@ -148,9 +148,9 @@ def test_table() -> None:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(rules.wolden.odds).failed == 0
+    assert doctest.testmod(wyrd.rules.wolden.odds).failed == 0
 
 
 def test_public_api() -> None:
     """The public names are exactly these (a change here is an API change)."""
-    assert set(rules.wolden.odds.__all__) == {"CheckOdds", "check_odds", "odds_table", "pool_counts"}
+    assert set(wyrd.rules.wolden.odds.__all__) == {"CheckOdds", "check_odds", "odds_table", "pool_counts"}

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rules.wolden.pool
-from rules.wolden import MAX_DICE, SIDES, Result, classify, pool_size, read_roll
+import wyrd.rules.wolden.pool
+from wyrd.rules.wolden import MAX_DICE, SIDES, Result, classify, pool_size, read_roll
 
 
 def test_pool_starts_at_one_d12() -> None:
@@ -113,4 +113,4 @@ def test_reading_agrees_with_the_text(faces: list[int], ability: int) -> None:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(rules.wolden.pool).failed == 0
+    assert doctest.testmod(wyrd.rules.wolden.pool).failed == 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.wolden import Ability, Situation, Step, StepKind, attempt, due, pass_turn, start_montage, wound
+from wyrd.rules.wolden import Ability, Situation, Step, StepKind, attempt, due, pass_turn, start_montage, wound
 
 
 def test_nothing_owed(duo) -> None:

@@ -1,0 +1,11 @@
+"""Wyrd: tabletop role-playing without a narrator.
+
+Everything Wyrd installs lives under this one import name: the pure rules core
+(:mod:`wyrd.rules`), the rulesets' registry (:mod:`wyrd.rulesets`), story
+formats (:mod:`wyrd.stories`), the oracle and narrators (:mod:`wyrd.oracle`),
+the prompts (:mod:`wyrd.prompts`), play (:mod:`wyrd.play`: the engine, one kit
+per ruleset, the front-ends and the ``wyrd`` command) and the balance simulator
+(:mod:`wyrd.sim`).
+"""
+
+__all__: list[str] = []

@@ -1,0 +1,149 @@
+"""Settled facts the fiction side draws on: the cast, the challenges, the place.
+
+These are plain pydantic models, filled by the play layer (``StoryFacts.from_state``
+reads a rules :class:`~wyrd.rules.abacus.state.GameState`; a story can add its
+location, narration seeds, tone notes and its own tables). Twists, the table
+narrator and a future LLM narrator all read the same facts; none of them ever
+changes a number.
+
+:meth:`CharacterFacts.context` turns a character into placeholder values
+(``{character}``, ``{concept}``, ``{facet}``, ``{connection}``); which facet a
+sentence names is chosen with a die, so it is reproducible from the dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel, Field
+
+from wyrd.oracle.text import the_name
+from wyrd.rules.abacus.enums import ChallengeType
+from wyrd.rules.abacus.state import GameState
+from wyrd.rules.dice import Dice
+
+__all__ = ["ABILITY_FALLBACK_FACETS", "ChallengeFacts", "CharacterFacts", "StoryFacts", "challenge_context"]
+
+# When a character has no facets for an ability, a sentence still names a quality.
+# Facets are usually adjectives ("athletic", "aloof"), so the tables use them as adjectives.
+ABILITY_FALLBACK_FACETS: dict[str, str] = {
+    "body": "sturdy",
+    "mind": "sharp",
+    "soul": "stubborn",
+}
+
+
+class CharacterFacts(BaseModel):
+    """A character as the fiction knows them."""
+
+    name: str
+    concept: str = ""
+    facets: dict[str, list[str]] = Field(default_factory=dict)
+    connection: str | None = None
+    wyrd: int = 0
+    defeated: bool = False
+
+    def facet(self, dice: Dice | None, ability: str | None = None) -> str:
+        """One of the facets (of ``ability`` when given), picked with a die; a fallback if none."""
+        pool = list(self.facets.get(ability, [])) if ability else [f for fs in self.facets.values() for f in fs]
+        pool = [f for f in pool if f.strip()]
+        if not pool:
+            return ABILITY_FALLBACK_FACETS.get(ability or "", "")
+        if len(pool) == 1 or dice is None:
+            return pool[0]
+        return pool[dice.roll(1, len(pool), f"facet of {self.name}").faces[0] - 1]
+
+    def context(self, dice: Dice | None = None, ability: str | None = None, role: str = "character") -> dict[str, str]:
+        """Placeholder values for this character (``role`` names the main one, e.g. ``lead``)."""
+        values = {role: self.name, "concept": self.concept, "facet": self.facet(dice, ability)}
+        if self.connection:
+            values["connection"] = self.connection
+        if role != "character":
+            values.setdefault("character", self.name)
+        return {k: v for k, v in values.items() if v}
+
+
+class ChallengeFacts(BaseModel):
+    """A challenge as placed, and (once settled) how it went."""
+
+    id: str
+    name: str
+    type: ChallengeType | None = None
+    value: int | None = None
+    denizen: str | None = None
+    lead: str | None = None
+    involved: list[str] = Field(default_factory=list)
+    outcome: str | None = None  # see wyrd.oracle.narrators.base.Outcome
+    wyrd_drawn: int = 0
+    damage: dict[str, int] = Field(default_factory=dict)  # character -> points lost
+    scratched: dict[str, str] = Field(default_factory=dict)  # character -> ability
+
+    @property
+    def ability(self) -> str | None:
+        return self.type.ability.value if self.type is not None else None
+
+
+def challenge_context(challenge: ChallengeFacts) -> dict[str, str]:
+    """``{challenge}`` (as it reads mid-sentence), ``{challenge_name}``, ``{denizen}``, ``{ability}``."""
+    values = {"challenge": the_name(challenge.name), "challenge_name": challenge.name,
+              "ability": challenge.ability or "", "denizen": challenge.denizen or ""}
+    return {k: v for k, v in values.items() if v}
+
+
+class StoryFacts(BaseModel):
+    """What the narration may lean on beyond one command's events."""
+
+    story: str = ""
+    scene: str = ""
+    location: str = ""
+    seeds: list[str] = Field(default_factory=list)
+    tone: list[str] = Field(default_factory=list)
+    denizens: list[str] = Field(default_factory=list)
+    characters: dict[str, CharacterFacts] = Field(default_factory=dict)
+    challenges: dict[str, ChallengeFacts] = Field(default_factory=dict)
+    # a story's own entries by category: twist categories, "location", "denizen", ...
+    tables: dict[str, list[str]] = Field(default_factory=dict)
+
+    def character(self, name: str | None) -> CharacterFacts:
+        if name and name in self.characters:
+            return self.characters[name]
+        return CharacterFacts(name=name or "")
+
+    @classmethod
+    def from_state(cls, state: GameState, before: GameState | None = None, **extra: object) -> StoryFacts:
+        """Facts from the rules state after a command (and ``before`` it, which knows the open roll's lead).
+
+        ``extra`` sets the story's own fields (``story``, ``location``, ``seeds``, ``tone``, ``tables`` ...).
+        """
+        characters = {
+            c.name: CharacterFacts(name=c.name, concept=c.concept, connection=c.connection, wyrd=c.wyrd,
+                                   defeated=c.defeated,
+                                   facets={a.value: list(fs) for a, fs in c.facets.items()})
+            for st in (before, state) if st is not None for c in st.characters.values()
+        }
+        challenges: dict[str, ChallengeFacts] = {}
+        leads: dict[str, tuple[str, list[str]]] = {}
+        for st in (before, state):
+            if st is None:
+                continue
+            for ch in st.scene.challenges.values() if st.scene is not None else ():
+                denizen = st.denizens[ch.denizen].name if ch.denizen and ch.denizen in st.denizens else ch.denizen
+                challenges[ch.id] = ChallengeFacts(id=ch.id, name=ch.name, type=ch.type, value=ch.value,
+                                                   denizen=denizen)
+            if st.pending is not None:
+                leads[st.pending.challenge] = (st.pending.lead, list(st.pending.involved))
+        for ident, (lead, involved) in leads.items():
+            if ident in challenges:
+                challenges[ident] = challenges[ident].model_copy(update={"lead": lead, "involved": involved})
+        scene = state.scene or (before.scene if before is not None else None)
+        data: dict[str, object] = {"characters": characters, "challenges": challenges,
+                                   "scene": scene.id if scene is not None else ""}
+        denizens = [d.name for d in state.denizens.values()]
+        if denizens:
+            data["denizens"] = denizens
+        data.update(extra)
+        return cls.model_validate(data)
+
+    def merged(self, other: Mapping[str, object]) -> StoryFacts:
+        """A copy with some fields replaced."""
+        return self.model_copy(update=dict(other))

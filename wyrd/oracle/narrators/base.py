@@ -1,0 +1,145 @@
+"""The interface every narrator shares: a request of settled facts, a narration back.
+
+A narrator never decides anything: the rules core has rolled every die and moved
+every point before a :class:`NarrationRequest` is made. The request carries the
+kind of moment, the events that make it, the characters (names, concepts,
+facets), the challenge with its settled outcome (overcome or not, Wyrd drawn,
+damage, scratches), the place, the story's narration seeds and tone notes. The
+answer is a :class:`Narration`, stored by the play layer as a ``narration`` event
+so a replay never needs the narrator again.
+
+The table narrator (:mod:`wyrd.oracle.narrators.table`) is the offline default; an LLM
+narrator implements the same :class:`Narrator` interface and falls back to the
+table narrator on any failure.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wyrd.oracle.facts import ChallengeFacts, CharacterFacts
+from wyrd.rules.dice import Dice
+
+__all__ = ["DEFAULT_MAX_CHARS", "MAJOR_MOMENTS", "MomentKind", "Narration", "NarrationRequest", "Narrator", "Outcome"]
+
+# The most a language model's telling of one moment may run to (the firewall cuts the rest);
+# here, not in the firewall, so configuring a narrator does not import the firewall.
+DEFAULT_MAX_CHARS = 500
+
+
+class MomentKind(StrEnum):
+    """What a narration is about."""
+
+    PROLOGUE = "prologue"  # session_started
+    INTRODUCTION = "introduction"  # character_created
+    SCENE_OPENING = "scene_opening"  # scene_started
+    SCENE_TEST = "scene_test"  # the scene test's verdict (a play-layer event)
+    CHALLENGE_PLACED = "challenge_placed"
+    COMPLICATION = "complication"  # challenge_modified
+    ATTEMPT = "attempt"  # roll_opened
+    EFFORT = "effort"  # points_spent
+    WYRD_DRAWN = "wyrd_drawn"
+    FALTER = "falter"  # challenge_rolled short, the failure not yet taken
+    CHALLENGE_OUTCOME = "challenge_outcome"  # challenge_resolved (+ the roll, draws, damage, scratches)
+    HARM = "harm"  # damage / ability_scratched outside a challenge's outcome
+    DEFEAT = "defeat"
+    WYRD_ROLL = "wyrd_roll"
+    INFLUENCE = "influence"
+    CONTEST = "contest"
+    REST = "rest"
+    RECOVERY = "recovery"
+    SCENE_CLOSING = "scene_closing"
+    CLOCK = "clock"
+    COUNTER = "counter"
+    COUNTER_FIRED = "counter_fired"
+    STAGE_RULE = "stage_rule"
+    STAGE_RULE_FIRED = "stage_rule_fired"
+    MAGIC = "magic"
+    SERVANT_LOOSE = "servant_loose"
+    TWIST = "twist"
+    ANSWER = "answer"
+    FINALE = "finale"
+    POSTSCRIPT = "postscript"
+
+
+# The moments told by default; the rest only when a player asks for every detail.
+MAJOR_MOMENTS = frozenset({
+    MomentKind.PROLOGUE, MomentKind.INTRODUCTION, MomentKind.SCENE_OPENING, MomentKind.SCENE_TEST,
+    MomentKind.CHALLENGE_PLACED, MomentKind.COMPLICATION, MomentKind.CHALLENGE_OUTCOME, MomentKind.HARM,
+    MomentKind.DEFEAT, MomentKind.CONTEST, MomentKind.REST, MomentKind.SCENE_CLOSING, MomentKind.COUNTER,
+    MomentKind.COUNTER_FIRED, MomentKind.STAGE_RULE_FIRED, MomentKind.MAGIC, MomentKind.SERVANT_LOOSE,
+    MomentKind.TWIST, MomentKind.ANSWER, MomentKind.FINALE, MomentKind.POSTSCRIPT,
+})
+
+
+class Outcome(StrEnum):
+    """How a challenge was settled, as the narration distinguishes it."""
+
+    OVERCOME = "overcome"
+    OVERCOME_WYRD = "overcome_wyrd"  # overcome only by drawing scene Wyrd after the roll
+    FAILED = "failed"  # failed, with consequences other than harm
+    FAILED_DAMAGE = "failed_damage"
+    FAILED_SCRATCH = "failed_scratch"  # an ability scratched out
+    BYPASSED = "bypassed"  # a denizen's other challenge made this one moot
+
+
+class NarrationRequest(BaseModel):
+    """Everything a narrator may use for one moment; all of it already settled."""
+
+    moment: MomentKind
+    # a finer kind: the challenge outcome, twist category, answer, magic form,
+    # postscript (held / freed / defeated), scene-test outcome, harm (damage / scratch) ...
+    detail: str | None = None
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    subject: str | None = None  # the character the moment is mostly about
+    characters: list[CharacterFacts] = Field(default_factory=list)
+    challenge: ChallengeFacts | None = None
+    story: str = ""
+    scene: str = ""
+    location: str = ""
+    seeds: list[str] = Field(default_factory=list)  # the story's narration seeds for this scene
+    tone: list[str] = Field(default_factory=list)
+    denizens: list[str] = Field(default_factory=list)
+    tables: dict[str, list[str]] = Field(default_factory=dict)  # the story's own entries by category
+
+    @property
+    def major(self) -> bool:
+        return self.moment in MAJOR_MOMENTS
+
+    def character(self, name: str | None) -> CharacterFacts:
+        for char in self.characters:
+            if char.name == name:
+                return char
+        return CharacterFacts(name=name or "")
+
+
+class Narration(BaseModel):
+    """A narrator's text for one moment, and where it came from."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    source: str  # "table", or the LLM narrator's model
+    moment: MomentKind | None = None
+    trace: tuple[str, ...] = ()  # "table#row" of each table rolled, for the curious and for tests
+
+    def event(self) -> dict[str, Any]:
+        """The ``narration`` event the play layer stores."""
+        out: dict[str, Any] = {"kind": "narration", "text": self.text, "source": self.source}
+        if self.moment is not None:
+            out["moment"] = self.moment.value
+        return out
+
+
+class Narrator(ABC):
+    """Anything that turns a :class:`NarrationRequest` into prose."""
+
+    source: str = "narrator"
+
+    @abstractmethod
+    def narrate(self, request: NarrationRequest, dice: Dice) -> Narration:
+        """Tell one moment. Must not change anything; may roll (through ``dice``) to choose words."""

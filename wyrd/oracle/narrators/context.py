@@ -1,0 +1,149 @@
+"""Placeholder values for a moment, worked out only when a text asks for them.
+
+A :class:`LazyContext` is a read-only mapping whose values are computed on first
+use and then kept. Some values need a die (which facet a sentence names, which of
+the story's locations or denizens appears), and rolling for a placeholder the
+chosen text never uses would waste dice (and ask players with physical dice for
+rolls that mean nothing). So nothing is rolled unless the text needs it, and the
+same dice always give the same words.
+
+:func:`request_context` builds the context for a
+:class:`~wyrd.oracle.narrators.base.NarrationRequest`; the play layer can pass the
+same context to :func:`wyrd.oracle.twists.twists` so a twist names the right people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from wyrd.oracle.facts import ChallengeFacts, challenge_context
+from wyrd.oracle.narrators.base import NarrationRequest
+from wyrd.oracle.tables import Table, roll
+from wyrd.oracle.text import join_names
+from wyrd.rules.dice import Dice
+
+__all__ = ["LazyContext", "pick", "request_context"]
+
+Resolver = Callable[[], object]
+
+
+class LazyContext(Mapping[str, object]):
+    """A mapping of placeholder names to values computed on first access."""
+
+    def __init__(self, resolvers: Mapping[str, Resolver]) -> None:
+        self._resolvers = dict(resolvers)
+        self._done: dict[str, object] = {}
+
+    def __getitem__(self, key: str) -> object:
+        if key not in self._done:
+            self._done[key] = self._resolvers[key]()
+        return self._done[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._resolvers)
+
+    def __len__(self) -> int:
+        return len(self._resolvers)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._resolvers
+
+    @property
+    def used(self) -> dict[str, object]:
+        """The values computed so far."""
+        return dict(self._done)
+
+
+def _constant(value: object) -> Resolver:
+    return lambda: value
+
+
+def pick(items: Sequence[str], dice: Dice, purpose: str) -> str:
+    """One of ``items`` with a die (no die for a single item; empty for none)."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return items[dice.roll(1, len(items), purpose).faces[0] - 1]
+
+
+def _first(events: Sequence[Mapping[str, Any]], key: str) -> Any:
+    for event in reversed(events):
+        if event.get(key) not in (None, "", [], {}):
+            return event[key]
+    return None
+
+
+def request_context(request: NarrationRequest, dice: Dice, *,
+                    tables: Mapping[str, Table] | None = None) -> LazyContext:
+    """Every placeholder a narration table may use, for ``request``, computed lazily."""
+    subject = request.character(request.subject)
+    challenge = request.challenge or ChallengeFacts(id="", name="")
+    events = request.events
+    story_tables = request.tables
+    trait = _first(events, "trait")
+    ability = challenge.ability or _first(events, "ability") or (trait if trait != "wyrd" else None)
+
+    def entries(*names: str) -> list[str]:
+        return [e for n in names for e in story_tables.get(n, [])]
+
+    def location() -> str:
+        if request.location:
+            return request.location
+        own = entries("location", "locations")
+        if own:
+            return pick(own, dice, "story location")
+        return roll("place/location", dice, tables=tables).raw
+
+    def denizen() -> str:
+        if challenge.denizen:
+            return challenge.denizen
+        own = entries("denizen", "denizens") or list(request.denizens)
+        if own:
+            return pick(own, dice, "story denizen")
+        return roll("place/denizen", dice, tables=tables).raw
+
+    def others() -> str:
+        named = {request.subject}
+        return join_names([c.name for c in request.characters if c.name not in named and not c.defeated])
+
+    def hurt() -> str:
+        names = list(challenge.damage) or list(challenge.scratched)
+        found = _first(events, "character")
+        return join_names(names) if names else str(found or request.subject or "")
+
+    resolvers: dict[str, Resolver] = {
+        "character": lambda: request.subject or "",
+        "lead": lambda: challenge.lead or request.subject or "",
+        "asker": lambda: request.subject or "",
+        "concept": lambda: subject.concept,
+        "connection": lambda: subject.connection or "",
+        "facet": lambda: subject.facet(dice, str(ability) if ability else None),
+        "party": others,
+        "others": others,
+        "present": lambda: join_names(_first(events, "present") or [c.name for c in request.characters]),
+        "hurt": hurt,
+        "scratched_ability": lambda: next(iter(challenge.scratched.values()), "") or _first(events, "ability") or "",
+        "ability": lambda: str(ability or ""),
+        "location": location,
+        "place": location,
+        "denizen": denizen,
+        "story": lambda: request.story,
+        "scene": lambda: request.scene or _first(events, "scene") or "",
+        "seed": lambda: pick(request.seeds, dice, "narration seed"),
+        "tone": lambda: pick(request.tone, dice, "tone note"),
+        "question": lambda: _first(events, "question") or "",
+        "form": lambda: _first(events, "form") or "",
+        "inspiration": lambda: _first(events, "inspiration") or "",
+        "casters": lambda: join_names(_first(events, "casters") or []),
+        "rule": lambda: _first(events, "name") or "",
+        "clock": lambda: str(_first(events, "clock") or "").replace("-", " "),
+        "counter": lambda: str(_first(events, "counter") or "").replace("-", " "),
+        "servant": lambda: str(_first(events, "servant") or "").replace("-", " "),
+        "winner": lambda: _first(events, "winner") or "",
+        "twist": lambda: _first(events, "text") or "",
+    }
+    for key, value in challenge_context(challenge).items():
+        if key != "denizen":  # the denizen resolver already prefers the challenge's
+            resolvers[key] = _constant(value)
+    return LazyContext(resolvers)

@@ -1,0 +1,281 @@
+"""Which of a command's events are worth a line of prose, grouped into moments.
+
+:func:`moments` reads one command's events (JSON-ready dicts, as the play layer
+stores them) and returns a :class:`~wyrd.oracle.narrators.base.NarrationRequest` per
+moment, in the order the events happened. Events that belong together are folded
+into one moment: a resolved challenge takes its roll, the Wyrd drawn to overcome
+it, the points spent on it and the damage and scratches its failure caused; a
+defeat takes its Wyrd roll; the story's end takes the final Wyrd rolls and gives
+a finale plus one postscript per character; magic takes its costs; a contest
+takes its influence rolls; a rest takes its roll.
+
+By default only the major moments come back (:data:`~wyrd.oracle.narrators.base.MAJOR_MOMENTS`:
+one line per resolved challenge, scene start and end, twist, defeat, answer, the
+story's end ...); ``detail=True`` adds the small ones (an attempt opened, points
+spent, a Wyrd roll, a stage rule put in play), so every event kind can be told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
+from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
+from wyrd.rules.abacus.enums import ChallengeType
+
+__all__ = ["moments"]
+
+Event = dict[str, Any]
+_PASS_OVER = frozenset({"counter_changed", "clock_advanced", "challenge_modified", "stage_rule_added",
+                        "points_recovered"})
+_SIMPLE: dict[str, MomentKind] = {
+    "session_started": MomentKind.PROLOGUE,
+    "challenge_modified": MomentKind.COMPLICATION,
+    "roll_opened": MomentKind.ATTEMPT,
+    "wyrd_drawn": MomentKind.WYRD_DRAWN,
+    "challenge_rolled": MomentKind.FALTER,
+    "contest_decided": MomentKind.CONTEST,
+    "counter_changed": MomentKind.COUNTER,
+    "counter_fired": MomentKind.COUNTER_FIRED,
+    "stage_rule_added": MomentKind.STAGE_RULE,
+    "stage_rule_fired": MomentKind.STAGE_RULE_FIRED,
+    "servant_loose": MomentKind.SERVANT_LOOSE,
+    "scene_ended": MomentKind.SCENE_CLOSING,
+}
+_SUBJECT_KEYS = ("character", "lead", "asker", "winner", "subject")
+
+
+def _learn(events: Sequence[Event], facts: StoryFacts) -> tuple[dict[str, ChallengeFacts], dict[str, CharacterFacts]]:
+    challenges = dict(facts.challenges)
+    characters = dict(facts.characters)
+    for e in events:
+        kind = e.get("kind")
+        if kind == "challenge_placed":
+            known = challenges.get(e["id"])
+            challenges[e["id"]] = ChallengeFacts(
+                id=e["id"], name=e["name"], type=ChallengeType(e["type"]), value=e.get("value"),
+                denizen=e.get("denizen") or (known.denizen if known else None))
+        elif kind in ("roll_opened", "challenge_rolled") and e.get("challenge") in challenges:
+            update: dict[str, Any] = {"lead": e["lead"]}
+            if e.get("involved"):
+                update["involved"] = list(e["involved"])
+            challenges[e["challenge"]] = challenges[e["challenge"]].model_copy(update=update)
+        elif kind == "character_created" and e["name"] not in characters:
+            characters[e["name"]] = CharacterFacts(name=e["name"], concept=e.get("concept", ""),
+                                                   connection=e.get("connection"), wyrd=e.get("wyrd", 0))
+    return challenges, characters
+
+
+def _resolution_folds(events: Sequence[Event], i: int, taken: set[int]) -> list[int]:
+    cid = events[i]["challenge"]
+    got: list[int] = []
+    for j in range(i - 1, -1, -1):
+        e = events[j]
+        kind = e.get("kind")
+        if kind == "challenge_resolved":
+            break
+        if j in taken:
+            continue
+        if (kind in ("challenge_rolled", "roll_opened") and e.get("challenge") == cid) or (
+                kind == "points_spent" and e.get("challenge") == cid) or (
+                kind == "wyrd_drawn" and str(e.get("reason", "")).startswith("to overcome")):
+            got.append(j)
+    for j in range(i + 1, len(events)):
+        kind = events[j].get("kind")
+        if kind in ("damage", "ability_scratched"):
+            got.append(j)
+        elif kind not in _PASS_OVER:
+            break
+    return got
+
+
+def _rolled(reason: str, character: object = None) -> Callable[[Event], bool]:
+    def match(x: Event) -> bool:
+        return (x.get("kind") == "influence_rolled" and x.get("reason") == reason
+                and (character is None or x.get("character") == character))
+    return match
+
+
+def _magic_costs(e: Event) -> Callable[[Event], bool]:
+    casters = set(e.get("casters", []))
+
+    def match(x: Event) -> bool:
+        kind, reason = x.get("kind"), str(x.get("reason", ""))
+        if kind == "stage_rule_added":
+            return bool(x.get("rule") == e.get("rule"))
+        cost = (kind == "points_spent" and x.get("challenge") is None) or (
+            kind == "wyrd_drawn" and reason.startswith(("to work", "to bind")))
+        return cost and x.get("character") in casters
+    return match
+
+
+def _backward(e: Event) -> tuple[Callable[[Event], bool], bool] | None:
+    """What an anchor event folds from before it, and whether other events stop the search."""
+    kind = e.get("kind")
+    if kind == "character_defeated":
+        return _rolled("defeat", e["character"]), True
+    if kind == "story_ended":
+        return _rolled("finale"), True
+    if kind == "scene_test":
+        return _rolled("scene test"), False
+    if kind == "points_recovered" and e.get("reason") == "rest":
+        return _rolled("rest", e["character"]), True
+    if kind == "contest_decided":
+        trait = e.get("trait")
+        return (lambda x: x.get("kind") == "influence_rolled" and x.get("trait") == trait), True
+    if kind == "scene_ended":
+        return (lambda x: x.get("kind") == "points_recovered" and x.get("reason") != "rest"), False
+    if kind == "magic_cast":
+        return _magic_costs(e), True
+    if kind == "ability_scratched":
+        who, ability = e["character"], e["ability"]
+        return (lambda x: x.get("kind") == "damage" and x.get("character") == who
+                and x.get("ability") == ability), True
+    return None
+
+
+def _folds(events: Sequence[Event]) -> dict[int, list[int]]:
+    """For each event that anchors a moment, the indices of the events folded into it."""
+    folds: dict[int, list[int]] = {}
+    taken: set[int] = set()
+    for i, e in enumerate(events):
+        if i in taken:
+            continue
+        got: list[int] = []
+        rule = _backward(e)
+        if e.get("kind") == "challenge_resolved" and e.get("status") != "bypassed":
+            got = _resolution_folds(events, i, taken)
+        elif rule is not None:
+            match, stop = rule
+            for j in range(i - 1, -1, -1):
+                if j in taken:
+                    continue
+                if match(events[j]):
+                    got.append(j)
+                elif stop:
+                    break
+        elif e.get("kind") == "influence_rolled" and e.get("trait") == "wyrd":
+            for j in range(i + 1, len(events)):
+                x = events[j]
+                if x.get("kind") != "influence_rolled" or x.get("trait") != "wyrd" or x.get("reason") != e.get(
+                        "reason"):
+                    break
+                got.append(j)
+        if got:
+            folds[i] = sorted(got)
+            taken.update(got)
+    return folds
+
+
+def _outcome(event: Event, related: Sequence[Event]) -> Outcome:
+    if event.get("status") == "bypassed":
+        return Outcome.BYPASSED
+    if event.get("overcome"):
+        return Outcome.OVERCOME_WYRD if event.get("boost") else Outcome.OVERCOME
+    if any(r.get("kind") == "ability_scratched" for r in related):
+        return Outcome.FAILED_SCRATCH
+    if any(r.get("kind") == "damage" for r in related):
+        return Outcome.FAILED_DAMAGE
+    return Outcome.FAILED
+
+
+def _challenge(event: Event, related: Sequence[Event], known: Mapping[str, ChallengeFacts]) -> ChallengeFacts:
+    cid = str(event["challenge"])
+    base = known.get(cid) or ChallengeFacts(id=cid, name=cid.replace("-", " "))
+    update: dict[str, Any] = {"outcome": _outcome(event, related).value, "wyrd_drawn": int(event.get("boost", 0))}
+    damage: dict[str, int] = {}
+    scratched: dict[str, str] = {}
+    for r in related:
+        if r.get("kind") == "challenge_rolled":
+            update["lead"] = r["lead"]
+        elif r.get("kind") == "damage":
+            damage[r["character"]] = damage.get(r["character"], 0) + int(r["n"])
+        elif r.get("kind") == "ability_scratched":
+            scratched[r["character"]] = str(r["ability"])
+    update.update(damage=damage, scratched=scratched)
+    return base.model_copy(update=update)
+
+
+def _detail(kind: str, event: Event, related: Sequence[Event]) -> str | None:
+    if kind == "magic_cast":
+        return str(event.get("form"))
+    if kind == "twist":
+        return str(event.get("category"))
+    if kind == "answer":
+        return str(event.get("answer"))
+    if kind == "scene_test":
+        return str(event.get("outcome"))
+    if kind == "character_defeated":
+        return "impediment" if event.get("impediment") else "defeated"
+    if kind == "challenge_modified":
+        return "harder" if int(event.get("change", 0)) > 0 else "easier"
+    if kind == "clock_advanced":
+        return "threshold" if event.get("thresholds") else "advanced"
+    if kind in ("damage", "ability_scratched"):
+        return "scratch" if kind == "ability_scratched" else "damage"
+    return None
+
+
+def _kind_of(event: Event) -> MomentKind | None:
+    kind = str(event.get("kind"))
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]
+    wyrd = event.get("trait") == "wyrd"
+    table: dict[str, MomentKind] = {
+        "character_created": MomentKind.INTRODUCTION, "scene_started": MomentKind.SCENE_OPENING,
+        "scene_test": MomentKind.SCENE_TEST, "challenge_placed": MomentKind.CHALLENGE_PLACED,
+        "points_spent": MomentKind.EFFORT, "challenge_resolved": MomentKind.CHALLENGE_OUTCOME,
+        "damage": MomentKind.HARM, "ability_scratched": MomentKind.HARM, "character_defeated": MomentKind.DEFEAT,
+        "influence_rolled": MomentKind.WYRD_ROLL if wyrd else MomentKind.INFLUENCE,
+        "points_recovered": MomentKind.REST if event.get("reason") == "rest" else MomentKind.RECOVERY,
+        "clock_advanced": MomentKind.CLOCK, "magic_cast": MomentKind.MAGIC, "twist": MomentKind.TWIST,
+        "answer": MomentKind.ANSWER, "story_ended": MomentKind.FINALE,
+    }
+    return table.get(kind)
+
+
+def moments(events: Sequence[Mapping[str, Any]], facts: StoryFacts | None = None, *,
+            detail: bool = False) -> list[NarrationRequest]:
+    """The moments worth narrating in one command's events, in order (see the module docstring)."""
+    facts = facts or StoryFacts()
+    evs: list[Event] = [dict(e) for e in events]
+    challenges, characters = _learn(evs, facts)
+    folds = _folds(evs)
+    folded = {j for js in folds.values() for j in js}
+    base = NarrationRequest(moment=MomentKind.PROLOGUE, characters=list(characters.values()), story=facts.story,
+                            scene=facts.scene, location=facts.location, seeds=list(facts.seeds),
+                            tone=list(facts.tone), denizens=list(facts.denizens), tables=dict(facts.tables))
+    out: list[NarrationRequest] = []
+    for i, event in enumerate(evs):
+        moment = None if i in folded else _kind_of(event)
+        if moment is None:
+            continue
+        related = [evs[j] for j in folds.get(i, [])]
+        kind = str(event["kind"])
+        subject = next((str(event[k]) for k in _SUBJECT_KEYS if event.get(k)), None)
+        challenge = None
+        if kind == "challenge_resolved":
+            challenge = _challenge(event, related, challenges)
+            subject = challenge.lead or subject
+            detail_word: str | None = challenge.outcome
+        else:
+            detail_word = _detail(kind, event, related)
+            cid = event.get("challenge") or (event.get("id") if kind == "challenge_placed" else None)
+            if isinstance(cid, str) and cid in challenges:
+                challenge = challenges[cid]
+                subject = subject or challenge.lead
+        if kind == "character_created":
+            subject = str(event["name"])
+        if kind in ("magic_cast", "scene_test"):
+            subject = next(iter(event.get("casters") or event.get("interrupted_by") or []), None)
+        if kind == "scene_started":
+            base = base.model_copy(update={"scene": str(event.get("scene", base.scene))})
+        told = [evs[j] for j in sorted([*folds.get(i, []), i])]
+        out.append(base.model_copy(update={"moment": moment, "detail": detail_word, "events": told,
+                                           "subject": subject, "challenge": challenge}))
+        if kind == "story_ended":
+            for name, result in dict(event.get("results", {})).items():
+                out.append(base.model_copy(update={"moment": MomentKind.POSTSCRIPT, "detail": str(result),
+                                                   "events": [event], "subject": str(name)}))
+    return [r for r in out if detail or r.major]

@@ -1,0 +1,159 @@
+"""The offline narrator: every moment told from random tables, in a line or two.
+
+:class:`TableNarrator` looks up the table for a moment (``narrate/...`` in
+``oracle/tables``), rolls on it with the game's dice and fills the placeholders
+from the request (:mod:`wyrd.oracle.narrators.context`). Two moments prefer the
+story's own words: a scene opening uses one of the scene's narration seeds when
+the story gives any, and a stage rule that fires tells the rule's own text.
+
+Tables, most specific first (the first one loaded is used)::
+
+    challenge outcome   narrate/challenge/<type>/<outcome>, narrate/challenge/any/<outcome>
+    bypassed challenge  narrate/challenge/bypassed
+    challenge placed    narrate/placed/<type>, narrate/placed/any
+    twist               narrate/twist/<category>
+    answer              narrate/answer/<yes_and|yes|no|no_but>
+    magic               narrate/magic/<form>
+    postscript          narrate/postscript/<held|freed|defeated>
+    defeat              narrate/defeat/<defeated|impediment>
+    scene test          narrate/scene-test/<expected|altered|interrupted>
+    harm / clock        narrate/harm/<damage|scratch>, narrate/clock/<advanced|threshold>
+    anything else       narrate/<moment>, then narrate/any
+
+Pass a ``deck_state`` dict (saved with the session) and no variant repeats until
+its table is used up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wyrd.oracle.facts import StoryFacts
+from wyrd.oracle.narrators.base import MomentKind, Narration, NarrationRequest, Narrator, Outcome
+from wyrd.oracle.narrators.context import request_context
+from wyrd.oracle.narrators.moments import moments
+from wyrd.oracle.tables import DeckState, Table, TableResult, bundled_tables, roll
+from wyrd.oracle.text import fill
+from wyrd.rules.dice import Dice
+
+__all__ = ["FALLBACK_TABLE", "TableNarrator", "narrate_events", "table_ids"]
+
+FALLBACK_TABLE = "narrate/any"
+_BY_MOMENT: dict[MomentKind, str] = {
+    MomentKind.SCENE_OPENING: "narrate/scene/opening",
+    MomentKind.SCENE_CLOSING: "narrate/scene/closing",
+    MomentKind.WYRD_DRAWN: "narrate/wyrd-drawn",
+    MomentKind.WYRD_ROLL: "narrate/wyrd-roll",
+    MomentKind.COUNTER: "narrate/counter/changed",
+    MomentKind.COUNTER_FIRED: "narrate/counter/fired",
+    MomentKind.STAGE_RULE: "narrate/stage-rule/added",
+    MomentKind.STAGE_RULE_FIRED: "narrate/stage-rule/fired",
+    MomentKind.SERVANT_LOOSE: "narrate/servant-loose",
+}
+_BY_DETAIL = {
+    MomentKind.TWIST: "narrate/twist",
+    MomentKind.ANSWER: "narrate/answer",
+    MomentKind.MAGIC: "narrate/magic",
+    MomentKind.POSTSCRIPT: "narrate/postscript",
+    MomentKind.DEFEAT: "narrate/defeat",
+    MomentKind.SCENE_TEST: "narrate/scene-test",
+    MomentKind.HARM: "narrate/harm",
+    MomentKind.CLOCK: "narrate/clock",
+    MomentKind.COMPLICATION: "narrate/complication",
+}
+
+
+def table_ids(request: NarrationRequest) -> list[str]:
+    """The tables that could tell ``request``, most specific first."""
+    moment = request.moment
+    detail = request.detail or ""
+    ids: list[str] = []
+    challenge_type = request.challenge.type.value if request.challenge and request.challenge.type else None
+    if moment == MomentKind.CHALLENGE_OUTCOME:
+        if detail == Outcome.BYPASSED:
+            ids.append("narrate/challenge/bypassed")
+        else:
+            if challenge_type:
+                ids.append(f"narrate/challenge/{challenge_type}/{detail}")
+            ids.append(f"narrate/challenge/any/{detail}")
+    elif moment == MomentKind.CHALLENGE_PLACED:
+        if challenge_type:
+            ids.append(f"narrate/placed/{challenge_type}")
+        ids.append("narrate/placed/any")
+    elif moment in _BY_DETAIL:
+        ids.append(f"{_BY_DETAIL[moment]}/{detail}")
+    if moment in _BY_MOMENT:
+        ids.append(_BY_MOMENT[moment])
+    ids.append(f"narrate/{moment.value.replace('_', '-')}")
+    ids.append(FALLBACK_TABLE)
+    return ids
+
+
+def _trace(result: TableResult) -> tuple[str, ...]:
+    out = [f"{result.table}#{result.row}"]
+    for inner in result.nested:
+        out.extend(_trace(inner))
+    return tuple(out)
+
+
+class TableNarrator(Narrator):
+    """Tells every moment from the bundled tables (or the tables given), offline."""
+
+    source = "table"
+
+    def __init__(self, tables: Mapping[str, Table] | None = None, *, deck_state: DeckState | None = None) -> None:
+        self._tables = tables
+        self.deck_state = deck_state
+
+    @property
+    def tables(self) -> Mapping[str, Table]:
+        return self._tables if self._tables is not None else bundled_tables()
+
+    def narrate(self, request: NarrationRequest, dice: Dice) -> Narration:
+        """One or two sentences for ``request``, chosen with ``dice``."""
+        tables = self.tables
+        context = request_context(request, dice, tables=tables)
+        own = self._story_words(request, dice)
+        if own is not None:
+            text, trace = own
+            return Narration(text=fill(text, context), source=self.source, moment=request.moment, trace=trace)
+        ident = next(i for i in table_ids(request) if i in tables)
+        result = roll(ident, dice, context, self.deck_state, tables=tables)
+        return Narration(text=result.text, source=self.source, moment=request.moment, trace=_trace(result))
+
+    def _story_words(self, request: NarrationRequest, dice: Dice) -> tuple[str, tuple[str, ...]] | None:
+        if request.moment == MomentKind.SCENE_OPENING and request.seeds:
+            seeds = [s for s in request.seeds if s.strip()]
+            if seeds:
+                n = 1 if len(seeds) == 1 else dice.roll(1, len(seeds), "narration seed").faces[0]
+                return seeds[n - 1], (f"story/seeds#{n}",)
+        if request.moment == MomentKind.STAGE_RULE_FIRED:
+            text = next((str(e["text"]) for e in request.events if e.get("text")), "")
+            if text.strip():
+                return text, ("story/stage-rule",)
+        return None
+
+    def tell(self, events: Sequence[Mapping[str, Any]], facts: StoryFacts | None, dice: Dice, *,
+             detail: bool = False) -> list[Narration]:
+        """Every narration one command's events call for, in order."""
+        return [self.narrate(request, dice) for request in moments(events, facts, detail=detail)]
+
+
+def narrate_events(narrator: Narrator, events: Sequence[Mapping[str, Any]], facts: StoryFacts | None, dice: Dice,
+                   *, detail: bool = False, fallback: Narrator | None = None) -> list[dict[str, Any]]:
+    """The ``narration`` events for one command, ready to store; a failing narrator falls back to ``fallback``.
+
+    This is the play layer's one call after a command: any narrator (table or LLM)
+    and, for an LLM, the table narrator as the fallback on any error.
+    """
+    out: list[dict[str, Any]] = []
+    for request in moments(events, facts, detail=detail):
+        try:
+            narration = narrator.narrate(request, dice)
+        except Exception:
+            if fallback is None:
+                raise
+            narration = fallback.narrate(request, dice)
+        out.append(narration.event())
+    return out

@@ -1,0 +1,299 @@
+"""The ``wyrd`` subcommands for playing: play, resume, log, export, saves.
+
+Only argparse is imported at the top; each handler imports the session, the
+save file and the REPL when it runs, so ``wyrd --version`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gc
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from wyrd.play.engine.session import Session
+    from wyrd.play.frontends.console import Console, Output
+
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+
+# The three-scene story a first game starts with.
+QUICK_START = "the-milestones"
+
+__all__ = ["add_export", "add_log", "add_play", "add_resume", "add_saves"]
+
+
+def _fail(message: str) -> int:
+    print(f"wyrd: {message}", file=sys.stderr)
+    return 1
+
+
+def _add_model(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--model", help="a language model to narrate, as PROVIDER:MODEL (openai:gpt-4o-mini, "
+                   "ollama:llama3.2, ...); also WYRD_MODEL or the config file; `table` for the tables only")
+    p.add_argument("--base-url", help="the address of an OpenAI-compatible server for --model")
+
+
+def add_play(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("play", help="start a new game (the REPL, or a script)")
+    p.add_argument("--story", help="the story to play (`wyrd stories` lists them; default at the terminal: the "
+                   "quick-start story; `none` for ad hoc play)")
+    p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
+                   help="another folder of stories (may be repeated)")
+    p.add_argument("--ruleset", default="abacus", choices=["abacus", "wolden", "feat", "lots"],
+                   help="the rules to play by (default: the Wyrd Abacus)")
+    p.add_argument("--seed", type=int, help="the seed of the dice (default: a random one)")
+    p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
+    p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
+    p.add_argument("--json", action="store_true", help="print one JSON object per event")
+    _add_model(p)
+    p.add_argument("--dice", choices=["seeded", "typed"], default="seeded",
+                   help="typed: roll real dice and type the faces")
+    p.set_defaults(handler=run_play)
+
+
+def add_resume(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("resume", help="carry on a saved game (the newest by default)")
+    p.add_argument("file", nargs="?", type=Path)
+    _add_model(p)
+    p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
+                   help="another folder of stories (may be repeated)")
+    p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
+    p.add_argument("--json", action="store_true", help="print one JSON object per event")
+    p.set_defaults(handler=run_resume)
+
+
+def add_log(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("log", help="print a save's transcript")
+    p.add_argument("file", type=Path)
+    p.add_argument("--all", action="store_true", help="include undone commands (the audit trail)")
+    p.set_defaults(handler=run_log)
+
+
+def add_export(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("export", help="write a save as a Markdown journal")
+    p.add_argument("file", type=Path)
+    p.add_argument("--md", action="store_true", help="Markdown (the only format, for now)")
+    p.add_argument("-o", "--output", type=Path, help="where to write it (default: standard output)")
+    p.set_defaults(handler=run_export)
+
+
+def add_saves(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("saves", help="list the saved games in your data folder")
+    p.set_defaults(handler=run_saves)
+
+
+# -- handlers ---------------------------------------------------------------------
+
+
+def _lines(source: str) -> Iterator[str]:
+    if source == "-" and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # as for a file: a bad byte must not end the game
+    stream: TextIO = sys.stdin if source == "-" else open(source, encoding="utf-8", errors="replace")  # noqa: SIM115
+    with stream:
+        yield from (line.rstrip("\n") for line in stream)
+
+
+def _show(output: Output, as_json: bool) -> None:
+    from wyrd.play.frontends.view import json_line
+
+    if as_json:
+        for event in output.events:
+            print(json_line(event), flush=True)
+        return
+    for line in output.lines:
+        print(line.text, flush=True)
+
+
+def _scripted(console: Console, lines: Iterator[str], as_json: bool) -> int:
+    _show(console.opening(), as_json)  # with --json: a new session's session_started
+    for line in lines:
+        output = console.handle(line)
+        _show(output, as_json)
+        if output.quit:
+            break
+    return 0
+
+
+def _typed_ask(lines: Iterator[str] | None) -> object:
+    """Ask for physical dice: the next script line, or a prompt at the terminal."""
+    from wyrd.play.engine.words import UsageError, parse_int, split_line
+
+    def ask(n: int, sides: int, purpose: str) -> list[int]:
+        while True:
+            prompt = f"Roll {n}d{sides} ({purpose}) and type the faces: "
+            text = input(prompt) if lines is None else next(lines, "")
+            try:
+                return [parse_int(w, "face", low=1, high=sides) for w in split_line(text)]
+            except UsageError as exc:
+                if lines is not None:
+                    raise
+                print(exc)
+
+    return ask
+
+
+def _narrator(session: Session, args: argparse.Namespace, live: bool) -> bool:
+    """Put the configured language model, if any, in charge of the prose; True if one is.
+
+    A model that cannot be set up is reported and the tables tell the story instead.
+    """
+    from wyrd.oracle.narrators.llm_config import NarratorConfigError, load_config, make_narrator
+
+    def show(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    def told(narration: object) -> None:
+        if getattr(narration, "shown", ""):
+            show("  (the narrator faltered; the tables take over)")
+        show("\n")
+
+    try:
+        llm = make_narrator(load_config(args.model, base_url=args.base_url), on_text=show if live else None)
+    except NarratorConfigError as exc:
+        print(f"wyrd: {exc}; the tables will tell the story.", file=sys.stderr)
+        return False
+    if llm is None:
+        return False
+    if session.save is not None:
+        # A resumed story: the model hears how it has been told so far.
+        told_before = [str(e["text"]) for r in session.save.live_commands() for e in r.events
+                       if e.get("kind") == "narration" and e.get("text")]
+        for text in told_before[-8:]:
+            llm.memory.add(text)
+    session.teller.use_llm(llm, on_told=told if live else None)
+    return True
+
+
+def _collector_held(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Run ``handler`` with the cyclic garbage collector off until :func:`_run` starts the game.
+
+    Setting a game up imports pydantic, the rules' models and prompt-toolkit: tens of
+    thousands of objects that last as long as the game. Left on, the collector walks them
+    over and over while they are made, about a tenth of the wait for the first prompt.
+    Whatever happens, it is on again when the handler returns.
+    """
+    @functools.wraps(handler)
+    def held(args: argparse.Namespace) -> int:
+        gc.disable()
+        try:
+            return handler(args)
+        finally:
+            gc.enable()
+
+    return held
+
+
+def _run(console: Console, args: argparse.Namespace, lines: Iterator[str] | None) -> int:
+    if lines is None and sys.stdin.isatty():
+        from wyrd.play.frontends.terminal.repl import run_repl
+
+        # Later collections skip what setting up made; that keeps its little garbage (about a megabyte)
+        # for the game's life, where collecting it now would cost the player as much as was saved.
+        gc.freeze()
+        gc.enable()
+        return run_repl(console)
+    gc.enable()
+    return _scripted(console, lines if lines is not None else _lines("-"), args.json)
+
+
+def _play_on(session: Session, path: Path, args: argparse.Namespace, lines: Iterator[str] | None) -> int:
+    """Play a new or resumed session to its end, with the configured narrator, and close it."""
+    from wyrd.play.frontends.console import Console
+
+    live = lines is None and sys.stdin.isatty() and not args.json
+    try:
+        return _run(Console(session, path, live_narration=_narrator(session, args, live) and live), args, lines)
+    finally:
+        session.close()
+
+
+@_collector_held
+def run_play(args: argparse.Namespace) -> int:
+    import secrets
+
+    from wyrd.play.engine.paths import new_save_path
+    from wyrd.play.engine.savefile import SaveError
+    from wyrd.play.engine.session import Session, SessionError
+
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
+    lines = _lines(args.script) if args.script else None
+    story = args.story
+    if story is None and lines is None and sys.stdin.isatty() and args.ruleset == "abacus":
+        story = QUICK_START  # at the terminal, a first game needs no choices
+    if story == "none":
+        story = None
+    ask = _typed_ask(lines) if args.dice == "typed" else None
+    try:
+        path = args.save or new_save_path(seed)
+        session = Session.new(path, seed=seed, story=story, dice_mode=args.dice, ask=ask,  # type: ignore[arg-type]
+                              content=args.content, ruleset=args.ruleset)
+    except (SaveError, SessionError, OSError) as exc:
+        return _fail(str(exc))
+    return _play_on(session, path, args, lines)
+
+
+@_collector_held
+def run_resume(args: argparse.Namespace) -> int:
+    from wyrd.play.engine.paths import newest_save
+    from wyrd.play.engine.savefile import SaveError
+    from wyrd.play.engine.session import Session, SessionError
+
+    path = args.file or newest_save()
+    if path is None:
+        return _fail("there is no saved game to resume; start one with: wyrd play")
+    lines = _lines(args.script) if args.script else None
+    try:
+        session = Session.resume(path, ask=_typed_ask(lines), content=args.content)  # type: ignore[arg-type]
+    except (SaveError, SessionError, OSError) as exc:
+        return _fail(str(exc))
+    return _play_on(session, path, args, lines)
+
+
+def run_log(args: argparse.Namespace) -> int:
+    from wyrd.play.engine.journal import transcript
+    from wyrd.play.engine.savefile import SaveError, SaveFile
+    from wyrd.play.engine.session import DAMAGED
+
+    try:
+        with SaveFile.open(args.file) as save:
+            print("\n".join(transcript(save, audit=args.all)))
+    except (SaveError, OSError) as exc:
+        return _fail(str(exc))
+    except DAMAGED as exc:
+        return _fail(f"{args.file} is a damaged save file ({exc}).")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from wyrd.play.engine.journal import journal
+    from wyrd.play.engine.savefile import SaveError, SaveFile
+    from wyrd.play.engine.session import DAMAGED
+
+    try:
+        with SaveFile.open(args.file) as save:
+            text = journal(save)
+        if args.output:
+            args.output.write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    except (SaveError, OSError) as exc:
+        return _fail(str(exc))
+    except DAMAGED as exc:
+        return _fail(f"{args.file} is a damaged save file ({exc}).")
+    return 0
+
+
+def run_saves(args: argparse.Namespace) -> int:
+    from wyrd.play.engine.paths import list_saves
+
+    saves = list_saves()
+    if not saves:
+        print("No saved games yet. Start one with: wyrd play")
+    for path in saves:
+        print(path)
+    return 0

@@ -1,0 +1,137 @@
+"""Verbs about the session rather than the story: help, undo, log, status, quit.
+
+They are registered like the rules verbs (so ``help`` lists them and completion
+knows them) but change no rules state; :mod:`wyrd.play.frontends.console` carries them out.
+"""
+
+from __future__ import annotations
+
+from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.words import Words
+from wyrd.rules.abacus import GameState
+
+__all__: list[str] = []
+
+
+class _Meta(Verb):
+    changes = False
+    rulesets = ("*",)
+
+
+@register
+class Help(_Meta):
+    """help [VERB]
+
+    List the commands, or show how one is used.
+    """
+
+    key = "help"
+    aliases = ("?",)
+    completes = ("verb",)
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        word = words.take_optional()
+        words.done()
+        return {"verb": word}
+
+
+@register
+class Undo(_Meta):
+    """undo
+
+    Take back the last command. It stays in the save's audit trail (see `log all`).
+    """
+
+    key = "undo"
+
+
+@register
+class Log(_Meta):
+    """log [all]
+
+    The story so far, one line per event; `log all` includes undone commands.
+    """
+
+    key = "log"
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        every = words.keyword("all")
+        words.done()
+        return {"all": every}
+
+
+@register
+class Status(_Meta):
+    """status
+
+    The scene, its pool, the open roll and its odds, and every character's points.
+    """
+
+    key = "status"
+    aliases = ("st",)
+
+
+@register
+class Challenges(_Meta):
+    """challenges
+
+    The challenges of the scene, their values and whether they are still open.
+    """
+
+    key = "challenges"
+
+
+@register
+class Export(_Meta):
+    """export FILE.md
+
+    Write the story so far as a Markdown journal, every mechanical change included.
+    """
+
+    key = "export"
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        path = words.take("FILE")
+        words.done()
+        return {"path": path}
+
+
+@register
+class Save(_Meta):
+    """save
+
+    Everything is saved as it happens; this says where.
+    """
+
+    key = "save"
+
+
+@register
+class NarratorVerb(_Meta):
+    """narrator [table|llm]
+
+    Who tells the story: the offline tables, or the language model given with
+    `wyrd play --model` (the tables still speak whenever it fails or is slow).
+    Alone, says which is in use.
+    """
+
+    key = "narrator"
+    completes = ("table",)
+
+    def parse(self, words: Words, state: object) -> Args:
+        which = words.take_optional()
+        words.done()
+        if which is not None and which.casefold() not in ("table", "llm"):
+            raise words.fail(f"{which!r} is neither table nor llm")
+        return {"use": which.casefold() if which else None}
+
+
+@register
+class Quit(_Meta):
+    """quit
+
+    Leave the game (everything is already saved; `wyrd resume` picks it up).
+    """
+
+    key = "quit"
+    aliases = ("exit",)

@@ -1,0 +1,378 @@
+"""A play session: lines in, rules applied, everything saved before it is shown.
+
+The session reads a line into a verb and canonical arguments, applies it to the
+rules core with dice of its own, and commits the command, every die it consumed
+and its events to the save file in one transaction. Only then does it hand the
+events back to be shown. A refused line changes nothing and saves nothing.
+
+Dice are reproducible without storing a generator: in seeded mode the dice for
+command ``seq`` come from ``Random(f"{seed}:{seq}")``, so the same seed and the
+same commands always give the same events. Replay (resume, undo) never rolls: it
+hands each command the faces the save recorded for it. Snapshots of the state
+every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import zlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+import wyrd.play.engine.meta_verbs  # noqa: F401  (registers the verbs every ruleset shares)
+from wyrd.play.engine.kits import Follower, hooks_for
+from wyrd.play.engine.savefile import Record, SaveFile, SaveWriteError
+from wyrd.play.engine.storyplay import PlayContext, StoryPlay, content_dirs, load_story_args
+from wyrd.play.engine.verbs import Parsed, find_verb, parse_line
+from wyrd.play.engine.words import UsageError
+from wyrd.rules.abacus import GameState
+from wyrd.rules.abacus.events import Event
+from wyrd.rules.dice import Dice, DiceExhausted, Roll, ScriptedSource, SeededSource, TypedSource
+from wyrd.rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from wyrd.play.engine.narration import Storyteller
+
+__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError"]
+
+SNAPSHOT_EVERY = 200
+DiceMode = str  # "seeded" or "typed"
+FORMAT = "wyrd-session"
+
+TypedAsk = Callable[[int, int, str], Sequence[int]]
+
+
+# What reading a hand-edited or damaged save can raise (bad JSON, wrong shapes, bad snapshot).
+DAMAGED = (ValueError, TypeError, AttributeError, KeyError, IndexError, zlib.error)
+
+# Events the play layer adds after the rules (narration, twists, the story's words):
+# not replayed, kept as saved.
+ADDED_KINDS = frozenset({"narration", "twist", "postscript", "stage_rules_evident", "story_chosen", "scene_test",
+                          "answer", "inspiration", "narration_failed", "enemy_acted"})
+
+
+def _plain(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Events as JSON-ready dicts, ``kind`` first."""
+    return [e.model_dump(mode="json") for e in events]
+
+
+def new_state(ruleset: str) -> Any:
+    """An empty game of ``ruleset`` (its package's ``GameState``)."""
+    from wyrd.rulesets import UnknownRuleset, find_ruleset
+
+    try:
+        module = find_ruleset(ruleset).load()
+    except UnknownRuleset as exc:
+        raise SessionError(str(exc)) from None
+    return module.GameState()
+
+
+class SessionError(Exception):
+    """The session cannot go on as asked (a save that cannot be replayed, ...)."""
+
+
+class Reply(BaseModel):
+    """What a line did: the events it caused, or why it was refused."""
+
+    line: str
+    verb: str | None = None
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    refused: dict[str, Any] | None = None
+    changed: bool = False
+
+
+class Session:
+    """The live game: a rules state, its save file, and the dice."""
+
+    def __init__(
+        self, save: SaveFile | None, *, seed: int, ruleset: str = "abacus", dice_mode: DiceMode = "seeded",
+        ask: TypedAsk | None = None, content: Sequence[Path] = (),
+    ) -> None:
+        self.save = save
+        self.dirs = content_dirs(content)
+        self.story: StoryPlay | None = None
+        from wyrd.play.engine.paths import data_dir
+
+        self._teller: Storyteller | None = None
+        self._table_dirs = [*content, data_dir()]
+        if any((d / "tables").is_dir() for d in self._table_dirs):
+            self.teller  # noqa: B018  (the player's own tables: a broken one is reported now)
+        self.seed = seed
+        self.ruleset = ruleset
+        try:
+            self.hooks = hooks_for(ruleset)
+        except LookupError as exc:
+            raise SessionError(str(exc)) from None
+        self.dice_mode = dice_mode
+        self.ask = ask
+        self.state: GameState = new_state(ruleset)
+        # another ruleset's story, followed by its own hooks (the abacus's is self.story)
+        self.follower = self._follow(None)
+        self.next_command = 1
+        self.next_event = 1
+        # The events of starting a new session (shown first by --json); none on resume.
+        self.opening_events: list[dict[str, Any]] = []
+
+    @property
+    def teller(self) -> Storyteller:
+        """The oracle's twists and narration, loaded when first needed (the prompt comes sooner)."""
+        if self._teller is None:
+            from wyrd.oracle.tables import ContentError
+            from wyrd.play.engine.narration import Storyteller, user_tables
+
+            try:
+                self._teller = Storyteller(tables=user_tables(self._table_dirs))
+            except ContentError as exc:
+                raise SessionError(f"your own tables do not load:\n{exc}") from None
+        return self._teller
+
+    # -- creating and resuming ------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, path: Path | None, *, seed: int, story: str | None = None, dice_mode: DiceMode = "seeded",
+        ask: TypedAsk | None = None, content: Sequence[Path] = (), ruleset: str = "abacus",
+    ) -> Session:
+        session = cls(None, seed=seed, dice_mode=dice_mode, ask=ask, content=content, ruleset=ruleset)
+        chosen = None
+        if story is not None and ruleset == "abacus":
+            # Read the story before a save file exists, so a bad story leaves nothing behind.
+            try:
+                chosen = load_story_args(story, session.dirs)
+            except UsageError as exc:
+                raise SessionError(str(exc)) from None
+        if path is not None:
+            meta = {"game": FORMAT, "ruleset": session.ruleset, "seed": seed, "story": story, "dice": dice_mode}
+            session.save = SaveFile.create(path, meta=meta)
+        session.opening_events = session._emit_start(story)
+        if story is not None:
+            reply = session.apply(f"story {story}", Parsed(verb="story", args=chosen or {"id": story}))
+            if reply.refused is not None:
+                session.close()
+                if path is not None and chosen is None:
+                    # Another ruleset's story is read by its own verb: a bad one leaves no save.
+                    for leftover in path.parent.glob(path.name + "*"):
+                        leftover.unlink()
+                raise SessionError(str(reply.refused["reason"]))
+            session.opening_events += reply.events
+        return session
+
+    @classmethod
+    def resume(cls, path: Path, *, ask: TypedAsk | None = None, content: Sequence[Path] = ()) -> Session:
+        save = SaveFile.open(path)
+        try:
+            meta = save.meta
+            if meta.get("game") != FORMAT:
+                raise SessionError("it is not a Wyrd session")
+            session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask,
+                          content=content, ruleset=str(meta.get("ruleset", "abacus")))
+            session.rebuild()
+        except SessionError as exc:
+            save.close()
+            raise SessionError(f"{path} cannot be resumed: {exc}") from exc
+        except DAMAGED as exc:  # a save edited or damaged past what replay can read
+            save.close()
+            raise SessionError(f"{path} cannot be resumed: it is damaged ({exc})") from exc
+        return session
+
+    def _emit_start(self, story: str | None) -> list[dict[str, Any]]:
+        event = {"kind": "session_started", "story": story, "ruleset": self.ruleset, "seed": self.seed}
+        return self._commit("start", Parsed(verb="start", args={}), [], [event], None)
+
+    # -- the dice ---------------------------------------------------------------
+
+    def _dice(self, seq: int) -> Dice:
+        if self.dice_mode == "typed":
+            if self.ask is None:
+                raise SessionError("typed dice need someone to type them")
+            return Dice(TypedSource(self.ask))
+        return Dice(SeededSource(f"{self.seed}:{seq}"))
+
+    # -- lines ------------------------------------------------------------------
+
+    def parse(self, line: str) -> Parsed:
+        return parse_line(line, self.state, self.ruleset)
+
+    def execute(self, line: str) -> Reply:
+        """Read, apply, save and report one line. Never raises for a bad line."""
+        text = line.strip()
+        try:
+            parsed = self.parse(text)
+        except UsageError as exc:
+            return self._refuse(text, None, exc, "usage")
+        verb = find_verb(parsed.verb, self.ruleset)
+        if not verb.is_change(parsed.args):
+            return Reply(line=text, verb=parsed.verb)
+        return self.apply(text, parsed)
+
+    def context(self, seq: int) -> PlayContext:
+        """What verbs may consult; its dice are the story's own, seeded apart from the rules'."""
+        return PlayContext(state=self.state, story=self.story, dirs=self.dirs,
+                           dice=Dice(SeededSource(f"{self.seed}:{seq}:story")), follower=self.follower)
+
+    def _follow(self, snapshot: dict[str, Any] | None) -> Follower | None:
+        follow = self.hooks.follow
+        return follow(snapshot) if follow is not None and self.ruleset != "abacus" else None
+
+    def apply(self, text: str, parsed: Parsed) -> Reply:
+        """Apply a parsed change: rules, then one committed transaction, then the reply."""
+        verb = find_verb(parsed.verb, self.ruleset)
+        seq = self.next_command
+        dice = self._dice(seq)
+        ctx = self.context(seq)
+        try:
+            parsed = Parsed(verb=parsed.verb, args=verb.prepare(dict(parsed.args), ctx))
+            # Any kind of die may be typed; each face is checked by the roll that uses it.
+            dice.supply(verb.typed_faces(parsed.args), sides=None)
+            outcome = verb.apply(self.state, dice, parsed.args)
+        except UsageError as exc:
+            return self._refuse(text, parsed.verb, exc, "usage")
+        except RuleError as exc:
+            return self._refuse(text, parsed.verb, exc, exc.rule)
+        events = _plain(outcome.events)
+        events += verb.after(parsed.args, events, ctx, outcome.state)
+        if self.story is None and parsed.verb == "story" and self.ruleset == "abacus":
+            ctx.story = StoryPlay.from_args(parsed.args)
+        deck = copy.deepcopy(self.teller.deck)
+        events += self._tell(seq, outcome.state, events, ctx.story)
+        changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
+        parsed = parsed.model_copy(update={"deck": copy.deepcopy(changed)})
+        try:
+            stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+        except SaveWriteError as exc:
+            # Not saved, so it did not happen: the state shown stays the state saved.
+            self.teller.reset(deck)
+            return self._refuse(text, parsed.verb, exc, "save")
+        self._observe(parsed, stamped)
+        # After _observe: a snapshot must hold the story as this command left it.
+        self._snapshot(self.next_command - 1)
+        return Reply(line=text, verb=parsed.verb, events=stamped, changed=True)
+
+    def _tell(self, seq: int, after: GameState, events: list[dict[str, Any]],
+              story: StoryPlay | None) -> list[dict[str, Any]]:
+        """The oracle's events for a command; if the telling fails, the game goes on untold."""
+        deck = copy.deepcopy(self.teller.deck)
+        dice = Dice(SeededSource(f"{self.seed}:{seq}:oracle"))
+        try:
+            if self.ruleset != "abacus":
+                tell = self.hooks.tell
+                told: list[dict[str, Any]] = tell(self.state, after, events, dice) if tell is not None else []
+                return told if self.teller.prose else []
+            return self.teller.tell(self.state, after, events, dice, story)
+        except Exception as exc:  # narration only adds prose: it must never cost a command
+            self.teller.reset(deck)
+            return [{"kind": "narration_failed", "reason": f"{type(exc).__name__}: {exc}"}]
+
+    def _observe(self, parsed: Parsed, events: Sequence[dict[str, Any]]) -> None:
+        """Keep the story's progress in step with what happened (live and in replay)."""
+        if self.follower is not None:
+            self.follower.observe(parsed.verb, parsed.args, events)
+        if parsed.verb == "story" and self.ruleset == "abacus":
+            self.story = StoryPlay.from_args(parsed.args)
+        if self.story is not None:
+            self.story.observe(events)
+
+    def _commit(
+        self, text: str, parsed: Parsed, rolls: Sequence[Roll], events: list[dict[str, Any]],
+        state: GameState | None,
+    ) -> list[dict[str, Any]]:
+        stamped = [{"seq": self.next_event + i, **e} for i, e in enumerate(events)]
+        dice = [{"sides": r.sides, "faces": list(r.faces), "purpose": r.purpose} for r in rolls]
+        if self.save is not None:
+            # Committed before anyone sees it: a crash after this loses nothing shown.
+            seq = self.save.append(text, parsed.model_dump(mode="json"), dice, stamped)
+        else:
+            seq = self.next_command
+        self.next_command = seq + 1
+        self.next_event += len(stamped)
+        if state is not None:
+            self.state = state
+        return stamped
+
+    def _snapshot(self, seq: int) -> None:
+        """Every :data:`SNAPSHOT_EVERY` commands, the state and the story as they stand now."""
+        if self.save is not None and seq % SNAPSHOT_EVERY == 0:
+            extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
+            if self.story is not None:
+                extra["story"] = self.story.snapshot()
+            if self.follower is not None:
+                extra["follower"] = self.follower.snapshot()
+            # A snapshot only speeds up resuming; the command itself is already safe.
+            with contextlib.suppress(SaveWriteError):
+                self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
+
+    def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
+        reason = str(exc)
+        return Reply(line=text, verb=verb, refused={"seq": None, "kind": "refused", "command": text,
+                                                    "reason": reason, "rule": rule})
+
+    # -- undo and replay ------------------------------------------------------------
+
+    def undo(self) -> Reply:
+        """Take back the last command; it stays in the save's audit trail."""
+        if self.save is None:
+            raise SessionError("undo needs a save file")
+        last = self.save.last_live()
+        if last is None or last.parsed.get("verb") == "start":
+            return Reply(line="undo", verb="undo", refused={"seq": None, "kind": "refused", "command": "undo",
+                                                           "reason": "there is nothing to undo", "rule": "undo"})
+        try:
+            self.save.undo()
+        except SaveWriteError as exc:
+            return self._refuse("undo", "undo", exc, "save")
+        self.rebuild()
+        event = {"seq": None, "kind": "undone", "command": last.text, "command_seq": last.seq}
+        return Reply(line="undo", verb="undo", events=[event], changed=True)
+
+    def rebuild(self, *, use_snapshots: bool = True) -> None:
+        """Rebuild the state from the save: the latest snapshot, then recorded dice."""
+        if self.save is None:
+            raise SessionError("nothing to rebuild from")
+        self.state = new_state(self.ruleset)
+        self.story = None
+        self.follower = self._follow(None)
+        self.teller.reset()
+        self.next_event = 1
+        start = 0
+        snap = self.save.latest_snapshot() if use_snapshots else None
+        if snap is not None:
+            self.state = type(self.state).model_validate(snap.state)
+            self.next_event = int(snap.extra["next_event"])
+            if "story" in snap.extra:
+                self.story = StoryPlay.restore(snap.extra["story"])
+            self.follower = self._follow(snap.extra.get("follower"))
+            self.teller.reset(snap.extra.get("deck"))
+            start = snap.seq
+        for record in self.save.live_commands(after=start):
+            self._replay(record)
+        self.next_command = self.save.last_seq() + 1
+        # Numbers are never reused: after an undo, new events follow the last ever shown.
+        self.next_event = max(self.next_event, self.save.last_event_seq() + 1)
+
+    def _replay(self, record: Record) -> None:
+        """Apply a saved command with its saved faces, and check it tells the same story."""
+        self.next_event += len(record.events)
+        if record.parsed.get("verb") == "start":
+            return
+        dice = Dice(ScriptedSource(record.faces))
+        try:
+            command = Parsed.model_validate(record.parsed)
+            outcome = find_verb(command.verb, self.ruleset).apply(self.state, dice, command.args)
+        except (RuleError, UsageError, ValidationError, DiceExhausted) as exc:
+            raise SessionError(f"command {record.seq} ({record.text!r}) does not replay: {exc}") from exc
+        replayed = _plain(outcome.events)
+        recorded = [{k: v for k, v in e.items() if k != "seq"} for e in record.events
+                    if e.get("kind") not in ADDED_KINDS]
+        if replayed != recorded:
+            raise SessionError(f"command {record.seq} ({record.text!r}) replays differently from what was saved")
+        self.state = outcome.state
+        self.teller.deck.update(copy.deepcopy(command.deck))
+        self._observe(command, record.events)
+
+    def close(self) -> None:
+        if self.save is not None:
+            self.save.close()

@@ -1,0 +1,237 @@
+"""The interactive loop: a prompt-toolkit prompt in front of a :class:`~wyrd.play.frontends.console.Console`.
+
+Each line goes to the console; its lines are printed in their styles (play/style.py).
+The prompt shows the scene, the bottom toolbar the table at a glance (play/toolbar.py),
+Tab completes commands (play/completion.py), and the history is kept in the player's
+data folder. The loop is never ended by a bad line: Ctrl-C clears the line, an error
+while handling a line is shown and play goes on, and Ctrl-D (or ``quit``) leaves politely,
+saying where the game is saved. Every command is saved as it happens, so leaving costs nothing.
+
+Hot-seat help: ``end scene`` typed bare while several characters faced challenges asks each
+of them, in turn, which ability to recover (only where there is a real choice), then sends
+the full ``end scene recover A=x B=y`` line, so the save records what was chosen.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output as TerminalOutput
+
+from wyrd.play.engine.paths import history_file
+from wyrd.play.engine.verbs import find_verb, ruleset_of
+from wyrd.play.engine.words import UsageError, resolve, split_line
+from wyrd.play.frontends.console import Console
+from wyrd.play.frontends.terminal.completion import WyrdCompleter, recoverable
+from wyrd.play.frontends.terminal.style import STYLE, line_class
+from wyrd.play.frontends.terminal.toolbar import toolbar_text
+from wyrd.play.frontends.view import Line, clean
+from wyrd.rules.abacus import Ability, GameState
+
+__all__ = ["Ask", "make_session", "prompt_message", "recovery_line", "run_repl", "show_lines"]
+
+# Reading a line failing this many times in a row means the terminal is gone: stop.
+MAX_READ_ERRORS = 3
+
+# Asks one character which ability to recover: (name, options, default) -> choice, None to cancel.
+Ask = Callable[[str, Sequence[Ability], Ability], Ability | None]
+
+
+def show_lines(lines: Sequence[Line], output: TerminalOutput | None = None) -> None:
+    """Print ``lines``, each in its style."""
+    for line in lines:
+        text = FormattedText([(line_class(line.style), line.text)])
+        print_formatted_text(text, style=STYLE, output=output)
+
+
+def _history() -> History:
+    """The history file in the data folder, or one in memory when that cannot be written."""
+    try:
+        path = history_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8"):
+            pass  # fail now, not when the first line is stored in the middle of a prompt
+        return FileHistory(str(path))
+    except (OSError, RuntimeError, ValueError):
+        return InMemoryHistory()
+
+
+def prompt_message(state: GameState) -> FormattedText:
+    """``scene N> `` during a scene, ``wyrd> `` between scenes."""
+    scene = getattr(state, "scene", None)
+    text = f"scene {scene.number}> " if scene is not None and hasattr(scene, "number") else "wyrd> "
+    return FormattedText([("class:prompt", text)])
+
+
+def make_session(
+    console: Console, input: Input | None = None, output: TerminalOutput | None = None,
+) -> PromptSession[str]:
+    """The prompt for ``console``: completion, toolbar, style and history, reading live state."""
+
+    def state() -> GameState:
+        return console.session.state
+
+    def message() -> FormattedText:
+        try:
+            return prompt_message(state())
+        except Exception:  # drawing must never end the game
+            return FormattedText([("class:prompt", "wyrd> ")])
+
+    def toolbar() -> FormattedText:
+        try:
+            if console.session.ruleset != "abacus":
+                return FormattedText([("class:toolbar", " " + console.session.hooks.toolbar(state()))])
+            return toolbar_text(state())
+        except Exception as exc:
+            return FormattedText([("class:toolbar.low", f" (toolbar: {type(exc).__name__})")])
+
+    return PromptSession(
+        message,
+        history=_history(),
+        completer=WyrdCompleter(state),
+        complete_while_typing=True,
+        bottom_toolbar=toolbar,
+        style=STYLE,
+        input=input,
+        output=output,
+    )
+
+
+# -- hot-seat recovery --------------------------------------------------------------------
+
+
+def recovery_line(line: str, state: GameState, ask: Ask) -> str | None:
+    """``line``, or for a bare ``end scene`` the line with each character's recovery asked.
+
+    Only characters who faced a challenge, are standing, and have more than one ability
+    that can recover are asked (with one, the rules' own choice is the only one). Returns
+    ``line`` unchanged when there is nothing to ask, and None when the player cancels.
+    """
+    if not isinstance(state, GameState):
+        return line  # another ruleset's `end` asks nothing
+    try:
+        words = split_line(line)
+        if not words or find_verb(words[0], ruleset_of(state)).key != "end":
+            return line
+    except UsageError:
+        return line
+    if [w.casefold() for w in words[1:]] not in ([], ["scene"]):
+        return line  # the player said it all
+    scene = state.scene
+    if scene is None or state.pending is not None or len(scene.faced) < 2:
+        return line  # the console will refuse or there is no one to ask
+    chosen: dict[str, Ability] = {}
+    for name in scene.faced:
+        options = recoverable(state, name)
+        if len(options) < 2:
+            continue
+        char = state.characters[name]
+        default = max(options, key=char.spent)  # as the rules choose when no one does
+        answer = ask(name, options, default)
+        if answer is None:
+            return None
+        chosen[name] = answer
+    if not chosen:
+        return line
+    pairs = " ".join(shlex.quote(f"{name}={ability.value}") for name, ability in chosen.items())
+    return f"end scene recover {pairs}"
+
+
+def _asker(session: PromptSession[str], output: TerminalOutput | None) -> Ask:
+    """Ask at the terminal, on the same input and output as ``session``."""
+
+    def ask(name: str, options: Sequence[Ability], default: Ability) -> Ability | None:
+        words = [a.value for a in options]
+        label = f"{clean(name)} recovers ({', '.join(words)}) [{default.value}]: "
+        question: PromptSession[str] = PromptSession(
+            FormattedText([("class:question", label)]),
+            completer=WordCompleter(words, ignore_case=True),
+            complete_while_typing=True,
+            history=InMemoryHistory(),
+            style=STYLE,
+            input=session.app.input,
+            output=session.app.output,
+        )
+        while True:
+            try:
+                answer = question.prompt().strip()
+            except (KeyboardInterrupt, EOFError):
+                return None
+            if not answer:
+                return default
+            try:
+                return Ability(resolve(answer, words, "ability"))
+            except UsageError as exc:
+                show_lines([Line(text=str(exc), style="refused")], output)
+
+    return ask
+
+
+# -- the loop -----------------------------------------------------------------------------
+
+
+def _farewell(console: Console) -> list[Line]:
+    if console.path is None:
+        return [Line(text="This game had no save file; it ends here.", style="info")]
+    where = shlex.quote(str(console.path))
+    text = f"Everything is saved in {console.path}. Resume with: wyrd resume {where}"
+    return [Line(text=text, style="info")]
+
+
+def _error(exc: BaseException, doing: str) -> Line:
+    text = f"Error while {doing} ({type(exc).__name__}: {clean(exc)}); the game goes on."
+    return Line(text=text, style="error")
+
+
+def run_repl(
+    console: Console, *, input: Input | None = None, output: TerminalOutput | None = None,
+) -> int:
+    """Play at the terminal until Ctrl-D or ``quit``.
+
+    Returns the exit status: 0, or 1 if reading from the terminal keeps failing.
+    """
+    session = make_session(console, input, output)
+    ask = _asker(session, output)
+    try:
+        show_lines(console.opening().lines, output)
+    except Exception as exc:
+        show_lines([_error(exc, "opening the game")], output)
+    read_errors = 0
+    while True:
+        try:
+            text = session.prompt()
+        except KeyboardInterrupt:
+            continue  # Ctrl-C: the line is dropped, nothing was run
+        except EOFError:
+            show_lines(_farewell(console), output)
+            return 0
+        except Exception as exc:
+            read_errors += 1
+            show_lines([_error(exc, "reading the line")], output)
+            if read_errors >= MAX_READ_ERRORS:
+                show_lines(_farewell(console), output)
+                return 1
+            continue
+        read_errors = 0
+        try:
+            line = recovery_line(text, console.session.state, ask)
+            if line is None:
+                show_lines([Line(text="The scene goes on.", style="info")], output)
+                continue
+            result = console.handle(line)
+        except KeyboardInterrupt:
+            show_lines([Line(text="Interrupted; `log` shows what was saved.", style="info")],
+                       output)
+            continue
+        except Exception as exc:
+            show_lines([_error(exc, "carrying out that line")], output)
+            continue
+        show_lines(result.lines, output)
+        if result.quit:
+            return 0

@@ -1,0 +1,70 @@
+"""The verbs that choose and read a story: ``story ID`` and ``stories``.
+
+The story's whole content goes into the saved arguments of ``story ID``, so the
+session replays the same story even if the file is edited or removed later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import wyrd.rules.abacus as A
+from wyrd.play.engine.storyplay import PlayContext, load_story_args
+from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.words import UsageError, Words
+from wyrd.rules.abacus import GameState, Outcome
+from wyrd.rules.dice import Dice
+from wyrd.stories import flow
+from wyrd.stories.schema import Story
+
+__all__: list[str] = []
+
+
+@register
+class StoryVerb(Verb):
+    """story ID
+
+    Play the story ID (`stories` lists them): its stage rules, clocks and counters
+    come into play, its pregenerated characters can be taken with `pc take`, and
+    `scene` follows its scenes. Only before the first scene.
+    """
+
+    key = "story"
+    completes = ("story",)
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        ident = words.take("ID")
+        words.done()
+        return {"id": ident}
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "story" in args:
+            return args  # already read (the session reads a story before it makes a save)
+        if ctx.story is not None:
+            raise UsageError(f"this session already follows {ctx.story.story.id}")
+        if ctx.state.scene is not None or ctx.state.scenes_played:
+            raise UsageError("a story is chosen before the first scene")
+        return load_story_args(str(args["id"]), ctx.dirs)
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        setup = flow.setup(Story.model_validate(args["story"]))
+        return A.install(state, dice, rules=setup.rules, clocks=setup.clocks, counters=setup.counters,
+                         denizens=setup.denizens, catalogue=setup.catalogue, connections=setup.connections)
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+              state: GameState) -> list[dict[str, Any]]:
+        story = args["story"]
+        return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
+                 "premise": story.get("premise", ""), "pregens": [p["name"] for p in story.get("pregens", [])]}]
+
+
+@register
+class Stories(Verb):
+    """stories
+
+    The stories you can play: the bundled ones and your own.
+    """
+
+    key = "stories"
+    changes = False

@@ -1,0 +1,343 @@
+"""Playing Heroes of the Fall: characters and stories, and the hooks the shared play layer calls.
+
+Importing this module registers every ``feat`` verb (the feats in
+:mod:`wyrd.play.kits.feat.verbs`, body and fortune in :mod:`wyrd.play.kits.feat.body`, characters,
+stories and scenes here) and the ruleset's :class:`~wyrd.play.engine.kits.PlayHooks`:
+the lines shown after each change, the status, the sheets, the toolbar, how
+each event reads (:mod:`wyrd.play.kits.feat.texts`), the narration from
+``oracle/tables/feat.yaml``, and the follower that keeps where play stands in
+a scenario (:class:`wyrd.stories.feat.FeatProgress`).
+
+A scenario's whole content goes into the saved arguments of ``story ID``, and
+each scene's into those of ``scene``, so a replay needs no file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import Field
+
+import wyrd.play.kits.feat.body  # noqa: F401  (registers the verbs of body and fortune)
+import wyrd.rules.feat as F
+from wyrd.oracle.tables import bundled_tables, roll
+from wyrd.play.engine.kits import PlayHooks, register_hooks
+from wyrd.play.engine.storyplay import PlayContext
+from wyrd.play.engine.verbs import Args, register
+from wyrd.play.engine.words import UsageError, Words, resolve
+from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
+from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
+from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, FeatVerb, feat_state, take_who
+from wyrd.rules.actions import Event
+from wyrd.rules.dice import Dice
+from wyrd.rules.feat import Attribute, GameState, Outcome, Skill, Tier
+from wyrd.stories.feat import FeatCharacterSpec, FeatProgress, FeatStory, FeatStoryError, find_feat_story, parse_skill
+
+__all__ = ["HOOKS", "SceneStarted", "StoryEnded"]
+
+
+class SceneStarted(Event):
+    """A scene of the story begins: what is found there, what it asks, where it may lead."""
+
+    kind: Literal["scene_started"] = "scene_started"
+    scene: str
+    number: int
+    title: str
+    text: str
+    asks: list[str] = Field(default_factory=list)
+    narration: list[str] = Field(default_factory=list)
+    exits: list[str] = Field(default_factory=list)
+
+
+class StoryEnded(Event):
+    """The last scene is done: the ending, and which of the story's heroes still stand."""
+
+    kind: Literal["story_ended"] = "story_ended"
+    story: str
+    title: str
+    ending: str
+    standing: list[str]
+    fallen: list[str]
+
+
+@register
+class Pc(FeatVerb):
+    """pc add NAME vigour=N mettle=N wit=N glamour=N spirit=N [tier=novice] [skill=NAME:ATTRIBUTE:RANKS ...]
+
+    Make a character. Each attribute runs 0 to 9; a novice spends exactly 25
+    points (each attribute 1 to 9) and 10 skill ranks, at most 3 in a skill; a
+    journeyman 27 and 20 (5 a skill), an expert 30 and 30 (6 a skill).
+    tier=none makes a character outside any budget (a rival, a stranger), whose
+    skills may be written as a rating: skill=brawling:vigour:4/50. Also wyrd=N
+    (starting Wyrd points) and concept="...". `pc` alone shows everyone; `pc
+    NAME` one character sheet.
+    """
+
+    key = "pc"
+    aliases = ("character",)
+    completes = ("add", "character")
+
+    def read(self, words: Words, state: GameState) -> Args:
+        if not words.keyword("add"):
+            name = take_who(words, state, "NAME") if not words.empty else None
+            words.done()
+            return {"view": name}
+        name = words.take("NAME")
+        values = {a: words.option_int(a, low=0, high=99) for a in ATTRIBUTES}
+        missing = [a for a, v in values.items() if v is None]
+        if missing:
+            raise words.fail(f"missing {', '.join(f'{a}=N' for a in missing)}")
+        tier = resolve(words.option("tier", "novice") or "novice", TIERS, "tier")
+        wyrd = words.option_int("wyrd", low=0, high=99)
+        concept = words.option("concept", "") or ""
+        skills: dict[str, Any] = {}
+        while (text := words.option("skill")) is not None:
+            skill_name, _, rest = text.partition(":")
+            try:
+                skill = parse_skill(rest.replace(":", " "))
+            except ValueError as exc:
+                raise words.fail(f"skill={text}: {exc}; write NAME:ATTRIBUTE:RANKS") from None
+            skills[skill_name] = skill.model_dump(mode="json")
+        words.done()
+        return {"add": {"name": name, "attributes": values, "tier": None if tier == "none" else tier,
+                        "wyrd": wyrd, "concept": concept, "skills": skills}}
+
+    def is_change(self, args: Mapping[str, Any]) -> bool:
+        return "add" in args
+
+    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        a = args["add"]
+        return F.add_character(
+            state, dice, a["name"], {Attribute(k): v for k, v in a["attributes"].items()},
+            skills={k: Skill.model_validate(v) for k, v in a["skills"].items()},
+            tier=Tier(a["tier"]) if a["tier"] else None, wyrd=a["wyrd"], concept=a["concept"])
+
+
+def _progress(ctx: PlayContext) -> FeatProgress:
+    follower = ctx.follower
+    return follower if isinstance(follower, FeatProgress) else FeatProgress()
+
+
+@register
+class StoryVerb(FeatVerb):
+    """story ID
+
+    Play the scenario ID (the bundled one: lantern-at-gull-reach): its
+    pregenerated heroes come into play, and `scene` follows its scenes. One
+    story per session; `wyrd play --ruleset feat --story ID` begins with it.
+    """
+
+    key = "story"
+    completes = ("story",)
+
+    def read(self, words: Words, state: GameState) -> Args:
+        ident = words.take("ID")
+        words.done()
+        return {"id": ident}
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        progress = _progress(ctx)
+        if progress.story is not None:
+            raise UsageError(f"this session already follows {progress.story.id}")
+        try:
+            story = find_feat_story(str(args["id"]), ctx.dirs)
+        except FeatStoryError as exc:
+            raise UsageError(str(exc)) from None
+        return {"id": story.id, "story": story.model_dump(mode="json")}
+
+    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        story = FeatStory.model_validate(args["story"])
+        events: list[Event] = []
+        for spec in story.cast:
+            outcome = F.add_character(state, dice, spec.name, spec.attributes(), skills=spec.skill_map(),
+                                      tier=spec.tier, wyrd=spec.wyrd, concept=spec.concept)
+            state, events = outcome.state, events + outcome.events
+        return Outcome(state, events)
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+              state: Any) -> list[dict[str, Any]]:
+        story = args["story"]
+        return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
+                 "premise": story.get("premise", ""), "pregens": [c["name"] for c in story["cast"]]}]
+
+
+@register
+class SceneVerb(FeatVerb):
+    """scene [ID]
+
+    Go on to the story's next scene: what is found there, who enters, what it
+    asks of you (the commands to try). Where a scene may lead to several,
+    `scene ID` chooses (the scene says which, and why). After the last scene,
+    `scene` ends the story.
+    """
+
+    key = "scene"
+
+    def read(self, words: Words, state: GameState) -> Args:
+        ident = words.take_optional()
+        words.done()
+        return {"id": ident}
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        progress = _progress(ctx)
+        story = progress.story
+        if story is None:
+            raise UsageError("`scene` follows a story: choose one first with `story ID` (lantern-at-gull-reach)")
+        if progress.ended:
+            raise UsageError(f"{story.title} has ended")
+        choices = progress.next_scenes()
+        if not choices:
+            if args["id"] is not None:
+                raise UsageError(f"no scene follows {progress.current}: `scene` alone ends the story")
+            return {"id": None, "end": {"story": story.id, "title": story.title, "ending": story.ending,
+                                        "cast": [c.name for c in story.cast]}}
+        ident = choices[0] if args["id"] is None else resolve(str(args["id"]), choices, "scene that may follow")
+        scene = story.scene(ident)
+        return {"id": ident, "number": len(progress.played) + 1,
+                "scene": scene.model_dump(mode="json", exclude={"exits", "enters"}),
+                "exits": story.exits(ident), "enters": [story.other(n).model_dump(mode="json") for n in scene.enters]}
+
+    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        if "end" in args:
+            end = args["end"]
+            heroes = [state.characters[n] for n in end["cast"] if n in state.characters]
+            standing, fallen = [c.name for c in heroes if not c.dead], [c.name for c in heroes if c.dead]
+            return Outcome(state, [StoryEnded(story=end["story"], title=end["title"], ending=end["ending"],
+                                              standing=standing, fallen=fallen)])
+        events: list[Event] = []
+        for spec in args["enters"]:
+            who = FeatCharacterSpec.model_validate(spec)
+            if who.name not in state.characters:  # already met in an earlier scene
+                outcome = F.add_character(state, dice, who.name, who.attributes(), skills=who.skill_map(),
+                                          tier=who.tier, wyrd=who.wyrd, concept=who.concept)
+                state, events = outcome.state, events + outcome.events
+        scene = args["scene"]
+        events.append(SceneStarted(scene=args["id"], number=args["number"], title=scene["title"], text=scene["text"],
+                                   asks=scene["asks"], narration=scene["narration"], exits=args["exits"]))
+        return Outcome(state, events)
+
+
+# -- the hooks -------------------------------------------------------------------------
+
+
+def _hints(state: object) -> list[str]:
+    if not isinstance(state, GameState):
+        return []
+    if not state.characters:
+        return ["Make a character: pc add NAME vigour=5 mettle=5 wit=5 glamour=5 spirit=5 skill=climbing:vigour:3 "
+                "(a novice spends 25 points and 10 skill ranks), or play a story: story lantern-at-gull-reach."]
+    lines = []
+    for char in state.characters.values():
+        if char.out_of_action and not char.dead:
+            lines.append(f"{char.name} is out of action after a shock: `recover {first_name(char.name)}` "
+                         "when the table agrees they can act again.")
+        if char.attribute(Attribute.METTLE) == 1 and not char.dead:
+            lines.append(f"{char.name} has 1 Mettle left: one more wound kills.")
+    return lines
+
+
+def _sheets(state: object, name: str | None) -> list[str]:
+    game = feat_state(state)
+    lines: list[str] = []
+    for who in [name] if name else list(game.characters):
+        lines += sheet_lines(game.characters[who])
+    return lines
+
+
+def _status(state: object) -> list[str]:
+    game = feat_state(state)
+    lines = _sheets(game, None) or ["No characters yet."]
+    for thing, who in game.searches.items():
+        lines.append(f"Searched for {thing}: {', '.join(who)} (again only if the circumstances change).")
+    return lines + _hints(game)
+
+
+def _toolbar(state: object) -> str:
+    if not isinstance(state, GameState):
+        return ""
+    parts = []
+    for char in state.characters.values():
+        a = char.attributes
+        mark = " dead" if char.dead else (" OUT" if char.out_of_action else "")
+        parts.append(f"{first_name(char.name)} V{a[Attribute.VIGOUR]} M{a[Attribute.METTLE]} W{a[Attribute.WIT]} "
+                     f"G{a[Attribute.GLAMOUR]} S{a[Attribute.SPIRIT]} Wyrd {char.wyrd}{mark}")
+    return " | ".join(parts) or "no characters yet"
+
+
+# Narration: the moment a command's events make, the most telling first, and its table.
+def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    kind = event.get("kind")
+    who = first_name(str(event.get("character", "")))
+    if kind == "story_chosen":
+        return "feat/story/opening", {"story": event["title"]}
+    if kind == "story_ended":
+        return "feat/story/ending", {"story": event["title"], "standing": [first_name(n) for n in event["standing"]]}
+    if kind == "opposed_decided":
+        loser = event["opponent"] if event["winner"] == event["active"] else event["active"]
+        return "feat/opposed/won", {"character": first_name(event["winner"]), "rival": first_name(loser),
+                                    "trait": event["trait"]}
+    if kind == "race_decided":
+        loser = event["rival"] if event["winner"] == event["runner"] else event["runner"]
+        return "feat/race/won", {"character": first_name(event["winner"]), "rival": first_name(loser)}
+    if kind == "survival_tested":
+        return f"feat/survive/{'lived' if event['survived'] else 'died'}", {"character": who, "cause": event["cause"]}
+    if kind == "shock_tested":
+        return f"feat/shock/{'held' if event['success'] else 'fell'}", {"character": who}
+    if kind == "search_made":
+        return f"feat/search/{'found' if event['found'] else 'missed'}", {"character": who, "thing": event["target"]}
+    if kind == "reaction_tested":
+        return f"feat/reaction/{'warm' if event['favourable'] else 'cold'}", {"character": who,
+                                                                              "toward": event["toward"]}
+    if kind == "initiative_decided":
+        return "feat/initiative", {"character": first_name(event["order"][0])}
+    if kind == "feat_rolled":
+        trait = event["trait"] if event.get("difficulty") is not None else ""  # not a bare Feat level's reason
+        return f"feat/feat/{'success' if event['success'] else 'failure'}", {"character": who, "trait": trait}
+    simple = {"mettle_lost": "feat/wound", "character_killed": "feat/death", "character_recovered": "feat/recover",
+              "wyrd_awarded": "feat/award", "moved": "feat/move"}
+    if kind in simple:
+        return simple[str(kind)], {"character": who, "cause": event.get("cause", ""), "pace": event.get("pace", "")}
+    if kind == "character_created":
+        return "feat/joins", {"character": first_name(str(event["name"])), "concept": event.get("concept", "")}
+    return None
+
+
+_ORDER = ("story_ended", "story_chosen", "opposed_decided", "race_decided", "survival_tested", "shock_tested",
+          "search_made", "reaction_tested", "initiative_decided", "feat_rolled", "mettle_lost", "character_recovered",
+          "wyrd_awarded", "moved", "character_created")
+
+
+def _tell(before: object, after: object, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
+    """One or two lines for a command: its telling moment, then a death or bought luck."""
+    tables = bundled_tables()
+    told: list[dict[str, Any]] = []
+
+    def say(table: str, context: Mapping[str, Any], moment: str) -> None:
+        text = roll(table, dice, context, tables=tables).text
+        told.append({"kind": "narration", "text": text, "source": "table", "moment": moment})
+
+    scene = next((e for e in events if e.get("kind") == "scene_started"), None)
+    if scene is not None:
+        seeds: Sequence[str] = scene.get("narration") or []
+        if seeds:
+            pick = dice.roll(1, len(seeds), "scene seed").faces[0]
+            told.append({"kind": "narration", "text": seeds[pick - 1], "source": "story", "moment": "scene_opening"})
+        else:
+            say("feat/scene/opening", {"scene": scene["title"]}, "scene_opening")
+    kinds = [str(e.get("kind")) for e in events]
+    main = next((events[kinds.index(k)] for k in _ORDER if k in kinds), None)
+    found = _moment(main) if main is not None and scene is None else None
+    if found is not None:
+        say(found[0], found[1], str(main["kind"]) if main else "")
+    died = next((e for e in events if e.get("kind") == "character_killed"), None)
+    if died is not None and "survival_tested" not in kinds and main is not died:
+        say("feat/death", {"character": first_name(died["character"])}, "character_killed")
+    elif any(e.get("kind") == "feat_rolled" and e.get("wyrd_spent") for e in events):
+        bought = next(e for e in events if e.get("kind") == "feat_rolled" and e.get("wyrd_spent"))
+        say("feat/wyrd-spent", {"character": first_name(bought["character"])}, "wyrd_spent")
+    return told[:2]
+
+
+HOOKS = register_hooks(PlayHooks(ruleset="feat", hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
+                                 tell=_tell, texts=TEXTS, follow=FeatProgress.restore))

@@ -1,0 +1,348 @@
+"""Playing Thaeborn: the sheet and story verbs, and the hooks the shared play layer calls.
+
+Importing this module registers every Thaeborn verb: those that cast lots are
+in :mod:`wyrd.play.kits.lots.verbs`; here are ``pc``, ``award``, ``convert`` and
+``develop`` (the sheet), and ``story`` and ``scene`` (a scenario of
+:mod:`wyrd.stories.lots`, followed by a :class:`~wyrd.stories.lots.ScenarioPlay` the
+session keeps in step). It also registers the :class:`~wyrd.play.engine.kits.PlayHooks`
+of ``lots``: after each change, what is due (which casts Portents may still
+change and what each player would pay, who loses their next action, who may
+try again and at what exact odds); the status, the sheets and the one-line
+toolbar; and, from :mod:`wyrd.play.kits.lots.texts`, the text of each event and the
+narration from the oracle's ``lots/...`` tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import wyrd.rules.lots as L
+from wyrd.play.engine.kits import PlayHooks, register_hooks
+from wyrd.play.engine.verbs import Args, register
+from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
+from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of, tell
+from wyrd.play.kits.lots.verbs import DISCIPLINES, LotsVerb, take_discipline, take_text, take_who
+from wyrd.rules.actions import Event
+from wyrd.rules.dice import Dice
+from wyrd.rules.lots import GameState, Outcome, check_odds, portent_cost
+from wyrd.stories.lots import ScenarioError, ScenarioPlay, Sheet, close_story, find_scenario, open_scene
+
+__all__ = ["HOOKS"]
+
+
+def _scenario(ctx: Any) -> ScenarioPlay:
+    follower = ctx.follower
+    if not isinstance(follower, ScenarioPlay) or follower.scenario is None:
+        raise UsageError("no story is being played: `story ID` chooses one")
+    return follower
+
+
+@register
+class StoryVerb(LotsVerb):
+    """story ID
+
+    Play the Thaeborn scenario ID (a file in a `lots` folder of the stories):
+    its pregenerated characters can be taken with `pc take`, and `scene` moves
+    through its scenes. The whole scenario goes into the save.
+    """
+
+    key = "story"
+
+    def read(self, words: Words, state: GameState) -> Args:
+        ident = words.take("ID")
+        words.done()
+        return {"id": ident}
+
+    def prepare(self, args: Args, ctx: Any) -> Args:
+        follower = ctx.follower
+        if isinstance(follower, ScenarioPlay) and follower.scenario is not None:
+            raise UsageError(f"this session already follows {follower.scenario.id}")
+        try:
+            scenario = find_scenario(str(args["id"]), ctx.dirs)
+        except ScenarioError as exc:
+            raise UsageError(str(exc)) from None
+        return {"id": scenario.id, "story": scenario.model_dump(mode="json")}
+
+    def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return Outcome(state, [])
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: Any,
+              state: Any) -> list[dict[str, Any]]:
+        story = args["story"]
+        return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
+                 "premise": story["premise"], "pregens": [p["name"] for p in story["pregens"]]}]
+
+
+@register
+class SceneVerb(LotsVerb):
+    """scene [ID]
+
+    Move on in the story: the next scene (or scene ID, one not played yet) opens,
+    its NPCs come in, and it says what it calls for (suggestions, with WHO for
+    you to fill in). After the last scene, `scene` brings the ending.
+    """
+
+    key = "scene"
+
+    def read(self, words: Words, state: GameState) -> Args:
+        ident = words.take_optional()
+        words.done()
+        return {"id": ident}
+
+    def prepare(self, args: Args, ctx: Any) -> Args:
+        if "story" in args:
+            return args
+        follower = _scenario(ctx)
+        scenario = follower.scenario
+        assert scenario is not None
+        if follower.ended:
+            raise UsageError(f"{scenario.title} has ended")
+        left = follower.unplayed()
+        if args["id"] is not None:
+            chosen = resolve(str(args["id"]), [s.id for s in left], "scene not yet played")
+            scene = next(s for s in left if s.id == chosen)
+        elif left:
+            scene = left[0]
+        else:
+            return {"id": None, "story": scenario.id, "title": scenario.title, "ending": scenario.ending}
+        present = {n.casefold() for n in ctx.state.characters}
+        names = [*scene.enters, *([scene.fight.npc] if scene.fight else [])]
+        npcs = [scenario.npc(n).model_dump(mode="json") for n in dict.fromkeys(names) if n.casefold() not in present]
+        return {"id": scene.id, "story": scenario.id, "number": len(follower.played) + 1,
+                "scene": scene.model_dump(mode="json"), "npcs": npcs}
+
+    def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return close_story(state, args) if args["id"] is None else open_scene(state, dice, args)
+
+
+@register
+class Pc(LotsVerb):
+    """pc add NAME prowess=N willpower=N ... [mettle=N] [armour=N] [portents=N] [npc] [concept="..."]
+
+    Disciplines run 0 to 10 (prowess, willpower, survival, subterfuge, intuition,
+    ingenuity; one left out is 0). Mettle (1 to 10) is what Pain is tested
+    against; it defaults to the Willpower. Armour takes its share off each hit.
+    `npc` makes a character the engine casts for (a Portent on their cast costs 3).
+    `pc take NAME` or `pc take all` brings in the story's pregenerated characters.
+    `pc` alone lists everyone; `pc NAME` shows one sheet.
+    """
+
+    key = "pc"
+    aliases = ("character",)
+    completes = ("add", "character")
+    _STATS = ("mettle", "armour", "armor", "portents", "concept")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        if words.keyword("take"):
+            names = [words.take("NAME"), *words.until()]
+            return {"take": ["all"] if [n.casefold() for n in names] == ["all"] else names}
+        if not words.keyword("add"):
+            name = take_who(words, state, "NAME") if not words.empty else None
+            words.done()
+            return {"view": name}
+        name = words.take("NAME")
+        if "=" in name:
+            raise words.fail("the name comes first")
+        sheet: dict[str, Any] = {"name": name, "disciplines": {}, "mettle": None, "armour": 0, "portents": 0,
+                                 "npc": False, "concept": ""}
+        while not words.empty:
+            word = words.take("OPTION")
+            if word.casefold() == "npc":
+                sheet["npc"] = True
+                continue
+            key, eq, value = word.partition("=")
+            if not eq or not value:
+                raise words.fail(f"did not understand {word!r}")
+            which = resolve(key, [*DISCIPLINES, *self._STATS], "Discipline or option")
+            if which == "concept":
+                sheet["concept"] = value
+            elif which in DISCIPLINES:
+                sheet["disciplines"][which] = parse_int(value, which, low=0, high=99)
+            else:
+                sheet["armour" if which == "armor" else which] = parse_int(value, which, low=0, high=99)
+        return {"add": sheet}
+
+    def is_change(self, args: Mapping[str, Any]) -> bool:
+        return "add" in args or "take" in args
+
+    def prepare(self, args: Args, ctx: Any) -> Args:
+        if "take" not in args or (args["take"] and isinstance(args["take"][0], dict)):
+            return args
+        follower = ctx.follower
+        if not isinstance(follower, ScenarioPlay) or follower.scenario is None:
+            raise UsageError("no story is being played, so there are no pregenerated characters")
+        pregens = {p.name: p for p in follower.scenario.pregens}
+        names = list(pregens) if args["take"] == ["all"] else [resolve(n, list(pregens), "pregenerated character")
+                                                              for n in args["take"]]
+        return {"take": [pregens[n].model_dump(mode="json") for n in names]}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        if "take" in args:
+            events: list[Event] = []
+            for data in args["take"]:
+                outcome = L.enlist(state, dice, Sheet.model_validate(data).character())
+                state = outcome.state
+                events += outcome.events
+            return L.Outcome(state, events)
+        a = args["add"]
+        return L.add_character(state, dice, a["name"], a["disciplines"], mettle=a["mettle"], armour=a["armour"],
+                               portents=a["portents"], npc=a["npc"], concept=a["concept"])
+
+
+@register
+class Award(LotsVerb):
+    """award WHO N ["why"]
+
+    The table awards WHO N Story Points, for a self-prescribed result that was
+    entertaining, or for sharing in another's horrendous failure.
+    """
+
+    key = "award"
+    completes = ("character", "number", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        n = words.take_int("N", low=-99, high=99)
+        return {"who": who, "n": n, "why": take_text(words, "reason")}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.award(state, dice, args["who"], args["n"], args["why"])
+
+
+@register
+class Convert(LotsVerb):
+    """convert WHO N portents|dp
+
+    WHO turns N Story Points into as many Portents, or Development Points (dp).
+    At any time: converting does not close a cast to Portents.
+    """
+
+    key = "convert"
+    completes = ("character", "number", "portents")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        n = words.take_int("N", low=-99, high=99)
+        into = resolve(words.take("portents|dp"), ["portents", "dp", "development"], "kind of point")
+        words.done()
+        return {"who": who, "n": n, "into": "portents" if into == "portents" else "development"}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.convert(state, dice, args["who"], args["n"], L.Conversion(args["into"]))
+
+
+@register
+class Develop(LotsVerb):
+    """develop WHO DISCIPLINE
+
+    WHO raises a Discipline by one, paying its new value in Development Points
+    (from 3 to 4 costs 4).
+    """
+
+    key = "develop"
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        discipline = take_discipline(words)
+        words.done()
+        return {"who": who, "discipline": discipline}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.develop(state, dice, args["who"], L.Discipline(args["discipline"]))
+
+
+# -- what is due, the status, the sheets, the toolbar --------------------------------
+
+
+def _window_lines(state: GameState) -> list[str]:
+    players = [c for c in state.characters.values() if not c.npc]
+    out: list[str] = []
+    for record in state.window:
+        roller = record.spec.roller or "the world"
+        costs = ", ".join(f"{c.name} {portent_cost(state, c.name, record.id)} (has {c.portents})" for c in players)
+        what = record.spec.form.value.replace("bare", "lots").replace("mettle", "Mettle test")
+        out.append(f"Portents may still change cast {record.id} ({roller}'s {what}) until the next action: "
+                   f"retell or blot WHO {record.id} costs {costs or 'no one'}.")
+    return out
+
+
+def _hints(state: Any) -> list[str]:
+    if not isinstance(state, GameState):
+        return []
+    if not state.characters:
+        return ["No one yet: pc add NAME prowess=5 willpower=4 survival=3 ... (or story ID, then pc take all)."]
+    lines = _window_lines(state)
+    for char in state.characters.values():
+        condition = char.condition
+        if condition.incapacitated:
+            if not char.npc:
+                lines.append(f"{char.name} is incapacitated: `rest {char.name}` eases {char.mettle} Pain.")
+        elif condition.loses_action:
+            lines.append(f"{char.name} loses their next action, reeling (a defence is still allowed).")
+        spec = condition.retry
+        just_now = any(r.spec.roller == char.name for r in state.window)  # offered after the check, not forever
+        if spec is not None and spec.attribute is not None and spec.difficulty is not None and just_now:
+            odds = check_odds(spec.attribute, spec.difficulty, proficiency=spec.rule_proficiency, tier=spec.rule_tier)
+            lines.append(f"{char.name} may try again (again {char.name}): success {fraction(odds.p_success)}.")
+        if char.story_points and not char.npc:
+            lines.append(f"{char.name} holds {n_of(char.story_points, 'Story Point')}: "
+                         f"convert {char.name} N portents|dp.")
+    return lines
+
+
+def _summary(state: GameState, name: str) -> str:
+    char = state.characters[name]
+    condition = char.condition
+    flags = [w for w, on in (("incapacitated", condition.incapacitated), ("reeling", condition.loses_action),
+                             ("may try again", condition.retry is not None)) if on]
+    points = "" if char.npc else f", {n_of(char.portents, 'Portent')}, {char.story_points} SP, {char.development} DP"
+    return (f"{char.name}{' (NPC)' if char.npc else ''}: Pain {condition.pain} (Mettle {char.mettle}, "
+            f"armour {char.armour}){points}" + (f" [{', '.join(flags)}]" if flags else ""))
+
+
+def _status(state: Any) -> list[str]:
+    if not isinstance(state, GameState):
+        return []
+    lines = [_summary(state, name) for name in state.characters]
+    return lines + _hints(state) if lines else _hints(state)
+
+
+def _sheets(state: Any, name: str | None) -> list[str]:
+    if not isinstance(state, GameState):
+        return []
+    lines: list[str] = []
+    for who in [name] if name else list(state.characters):
+        char = state.characters[who]
+        condition = char.condition
+        lines.append(f"{char.name}" + (f", {char.concept}" if char.concept else "")
+                     + (" (NPC: the engine casts for them)" if char.npc else ""))
+        lines.append(f"  {disciplines(char.disciplines)}")
+        lines.append(f"  Mettle {char.mettle}, armour {char.armour}; Pain {condition.pain}"
+                     + ("; incapacitated" if condition.incapacitated else "")
+                     + ("; loses their next action" if condition.loses_action else ""))
+        if not char.npc:
+            lines.append(f"  Portents {char.portents}, Story Points {char.story_points}, "
+                         f"Development Points {char.development}")
+        lines.append(f"  effort spent {condition.effort_spent} (lost {condition.effort_lost})")
+    return lines
+
+
+def _toolbar(state: Any) -> str:
+    if not isinstance(state, GameState):
+        return ""
+    parts = []
+    for char in state.characters.values():
+        mark = " down" if char.condition.incapacitated else (" reeling" if char.condition.loses_action else "")
+        points = "" if char.npc else f" P{char.portents}"
+        parts.append(f"{char.name} pain {char.condition.pain}/{char.mettle}{points}{mark}")
+    if state.window:
+        parts.append("open to Portents: " + ", ".join(r.id for r in state.window))
+    return " | ".join(parts) or "no one yet: pc add NAME ..."
+
+
+HOOKS = register_hooks(PlayHooks(
+    ruleset="lots", hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar, tell=tell, texts=TEXTS,
+    follow=ScenarioPlay.follow,
+))

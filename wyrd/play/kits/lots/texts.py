@@ -1,0 +1,251 @@
+"""How Thaeborn reads: one line per event, the odds a check was cast at, and the narration.
+
+Each Thaeborn event kind (the rules core's, and the scenario's ``scene_opened``,
+``scene_call`` and ``story_closed``) has one function here from the event to a
+line of text; :data:`TEXTS` is what :class:`~wyrd.play.engine.kits.PlayHooks` hands the
+renderer, which cleans every line of control characters. A check's line shows
+its odds (from :func:`wyrd.rules.lots.check_odds`, the function the rules settle
+checks with) before the faces that fell. Re-tells and Blot-outs say which casts
+they replace or erase: a Re-tell is not an undo, and both casts stay in the log.
+
+:func:`tell` is the ruleset's narration: one or two lines a command from the
+oracle's ``lots/...`` tables (or a scene's own narration seeds). The WEAL and
+WOE lines speak to the players, whose part it is to describe their fortune.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from wyrd.oracle.tables import roll
+from wyrd.oracle.text import the_name
+from wyrd.rules.dice import Dice
+from wyrd.rules.lots import Discipline, check_odds
+
+__all__ = ["TEXTS", "disciplines", "fraction", "n_of", "tell"]
+
+Event = dict[str, Any]
+
+
+def n_of(n: int, word: str) -> str:
+    """``1 Portent``, ``2 Portents``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def fraction(p: Fraction) -> str:
+    """A chance as it reads: ``7/8 (88%)``, or ``none`` and ``certain``."""
+    if p == 0:
+        return "none"
+    return "certain" if p == 1 else f"{p} ({float(p):.0%})"
+
+
+def disciplines(values: Mapping[Any, int]) -> str:
+    """``Willpower 4, Prowess 5, ...`` in the rules' order (a missing one is 0)."""
+    return ", ".join(f"{d.value.title()} {values.get(d, values.get(d.value, 0))}" for d in Discipline)
+
+
+def _title(value: object) -> str:
+    return str(value).replace("_", " ").title() if value else ""
+
+
+def _quoted(text: object) -> str:
+    return f' "{text}"' if text else ""
+
+
+_LOT = {"crit": ", a CRIT", "fumble": ", a FUMBLE", "waste": ", a WASTE", "weal": ", a WEAL", "woe": ", a WOE",
+        "none": ""}
+_RESULT = {"success": "success", "failure": "failure", "waste": "neither success nor failure"}
+_CHANGE = {
+    "none": "",
+    "crit_succeeds": " (the CRIT lifts it)",
+    "crit_barred": " (the Rule of Fours holds: not even a CRIT carries it)",
+    "fumble_fails": " (the FUMBLE sinks it)",
+    "fumble_barred": " (the Rule of Fours holds: too able to fail outright)",
+    "wasted": " (time and effort lost)",
+}
+_FORTUNE = {"none": "", "weal": "; a WEAL comes with it", "great_weal": "; a heightened WEAL comes with it",
+            "woe": "; a WOE comes with it", "great_woe": "; a heightened WOE comes with it"}
+
+
+def _cast_head(e: Event) -> str:
+    told = f", re-telling {e['retell_of']}" if e.get("retell_of") else ""
+    return f"[{e['cast']}{told}] "
+
+
+def _check(e: Event) -> str:
+    form, who = str(e["form"]), e.get("character") or "the world"
+    odds = check_odds(int(e["attribute"]), int(e["difficulty"]), proficiency=int(e["proficiency"]),
+                      tier=int(e["tier"]), attack=form == "attack")
+    a, d = e["attribute"], e["difficulty"]
+    what = {
+        "check": f"{who} checks {_title(e.get('discipline')) or 'a value'} {a} vs {d}",
+        "attack": f"{who} attacks, Offense {a} vs Defense {e['tier']}" + (" + 1 (defended)" if d != e["tier"] else ""),
+        "defence": f"{who} defends, Defense {a} vs Offense {d}",
+        "mettle": f"{who} Tests their Mettle, {a} vs Pain {d}",
+    }[form]
+    extra = (" (a second try)" if e.get("retry") else "") + (f", effort {e['effort']}" if e.get("effort") else "")
+    lost = f"; {e['effort_lost']} effort lost" if e.get("effort_lost") else ""
+    again = f"; {who} may try again" if e.get("may_retry") else ""
+    return (f"{_cast_head(e)}{what}{_quoted(e.get('purpose'))}{extra} [success {fraction(odds.p_success)}]: "
+            f"WEAL {e['weal']}, WOE {e['woe']}{_LOT[str(e['lot'])]}: {_RESULT[str(e['outcome'])]}"
+            f"{_CHANGE[str(e['change'])]}{_FORTUNE[str(e['fortune'])]}{lost}{again}.")
+
+
+def _bare(e: Event) -> str:
+    lot = _LOT[str(e["lot"])].lstrip(", ") or "no lot"
+    return (f"{_cast_head(e)}Lots cast for {e.get('character') or 'the world'}{_quoted(e.get('purpose'))}: "
+            f"WEAL {e['weal']}, WOE {e['woe']}: {lot}{_FORTUNE[str(e['fortune'])]}.")
+
+
+_WHOSE = {"own": "their own cast", "player": "another player's cast", "npc": "an NPC's or the world's cast"}
+
+
+def _portent(e: Event) -> str:
+    cast, erased = e["cast"], [c for c in e.get("erased", []) if c != e["cast"]]
+    head = (f"{e['character']} spends {n_of(int(e['cost']), 'Portent')} ({_WHOSE[str(e['whose'])]}; "
+            f"{e['portents_after']} left) to ")
+    also = f"; {', '.join(erased)} go with it" if erased else ""
+    if e["use"] == "retell":
+        return f"{head}re-tell {cast}: {cast} is told again and only the new telling counts{also}."
+    lost = f"; {e['effort_lost']} effort lost" if e.get("effort_lost") else ""
+    return f"{head}blot out {cast}: {cast} never happened{also}{lost}."
+
+
+def _assessed(e: Event) -> str:
+    subject = f" {e['subject']}" if e.get("subject") else " it"
+    found = {"none": f"Tier {e['tier']}, exactly",
+             "small": "just beyond them, but within reach (a small gap)",
+             "large": "past anything they know (a large gap)"}[str(e["gap_size"])]
+    minutes = f"; {n_of(int(e['minutes']), 'minute')}" if e.get("minutes") is not None else ""
+    if e.get("via") == "check":
+        return f"{e['character']} learns the measure of {_quoted(e.get('subject')).strip() or 'the task'}: {found}."
+    how = f"{_title(e.get('discipline'))} {e['proficiency']}, {e['commitment']}, effective {e['effective']}"
+    return f"{e['character']} assesses{subject} ({how}): {found}{minutes}."
+
+
+def _blow(e: Event) -> str:
+    went = "lands" if e["landed"] else "does not land"
+    return f"[{e['cast']}] {e['attacker']}'s blow on {e['target']} {went} (Accuracy {int(e['accuracy']):+d})."
+
+
+def _pain(e: Event) -> str:
+    how = [f"damage {e['damage']} - armour {e['armour']}"] if e.get("damage") is not None else []
+    how += [str(e["source"])] if e.get("source") else []
+    said = f" ({'; '.join(how)})" if how else ""
+    return f"{e['character']} takes {e['n']} Pain{said}: {e['pain_after']} in all."
+
+
+def _mettle(e: Event) -> str:
+    if e["incapacitated"]:
+        went = "is overcome"
+    elif e["loses_action"]:
+        went = "reels, and will lose their next action"
+    else:
+        went = "holds steady"
+    return f"[{e['cast']}] {e['character']} {went} (Mettle {e['mettle']} against Pain {e['pain']})."
+
+
+def _created(e: Event) -> str:
+    who = f"{e['name']} (NPC)" if e.get("npc") else e["name"]
+    concept = f", {e['concept']}" if e.get("concept") else ""
+    portents = "" if e.get("npc") else f", {n_of(int(e['portents']), 'Portent')}"
+    return (f"{who} enters{concept}: {disciplines(e['disciplines'])}; Mettle {e['mettle']}, "
+            f"armour {e['armour']}{portents}.")
+
+
+def _closed(e: Event) -> str:
+    standing = f" Standing at the end: {', '.join(e['standing'])}." if e.get("standing") else ""
+    fallen = f" Fallen: {', '.join(e['fallen'])}." if e.get("fallen") else ""
+    return f"{e['title']} ends. {e['text']}{standing}{fallen}"
+
+
+TEXTS: dict[str, Callable[[Event], str]] = {
+    "character_created": _created,
+    "check_cast": _check,
+    "lots_cast": _bare,
+    "portent_spent": _portent,
+    "assessed": _assessed,
+    "attack_resolved": _blow,
+    "pain_taken": _pain,
+    "mettle_tested": _mettle,
+    "incapacitated": lambda e: f"{e['character']} is incapacitated ("
+    + ("the Pain is twice their Mettle or more" if e["reason"] == "pain" else "a FUMBLE on the Mettle test")
+    + "): out of it until rest eases the Pain.",
+    "action_lost": lambda e: f"{e['character']} spends this {e['action']} reeling: the lost action is used up.",
+    "rested": lambda e: f"{e['character']} rests: {e['n']} Pain eased, {e['pain_after']} left"
+    + ("; back on their feet." if e["recovered"] else "."),
+    "story_points_awarded": lambda e: f"{e['character']} earns {n_of(int(e['n']), 'Story Point')}"
+    + (f" ({e['reason']})" if e.get("reason") else "") + f": {e['story_points_after']} now.",
+    "story_points_converted": lambda e: f"{e['character']} turns {n_of(int(e['n']), 'Story Point')} into "
+    + ("Portents" if e["into"] == "portents" else "Development Points")
+    + f": {e['portents_after']} Portents, {e['development_after']} DP, {e['story_points_after']} SP left.",
+    "development": lambda e: f"{e['character']} raises {_title(e['discipline'])} to {e['value']} for "
+    f"{n_of(int(e['cost']), 'Development Point')} ({e['development_after']} left).",
+    "scene_opened": lambda e: f"Scene {e['number']}: {e['title']}. {e['text']}",
+    "scene_call": lambda e: f"Called for: {e['command']}",
+    "story_closed": _closed,
+}
+
+
+# -- narration: the oracle's lots/... tables -------------------------------------------
+
+_ALL = "everyone here"  # who a world's cast falls on, in narration
+_BLOW = {True: "lots/blow/landed", False: "lots/blow/missed"}
+_GAP = {"none": "lots/assess/exact", "small": "lots/assess/small", "large": "lots/assess/large"}
+
+
+def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The table that tells an event, and what its placeholders are filled with (None: untold)."""
+    kind = event.get("kind")
+    who = {"character": event.get("character") or event.get("name") or _ALL}
+    if kind == "check_cast" and event.get("form") == "check":
+        return f"lots/check/{event['outcome']}", {**who, "purpose": event.get("purpose")}
+    if kind == "lots_cast":
+        return "lots/bare", {**who, "purpose": event.get("purpose")}
+    if kind == "attack_resolved":
+        return _BLOW[bool(event["landed"])], {"attacker": event["attacker"], "target": event["target"]}
+    if kind == "mettle_tested":
+        state = "down" if event["incapacitated"] else ("reeling" if event["outcome"] != "success" else "steady")
+        return f"lots/mettle/{state}", who
+    if kind == "portent_spent":
+        return f"lots/portent/{str(event['use']).replace('_', '-')}", who
+    if kind == "assessed" and event.get("via") == "assess":
+        return _GAP[str(event["gap_size"])], {**who, "subject": event.get("subject")}
+    simple = {"rested": "lots/rest", "story_points_awarded": "lots/story-points", "development": "lots/develop",
+              "story_closed": "lots/ending"}
+    if kind in simple:
+        return simple[str(kind)], {**who, "title": event.get("title")}
+    if kind == "character_created" and not event.get("npc"):
+        return "lots/arrival", {**who, "concept": event.get("concept")}
+    if kind == "scene_opened":
+        return "lots/scene", {"title": the_name(str(event["title"]))}
+    return None
+
+
+def _fortune(events: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
+    """The WEAL or WOE of the command's first cast, to help its player describe it."""
+    for event in events:
+        if event.get("kind") in ("check_cast", "lots_cast"):
+            fortune = str(event.get("fortune", "none"))
+            if fortune == "none":
+                return None
+            return f"lots/fortune/{fortune.replace('_', '-')}", {"character": event.get("character") or _ALL}
+    return None
+
+
+def tell(before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
+    """The narration of a command: its first moment, the WEAL or WOE of its first cast, else its next moment."""
+    found = [m for m in map(_moment, events) if m is not None]
+    fortune = _fortune(events)
+    chosen = found[:1] + ([fortune] if fortune else []) + found[1:]
+    out: list[dict[str, Any]] = []
+    for table, context in chosen[:2]:
+        text = roll(table, dice, context).text
+        out.append({"kind": "narration", "text": text, "source": "table", "table": table})
+    seeds = [s for e in events if e.get("kind") == "scene_opened" for s in e.get("seeds", [])]
+    if seeds and len(out) < 2:
+        seed = seeds[dice.roll(1, len(seeds), "narration seed").faces[0] - 1]
+        out.append({"kind": "narration", "text": seed, "source": "story"})
+    return out

@@ -1,0 +1,400 @@
+"""The Thaeborn verbs: characters, checks and lots, assessment, harm, Portents and Story Points.
+
+Each class reads its words into canonical arguments and applies them to
+:mod:`wyrd.rules.lots`; its docstring is the in-game help (``help VERB``). Every verb
+that casts lots takes physical dice too: end the line with ``roll W O`` (the
+WEAL face, then the WOE face, for each cast it makes, d4s); faces typed are
+used first, and anything cast beyond them (the Mettle test a blow sets off)
+is cast by the engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import wyrd.rules.lots as L
+from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
+from wyrd.rules.dice import Dice
+from wyrd.rules.lots.fate import SIDES
+
+__all__ = ["DISCIPLINES", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text", "take_who"]
+
+DISCIPLINES = [d.value for d in L.Discipline]
+_CAST_ID = re.compile(r"^c\d+$", re.IGNORECASE)
+
+
+def lots_state(state: object) -> L.GameState:
+    """The Thaeborn state a verb was handed (the session's state is typed for every ruleset)."""
+    if not isinstance(state, L.GameState):
+        raise UsageError("this command belongs to Thaeborn (wyrd play --ruleset lots)")
+    return state
+
+
+def take_who(words: Words, state: L.GameState, what: str = "WHO") -> str:
+    """A character's name (any case, a unique beginning, several words)."""
+    return words.take_name(what, list(state.characters))
+
+
+def take_discipline(words: Words, what: str = "DISCIPLINE") -> str:
+    """A Discipline by name or a unique beginning (``pro`` for prowess)."""
+    return resolve(words.take(what), DISCIPLINES, "Discipline")
+
+
+def take_faces(words: Words) -> list[int]:
+    """A trailing ``roll W O [W O ...]``: faces of real d4s, WEAL then WOE for each cast."""
+    faces: list[str] = []
+    at = len(words.words)
+    while at > 0 and words.words[at - 1].lstrip("+-").isdigit():
+        at -= 1
+        faces.insert(0, words.words[at])
+    if at == 0 or words.words[at - 1].casefold() != "roll":
+        return []
+    if not faces or len(faces) % 2:
+        raise words.fail("`roll` takes two d4 faces for each cast, the WEAL face first (roll 4 2)")
+    del words.words[at - 1 :]
+    return [parse_int(f, "a d4 face", low=1, high=SIDES) for f in faces]
+
+
+def take_modifier(words: Words) -> int:
+    """An optional ``+N`` or ``-N`` next."""
+    word = words.peek()
+    if word is not None and word[:1] in "+-" and word[1:].isdigit():
+        words.take("MOD")
+        return parse_int(word, "the modifier", low=-20, high=20)
+    return 0
+
+
+def take_text(words: Words, what: str) -> str:
+    """One optional free word (quote it to keep spaces): a purpose, a reason, a source."""
+    text = words.take_optional() or ""
+    if not words.empty:
+        raise words.fail(f'put the {what} in quotes ("...") or leave it out')
+    return text
+
+
+class LotsVerb(Verb):
+    """A Thaeborn verb: ``read`` and ``play`` see the Thaeborn state, typed."""
+
+    rulesets: ClassVar[tuple[str, ...]] = ("lots",)
+    casts: ClassVar[bool] = False  # whether it takes `roll W O`
+
+    def parse(self, words: Words, state: Any) -> Args:
+        """The physical dice at the end of the line first, then the verb's own words."""
+        faces = take_faces(words) if self.casts else []
+        args = self.read(words, lots_state(state))
+        return {**args, "faces": faces} if self.casts else args
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        """The canonical arguments of the words after the verb."""
+        words.done()
+        return {}
+
+    def typed_faces(self, args: Mapping[str, Any]) -> list[int]:
+        return [int(f) for f in args.get("faces", [])]
+
+    def apply(self, state: Any, dice: Dice, args: Mapping[str, Any]) -> Any:
+        """Play the verb; faces typed and never cast are refused, not silently dropped."""
+        outcome = self.play(lots_state(state), dice, args)
+        if dice.queued:
+            used = len(args.get("faces", [])) - len(dice.queued)
+            raise UsageError(f"{len(args.get('faces', []))} faces were typed, but only {used} were cast")
+        return outcome
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        """Apply the arguments to the rules core."""
+        raise NotImplementedError
+
+
+@register
+class Check(LotsVerb):
+    """check WHO DISCIPLINE|VALUE vs D [+N|-N] [effort=N] [tier=N] ["purpose"] [roll W O]
+
+    WHO checks a Discipline (or any VALUE the table agrees on, a Stat) against the
+    Difficulty D, then casts lots: a WEAL d4 and a WOE d4. The line shows the
+    exact odds before the faces. CRIT (4,4) lifts a failure, FUMBLE (1,1) sinks a
+    success, within the Rule of Fours (a Tier 4 or more from the Proficiency);
+    WASTE (WEAL 4, WOE 1) makes it neither and loses the effort; a WEAL 4 brings
+    a benefit, a WOE 1 a consequence, whatever the result. `tier=N` (and
+    `proficiency=N`) set the Rule of Fours' numbers when they are not D (and the
+    Attribute). The check also assesses the Tier.
+    """
+
+    key = "check"
+    casts = True
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        what = words.take("DISCIPLINE or VALUE")
+        discipline, value = (None, parse_int(what, "VALUE")) if what.lstrip("-").isdigit() else (
+            resolve(what, DISCIPLINES, "Discipline"), None)
+        words.keyword("vs")
+        difficulty = words.take_int("D", low=0, high=99)
+        modifier = take_modifier(words)
+        effort = words.option_int("effort", 0, low=0, high=99)
+        tier = words.option_int("tier", low=0, high=99)
+        proficiency = words.option_int("proficiency", low=0, high=99)
+        purpose = take_text(words, "purpose")
+        return {"who": who, "discipline": discipline, "value": value, "difficulty": difficulty,
+                "modifier": modifier, "effort": effort, "tier": tier, "proficiency": proficiency, "purpose": purpose}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        discipline = L.Discipline(args["discipline"]) if args["discipline"] else None
+        return L.check(state, dice, args["who"], args["difficulty"], discipline=discipline, value=args["value"],
+                       modifier=args["modifier"], effort=args["effort"], tier=args["tier"],
+                       proficiency=args["proficiency"], purpose=args["purpose"])
+
+
+@register
+class Again(LotsVerb):
+    """again WHO [+N|-N] [roll W O]
+
+    Try, try again: WHO makes their last check again, when they were able enough
+    for it but a WOE, WASTE or FUMBLE spoiled it (and time and means allow). A
+    lot may give the new attempt a modifier.
+    """
+
+    key = "again"
+    aliases = ("retry",)
+    casts = True
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        modifier = take_modifier(words)
+        words.done()
+        return {"who": who, "modifier": modifier}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.retry(state, dice, args["who"], modifier=args["modifier"])
+
+
+@register
+class Lots(LotsVerb):
+    """lots [WHO] ["why"] [roll W O]
+
+    Cast lots with no check: only the lot matters. With WHO, their cast (to see
+    whether the Thae touches them, whether they hear the horn); without, the
+    world's own secret cast (the weather, what stirs in the dark).
+    """
+
+    key = "lots"
+    aliases = ("cast",)
+    casts = True
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = None
+        if words.peek():  # a character's name, else the world's cast and this is its reason
+            with contextlib.suppress(UsageError):
+                who = resolve(str(words.peek()), list(state.characters), "character")
+                words.take("WHO")
+        return {"who": who, "purpose": take_text(words, "reason")}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.cast_lots(state, dice, args["who"], args["purpose"])
+
+
+@register
+class Assess(LotsVerb):
+    """assess WHO DISCIPLINE TIER [observe|touch|aggressive] [for MIN] [rushed] [living] ["what"]
+
+    Judge a target's Tier without casting lots: the Proficiency meets it and the
+    Tier is known exactly; otherwise only the size of the gap. Observing only
+    counts 1 lower, prodding and prying (aggressive) 1 higher. A thing takes 4
+    minutes + 2 a Tier - the Proficiency; `for MIN` (willing to spend longer than
+    that) gives +1, `rushed` -1. `living` for a creature (no time formula).
+    """
+
+    key = "assess"
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        discipline = take_discipline(words)
+        tier = words.take_int("TIER", low=0, high=99)
+        commitment, minutes, rushed, living, subject = "touch", None, False, False, ""
+        while not words.empty:
+            word = words.take("OPTION")
+            folded = word.casefold()
+            if folded in ("observe", "touch", "aggressive"):
+                commitment = folded
+            elif folded == "for":
+                minutes = words.take_int("MIN", low=0, high=600)
+            elif folded in ("rushed", "living"):
+                rushed, living = rushed or folded == "rushed", living or folded == "living"
+            elif subject:
+                raise words.fail('put what is assessed in quotes ("...")')
+            else:
+                subject = word
+        return {"who": who, "discipline": discipline, "tier": tier, "commitment": commitment, "minutes": minutes,
+                "rushed": rushed, "living": living, "subject": subject}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.assess(state, dice, args["who"], L.Discipline(args["discipline"]), args["tier"],
+                        commitment=L.Commitment(args["commitment"]), living=args["living"],
+                        willing_minutes=args["minutes"], rushed=args["rushed"], subject=args["subject"])
+
+
+def _blow_options(words: Words) -> dict[str, Any]:
+    return {"offense": words.option_int("off", low=0, high=99), "defense": words.option_int("def", low=0, high=99),
+            "armour": words.option_int("armour", low=0, high=99)}
+
+
+@register
+class Attack(LotsVerb):
+    """attack A B effort=N [off=N] [def=N] [armour=N] [undefended] ["purpose"] [roll W O ...]
+
+    A strikes B and casts for the attack: Offense (A's Prowess) against Defense
+    (B's Prowess), +1 when B actively defends. A CRIT lands it whatever the gap.
+    A landed blow deals damage = effort + Accuracy (Offense - Defense); armour
+    takes its share and the rest is Pain, and B Tests their Mettle. Only players
+    roll: when an NPC strikes a player, the player casts with `defend`.
+    """
+
+    key = "attack"
+    casts = True
+    completes = ("character", "character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        attacker = take_who(words, state, "A")
+        target = take_who(words, state, "B")
+        effort = words.option_int("effort", low=0, high=99)
+        if effort is None:
+            raise words.fail("say the attack's effort: effort=N")
+        options = _blow_options(words)
+        undefended = words.keyword("undefended")
+        return {"attacker": attacker, "target": target, "effort": effort, **options, "defended": not undefended,
+                "purpose": take_text(words, "purpose")}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.attack(state, dice, args["attacker"], args["target"], effort=args["effort"],
+                        offense=args["offense"], defense=args["defense"], armour=args["armour"],
+                        defended=args["defended"], purpose=args["purpose"])
+
+
+@register
+class Defend(LotsVerb):
+    """defend B against A effort=N [off=N] [def=N] [armour=N] ["purpose"] [roll W O ...]
+
+    B casts against A's attack (A committed `effort`): Defense against Offense, a
+    tie holds. A failure, or a WASTE, lets the blow land. A defence is a
+    reaction: it does not use up an action lost to a Mettle test.
+    """
+
+    key = "defend"
+    casts = True
+    completes = ("character", "against", "character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        defender = take_who(words, state, "B")
+        words.keyword("against")
+        attacker = take_who(words, state, "A")
+        effort = words.option_int("effort", low=0, high=99)
+        if effort is None:
+            raise words.fail("say the attack's effort: effort=N")
+        options = _blow_options(words)
+        return {"defender": defender, "attacker": attacker, "effort": effort, **options,
+                "purpose": take_text(words, "purpose")}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.defend(state, dice, args["defender"], args["attacker"], effort=args["effort"],
+                        offense=args["offense"], defense=args["defense"], armour=args["armour"],
+                        purpose=args["purpose"])
+
+
+@register
+class Pain(LotsVerb):
+    """pain WHO N ["source"] [roll W O]
+
+    WHO takes N Pain from something other than a blow (a fall, a fire, the Thae),
+    and Tests their Mettle: Mettle against the total Pain, with lots. Failing
+    costs the next action; a failing FUMBLE, or Pain of twice the Mettle,
+    incapacitates.
+    """
+
+    key = "pain"
+    casts = True
+    completes = ("character", "number", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        n = words.take_int("N", low=-99, high=99)
+        return {"who": who, "n": n, "source": take_text(words, "source")}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.suffer(state, dice, args["who"], args["n"], args["source"])
+
+
+@register
+class Rest(LotsVerb):
+    """rest WHO
+
+    WHO rests: their Pain falls by their Mettle, a lost action is made good, and
+    once the Pain is below twice the Mettle they are back on their feet.
+    """
+
+    key = "rest"
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        who = take_who(words, state)
+        words.done()
+        return {"who": who}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.rest(state, dice, args["who"])
+
+
+def _portent_args(words: Words, state: L.GameState) -> Args:
+    who = take_who(words, state)
+    cast = words.take("CAST").casefold() if _CAST_ID.match(words.peek() or "") else None
+    words.done()
+    return {"who": who, "cast": cast}
+
+
+@register
+class Retell(LotsVerb):
+    """retell WHO [CAST] [roll W O ...]
+
+    WHO spends Portents to have a cast told again (the latest, or CAST such as c3,
+    while it is still open: until the next action). Only the new telling happens,
+    and what the old one set off is gone; the effort still counts. A Re-tell can
+    be re-told. It costs 1 for WHO's own cast, 2 for another player's, 3 for an
+    NPC's or the world's. Not an undo: both casts stay in the record.
+    """
+
+    key = "retell"
+    aliases = ("re-tell",)
+    casts = True
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        return _portent_args(words, state)
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.retell(state, dice, args["who"], args["cast"])
+
+
+@register
+class Blot(LotsVerb):
+    """blot WHO [CAST]
+
+    WHO spends Portents to blot out a cast (the latest, or CAST such as c3, while
+    it is still open): the act never happened, and its effort is lost. Same cost
+    as a Re-tell. Nobody in the story knows but WHO.
+    """
+
+    key = "blot"
+    aliases = ("blot-out",)
+    completes = ("character", "")
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        return _portent_args(words, state)
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        return L.blot_out(state, dice, args["who"], args["cast"])

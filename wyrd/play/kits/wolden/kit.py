@@ -1,0 +1,242 @@
+"""Playing Wolden: its verbs, and the hooks the shared play layer calls.
+
+Importing this module registers the Wolden verbs (:mod:`wyrd.play.kits.wolden.verbs`,
+:mod:`wyrd.play.kits.wolden.encounters`, :mod:`wyrd.play.kits.wolden.story`) and its
+:class:`~wyrd.play.engine.kits.PlayHooks`: after each change the exact odds of an open
+roll (:mod:`wyrd.rules.wolden.odds`) and what the rules say is due
+(:func:`wyrd.rules.wolden.due`); the status, the sheets and the toolbar; one line of
+text per event kind; and the narration, one or two lines a command from the
+``wolden/...`` tables of ``oracle/tables/wolden.yaml``. The session follows the
+scenario with :class:`wyrd.stories.wolden.ScenarioProgress`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import wyrd.play.kits.wolden.encounters
+import wyrd.play.kits.wolden.story  # noqa: F401  (these two, with wolden_verbs, register the verbs)
+import wyrd.rules.wolden as W
+from wyrd.oracle.tables import roll
+from wyrd.play.engine.kits import PlayHooks, register_hooks
+from wyrd.play.frontends.view import clean
+from wyrd.play.kits.wolden import encounters, story  # noqa: F401  (with verbs, these register the verbs)
+from wyrd.play.kits.wolden.enemies import plan_lines
+from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line, names_of
+from wyrd.play.kits.wolden.verbs import wolden
+from wyrd.rules.dice import Dice
+from wyrd.rules.wolden.odds import check_odds
+from wyrd.stories.wolden import ScenarioProgress
+
+__all__ = ["HOOKS", "due_lines", "odds_lines"]
+
+_RESULTS = {"critical_failure": "critical failure", "failure": "failure", "partial": "partial",
+            "success": "success", "critical_success": "critical success"}
+
+
+def _share(p: Fraction) -> str:
+    return f"{p} ({float(p):.1%})"
+
+
+def odds_lines(state: W.GameState) -> list[str]:
+    """The exact chance of each result of the open roll, and what each would bring."""
+    pending = state.pending
+    if pending is None:
+        return []
+    char = state.characters[pending.lead]
+    score = char.current(pending.ability)
+    odds = check_odds(pending.dice, score)
+    parts = ", ".join(f"{_RESULTS[r.value]} {_share(p)}" for r, p in odds.outcomes)
+    lines = [f"{clean(char.name)} rolls {pending.dice}d12 + {ability_name(pending.ability)} {score}: {parts}."]
+    who = ", ".join(map(clean, pending.involved))
+    found = state.encounter
+    if pending.against is None or found is None:
+        lines.append("A plain roll: what follows is the story's (harm, wound).")
+    elif isinstance(found, W.Fight):
+        enemy = found.enemies[pending.against]
+        blow = f"it hits {who} for {enemy.damage.notation} each ({enemy.damage.maximum} on a critical failure)"
+        if pending.attack:
+            lines.append(f"Against {clean(enemy.name)} ({enemy.taken}/{enemy.harm} harm): 6 or less, {blow}; "
+                         "7 to 12, 1 harm to it and it hits; 13 or more, 1 harm to it (2 on a critical) "
+                         "and it misses.")
+        else:
+            lines.append(f"Defending against {clean(enemy.name)}: 12 or less, {blow}; 13 or more, it misses.")
+    else:
+        change = float(odds.expected_rating_change)
+        text = (f"Against {clean(found.name)}, rating {found.rating} (done at 0, lost at {W.LOST_AT * found.start}): "
+                f"+4, +2, -1, -2, -4 by result, {change:+.2f} on average")
+        if found.danger is not None:
+            text += f"; 12 or less deals {found.danger.notation} to each of {who}"
+        lines.append(text + ".")
+    return lines
+
+
+def due_lines(state: W.GameState) -> list[str]:
+    """What the rules say is owed now, as prompts."""
+    lines: list[str] = []
+    for step in W.due(state):
+        if step.kind == W.StepKind.ROLL:
+            lines.append("Roll the pool: `roll`, or `roll F F ...` with your own d12s; `cancel` calls it off.")
+            continue
+        found = state.encounter
+        assert found is not None
+        lines.append(f"Round {step.round} of {clean(found.name)}: still to act, {', '.join(map(clean, step.who))} "
+                     "(`check WHO ABILITY`, or `pass WHO`).")
+        if isinstance(found, W.Extended) and found.situation is not None:
+            text = next((s.text for s in found.situations if s.id == found.situation), found.situation)
+            lines.append(f"The situation: {clean(text)}")
+    return lines
+
+
+def _hints(state: Any) -> list[str]:
+    game = wolden(state)
+    if not game.characters:
+        make = "`pc add NAME CULT might=3 agility=2 mind=1 graces=0` (3, 2, 1, 0 in any order)"
+        if game.cults:
+            return [f"No characters yet: `pc take all` for the scenario's, or {make}; cults: {', '.join(game.cults)}."]
+        return [f"No characters yet: {make}, the cult from the cult files (lantern-wardens, brine-choir); "
+                "or `story the-drowned-bell` to play the bundled scenario."]
+    out = [f"{clean(c.name)} is taken out until a downtime." for c in game.characters.values() if c.out]
+    return odds_lines(game) + due_lines(game) + out
+
+
+def _plans(state: Any, follower: Any) -> list[str]:
+    """Whom each enemy goes for this round, so the players know whom to defend."""
+    targets = follower.targets if isinstance(follower, ScenarioProgress) else {}
+    return plan_lines(wolden(state), targets)
+
+
+def _sheet(char: W.Character, cult: W.Cult | None) -> list[str]:
+    head = f"{clean(char.name)} ({clean(cult.name if cult else char.cult)})"
+    lines = [head + (f": {clean(char.concept)}" if char.concept else "") + (" [taken out]" if char.out else "")]
+    scores = []
+    for ability in W.Ability:
+        now, score = char.current(ability), char.scores[ability]
+        scores.append(f"{ability_name(ability)} {now}/{score}" if now != score else f"{ability_name(ability)} {score}")
+    lines.append("  " + "  ".join(scores))
+    gifts = ", ".join(clean(g.name) + (f" ({g.slots} slots)" if g.slots > 1 else "") for g in char.gifts)
+    lines.append(f"  Slots {char.slots}: {gifts or 'no gifts'}; {char.wounds} wound{'s' * (char.wounds != 1)}; "
+                 f"{char.free_slots} free")
+    if char.items:
+        lines.append(f"  Items: {', '.join(clean(i.name) for i in char.items)}")
+    return lines
+
+
+def _sheets(state: Any, name: str | None) -> list[str]:
+    game = wolden(state)
+    lines: list[str] = []
+    for who in [name] if name else list(game.characters):
+        char = game.characters[who]
+        lines += _sheet(char, game.cults.get(char.cult))
+    return lines
+
+
+def _status(state: Any) -> list[str]:
+    game = wolden(state)
+    taken = f"; downtime taken by {', '.join(map(clean, game.downtime))}" if game.downtime else ""
+    lines = [f"Session {game.session}{taken}."]
+    lines.append(encounter_line(game.encounter) if game.encounter else "No encounter is under way.")
+    return lines + _sheets(game, None) + odds_lines(game) + due_lines(game)
+
+
+# The toolbar's abilities (Might and Mind share their first letters), then W wounds and S free slots.
+_SHORT = {W.Ability.MIGHT: "Mt", W.Ability.AGILITY: "Ag", W.Ability.MIND: "Md", W.Ability.GRACES: "Gr"}
+
+
+def _toolbar(state: Any) -> str:
+    """One line: the encounter (rating and round, or the enemies' harm), then each character as they stand."""
+    game = wolden(state)
+    found = game.encounter
+    if isinstance(found, W.Extended):
+        parts = [f"{clean(found.name)} {found.rating}/{found.start} r{found.rounds.number}"]
+    elif isinstance(found, W.Fight):
+        foes = " ".join(f"{clean(e.name)} {e.taken}/{e.harm}" for e in found.enemies.values())
+        parts = [f"{clean(found.name)} r{found.rounds.number}: {foes}"]
+    else:
+        parts = [f"session {game.session}"]
+    for char in game.characters.values():
+        if char.out:
+            parts.append(f"{clean(char.name)} out")
+            continue
+        scores = " ".join(f"{_SHORT[a]}{char.current(a)}" for a in W.Ability)
+        parts.append(f"{clean(char.name)} {scores} W{char.wounds} S{char.free_slots}")
+    return " | ".join(parts)
+
+
+# -- narration ------------------------------------------------------------------------
+
+Moment = tuple[int, str, dict[str, object]]  # priority, table, context
+
+
+def _moment(event: Mapping[str, Any], names: Mapping[str, str], last: dict[str, str],
+            montages: set[str]) -> Moment | None:
+    kind = event.get("kind")
+
+    def name(key: str) -> str:
+        return names.get(str(event.get(key)), str(event.get(key)))
+
+    if kind == "check_rolled":
+        last.update(character=event["lead"], ability=ability_name(event["ability"]))
+        return 2, f"wolden/check/{event['result']}", {**last}
+    if kind == "extended_started":
+        table = "wolden/montage/start" if event["montage"] else "wolden/extended/start"
+        return 3, table, {"challenge": event["name"]}
+    if kind == "extended_ended":
+        outcome = str(event["outcome"])
+        group = "montage" if event["id"] in montages and outcome != "abandoned" else "extended"
+        return 4, f"wolden/{group}/{outcome}", {"challenge": name("id")}
+    if kind == "round_started" and event["number"] > 1:
+        return 0, "wolden/round", {}
+    if kind == "fight_started":
+        return 3, "wolden/fight/start", {"enemy": names.get(event["enemies"][0], event["enemies"][0])}
+    if kind == "fight_ended":
+        return 4, f"wolden/fight/{event['outcome']}", {}
+    if kind == "enemy_harmed":
+        table = "wolden/fight/beaten" if event["defeated"] else "wolden/fight/hit"
+        return (3 if event["defeated"] else 1), table, {**last, "enemy": name("enemy")}
+    if kind == "struck" and event["source"] in names and event["source"] not in montages:
+        return 1, "wolden/fight/struck", {"character": event["character"], "enemy": name("source")}
+    if kind in ("struck", "harm_taken") and event.get("source") in ("consequence", *montages):
+        return 1, "wolden/harm", {**last, "character": event["character"]}
+    if kind == "wound_taken":
+        return 2, "wolden/wound", {**last, "character": event["character"]}
+    if kind == "character_out":
+        return 4, "wolden/out", {"character": event["character"]}
+    if kind == "downtime_taken":
+        return 3, f"wolden/downtime/{event['choice']}", {"character": event["character"], **last}
+    if kind == "item_gained":
+        last["item"] = names.get(str(event["item"]), str(event["item"]))
+    return None
+
+
+def _tell(before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
+    """One or two lines for a command: its weightiest moments, in the order they happened."""
+    old, new = wolden(before), wolden(after)
+    names = {**names_of(old), **names_of(new)}
+    montages = {e.id for e in (old.encounter, new.encounter) if isinstance(e, W.Extended) and e.montage}
+    montages |= {str(e["id"]) for e in events if e.get("kind") == "extended_started" and e.get("montage")}
+    last: dict[str, str] = {}
+    items = [e for e in events if e.get("kind") == "item_gained"]
+    for event in items:
+        _moment(event, names, last, montages)
+    found: list[tuple[int, int, str, dict[str, object]]] = []
+    for order, event in enumerate(events):
+        moment = _moment(event, names, last, montages)
+        if moment is not None:
+            found.append((moment[0], order, moment[1], moment[2]))
+    chosen: list[tuple[int, int, str, dict[str, object]]] = []
+    for candidate in sorted(found, key=lambda c: (-c[0], c[1])):
+        if len(chosen) < 2 and candidate[2] not in {c[2] for c in chosen}:
+            chosen.append(candidate)
+    out = []
+    for _, _, table, context in sorted(chosen, key=lambda c: c[1]):
+        told = roll(table, dice, context)
+        out.append({"kind": "narration", "text": told.text, "source": "table", "moment": table})
+    return out
+
+
+HOOKS = register_hooks(PlayHooks(ruleset="wolden", hints=_hints, follower_hints=_plans, status=_status,
+                                 toolbar=_toolbar, sheet=_sheets, tell=_tell, texts=TEXTS,
+                                 follow=ScenarioProgress.restore))

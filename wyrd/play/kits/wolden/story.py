@@ -1,0 +1,268 @@
+"""The Wolden verbs between encounters: characters, the scenario and its scenes, downtime, sessions.
+
+``story ID`` copies a scenario and its cults into its arguments and installs the
+cults; ``pc take`` enlists its pregenerated characters; ``scene`` begins its next
+scene and starts the encounter the scene brings (the players need not type it:
+the scenario has already said what it is). Without a scenario, ``pc add`` finds
+its cult in the cult files and brings it into play with the character.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import wyrd.rules.wolden as W
+from wyrd.play.engine.storyplay import PlayContext
+from wyrd.play.engine.verbs import Args, register
+from wyrd.play.engine.words import UsageError, Words, parse_int
+from wyrd.play.kits.wolden.encounters import encounter_args, start_encounter
+from wyrd.play.kits.wolden.verbs import (
+    ABILITIES,
+    ACTIVITIES,
+    ScenarioEnded,
+    SceneBegun,
+    WoldenVerb,
+    chain,
+    pick,
+    progress,
+    scenario,
+    take_names,
+    take_who,
+    wolden,
+)
+from wyrd.rules.dice import Dice
+from wyrd.stories.wolden import ScenarioError, load_cults, scenario_args
+
+__all__: list[str] = []
+
+
+def _cult(word: str, state: W.GameState) -> str:
+    """The cult in play that ``word`` names, else the word (``prepare`` looks in the cult files)."""
+    try:
+        return pick(word, {c.id: c.name for c in state.cults.values()}, "cult") if state.cults else word
+    except UsageError:
+        return word
+
+
+def _add(words: Words, state: W.GameState) -> Args:
+    name = words.take("NAME")
+    cult = _cult(words.take("CULT"), state)
+    scores: dict[str, int] = {}
+    gifts: list[str] | None = None
+    concept = ""
+    while not words.empty:
+        word = words.take("OPTION")
+        key, eq, value = word.partition("=")
+        if not eq:
+            if gifts is None:  # a gift after `gifts=a` (commas split words)
+                raise words.fail(f"did not understand {word!r}")
+            gifts.append(word)
+        elif key.casefold() in ABILITIES:
+            scores[key.casefold()] = parse_int(value, key.casefold(), low=0, high=W.ABILITY_MAX)
+        elif key.casefold() == "gifts":
+            gifts = [g.strip() for g in value.split(",") if g.strip()]
+        elif key.casefold() == "concept":
+            concept = value
+        else:
+            raise words.fail(f"unknown option {key}=")
+    missing = [a for a in ABILITIES if a not in scores]
+    if missing:
+        raise words.fail(f"missing {', '.join(f'{a}=N' for a in missing)}")
+    return {"add": {"name": name, "cult": cult, **scores, "gifts": gifts, "concept": concept}}
+
+
+@register
+class Pc(WoldenVerb):
+    """pc add NAME CULT might=N agility=N mind=N graces=N [gifts=A,B] [concept="..."]
+
+    Make a character: the four abilities take 3, 2, 1 and 0 in any order, and
+    two of the cult's gifts fill two of the four gift slots (gifts= may be left
+    out when the cult offers just two). CULT is a cult in play, or one of the
+    cult files' (lantern-wardens, brine-choir), brought into play with it.
+    `pc take NAME` or `pc take all` enlists the scenario's pregenerated
+    characters. `pc` alone shows every sheet; `pc NAME` one.
+    """
+
+    key = "pc"
+    aliases = ("character",)
+
+    def read(self, words: Words, state: W.GameState) -> Args:
+        if words.keyword("take"):
+            names = words.until()
+            if not names:
+                raise words.fail("say whom to take: `pc take NAME` or `pc take all`")
+            return {"take": ["all"] if [n.casefold() for n in names] == ["all"] else [" ".join(names)]}
+        if words.keyword("add"):
+            return _add(words, state)
+        name = take_who(words, state, "NAME") if not words.empty else None
+        words.done()
+        return {"view": name}
+
+    def is_change(self, args: Mapping[str, Any]) -> bool:
+        return "add" in args or "take" in args
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        state = wolden(ctx.state)
+        if "take" in args:
+            story = scenario(ctx, "pregenerated characters")
+            cast = {p.name: p.name for p in story.pregens}
+            names = list(cast) if args["take"] == ["all"] else [pick(n, cast, "pregenerated character")
+                                                                 for n in args["take"]]
+            return {"take": [p.model_dump(mode="json") for p in story.pregens if p.name in names]}
+        add = args["add"]
+        if add["cult"] in state.cults or "install" in args:
+            return args
+        found = load_cults(ctx.dirs)
+        if not found:
+            raise UsageError("there are no cult files to find the cult in")
+        ident = pick(add["cult"], {c.id: c.name for c in found.values()}, "cult")
+        return {"add": {**add, "cult": ident}, "install": [found[ident].model_dump(mode="json")]}
+
+    def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
+        cults = [W.Cult.model_validate(c) for c in args.get("install", [])]
+        people = args["take"] if "take" in args else [args["add"]]
+        steps = [lambda s: W.install(s, dice, cults)] * bool(cults) + [_adder(dice, p) for p in people]
+        return chain(state, steps)
+
+
+def _adder(dice: Dice, p: Mapping[str, Any]) -> Callable[[W.GameState], W.Outcome]:
+    return lambda s: W.add_character(s, dice, p["name"], p["cult"], might=p["might"], agility=p["agility"],
+                                     mind=p["mind"], graces=p["graces"], gifts=p["gifts"], concept=p["concept"])
+
+
+@register
+class Story(WoldenVerb):
+    """story ID
+
+    Play the Wolden scenario ID (the bundled one is the-drowned-bell; your own go
+    in a `wolden` folder of your stories). Its cults come into play, `pc take all`
+    enlists its pregenerated characters, and `scene` follows its scenes.
+    """
+
+    key = "story"
+
+    def read(self, words: Words, state: W.GameState) -> Args:
+        ident = words.take("ID")
+        words.done()
+        return {"id": ident}
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "scenario" in args:
+            return args
+        current = progress(ctx).scenario
+        if current is not None:
+            raise UsageError(f"this session already follows {current.id}")
+        try:
+            return scenario_args(str(args["id"]), ctx.dirs)
+        except ScenarioError as exc:
+            raise UsageError(str(exc)) from None
+
+    def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
+        return W.install(state, dice, [W.Cult.model_validate(c) for c in args["cults"]])
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+              state: Any) -> list[dict[str, Any]]:
+        found = args["scenario"]
+        return [{"kind": "story_chosen", "story": found["id"], "title": found["title"],
+                 "premise": found["premise"], "pregens": [p["name"] for p in found["pregens"]]}]
+
+
+@register
+class Scene(WoldenVerb):
+    """scene [with A, B]
+
+    Begin the scenario's next scene: what it brings is shown, and its encounter
+    (an extended challenge, a travel montage or a fight) begins at once, with
+    everyone standing or those named. Only once the last encounter is over;
+    after the last scene, `scene` tells the ending.
+    """
+
+    key = "scene"
+
+    def read(self, words: Words, state: W.GameState) -> Args:
+        who = take_names(words, state) if words.keyword("with") else []
+        words.done()
+        return {"participants": who}
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "scene" in args or "end" in args:
+            return args
+        story = scenario(ctx, "scenes")
+        place = progress(ctx)
+        if place.ended:
+            raise UsageError(f"{story.title} has ended")
+        found = place.next_scene
+        if found is None:
+            return {"end": True, "story": story.id, "title": story.title, "lines": place.ending()}
+        number = len(place.played) + 1
+        scene = {"number": number, "id": found.id, "title": found.title, "text": found.text,
+                 "encounter": found.encounter, "settled": found.settled, "last": number == len(story.scenes)}
+        encounter = None
+        if found.encounter is not None:
+            encounter = {**encounter_args(story.encounters[found.encounter], story),
+                         "participants": args["participants"]}
+        return {"scene": scene, "encounter": encounter, "seeds": [*found.narration, *story.narration]}
+
+    def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
+        if state.pending is not None:
+            raise W.OutOfTurn(f"{state.pending.lead}'s roll is still open", rule="wolden.check.one-at-a-time")
+        if state.encounter is not None:
+            raise W.OutOfTurn(f"{state.encounter.name} is still going: see it through, or `abandon` it",
+                              rule="wolden.encounter.one-at-a-time")
+        if args.get("end"):
+            return W.Outcome(state, [ScenarioEnded(story=args["story"], title=args["title"], lines=args["lines"])])
+        begun = SceneBegun(**args["scene"])
+        encounter = args["encounter"]
+        return chain(state, [lambda s: start_encounter(s, dice, encounter)] * bool(encounter), first=[begun])
+
+    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+              state: Any) -> list[dict[str, Any]]:
+        seeds = args.get("seeds") or []
+        told: list[dict[str, Any]] = []
+        if seeds:
+            face = ctx.dice.roll(1, len(seeds), "scene narration").faces[0]
+            told = [{"kind": "narration", "text": seeds[face - 1], "source": "story", "moment": "scene"}]
+        return told + super().after(args, events, ctx, state)
+
+
+@register
+class Downtime(WoldenVerb):
+    """downtime WHO training|shopping ITEM|rest|carouse
+
+    Once a session at most, somewhere settled: WHO's ability damage heals, 4
+    wounds mend, 4 new gift slots open (and one taken out is back on their
+    feet); then one activity. Training rolls on the cult's table of powers,
+    shopping takes ITEM from the cult's equipment list, rest heals 2d4 more
+    wounds, carouse rolls on the cult's carousing table.
+    """
+
+    key = "downtime"
+
+    def read(self, words: Words, state: W.GameState) -> Args:
+        who = take_who(words, state)
+        activity = pick(words.take("ACTIVITY"), {a: a for a in ACTIVITIES}, "downtime activity")
+        rest = words.until()
+        item = " ".join(rest) if rest else None
+        cult = state.cults.get(state.characters[who].cult)
+        if item is not None and cult is not None:
+            with contextlib.suppress(UsageError):  # if not, the rules name what the list holds
+                item = pick(item, {i.id: i.name for i in cult.equipment}, "item")
+        return {"who": who, "activity": activity, "item": item}
+
+    def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
+        return W.downtime(state, dice, args["who"], W.DowntimeChoice(args["activity"]), item=args["item"])
+
+
+@register
+class Session(WoldenVerb):
+    """session
+
+    A new session of play begins: everyone may take a downtime again.
+    """
+
+    key = "session"
+
+    def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
+        return W.new_session(state, dice)

@@ -1,0 +1,143 @@
+"""How Wolden's events read: one line of facts per kind, for the log, the journal and the screen.
+
+:data:`TEXTS` maps every event kind of :mod:`wyrd.rules.wolden.events`, and the play
+layer's own (``scene_begun``, ``scenario_ended``, ``story_chosen``, ``enemy_acted``), to a
+function from the event to its line. Only facts: the dice, the numbers before
+and after, who and what; the narration is elsewhere. :func:`wyrd.play.frontends.view.describe`
+cleans the text and falls back to listing the fields if an event does not read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import wyrd.rules.wolden as W
+from wyrd.play.frontends.view import clean
+
+__all__ = ["TEXTS", "ability_name", "encounter_line", "names_of"]
+
+Text = Callable[[dict[str, Any]], str]
+
+
+def ability_name(ability: object) -> str:
+    return str(getattr(ability, "value", ability)).title()
+
+
+def _names(items: object) -> str:
+    listed = [clean(i) for i in items] if isinstance(items, list) else []
+    return ", ".join(listed) if listed else "nobody"
+
+
+def _result(result: object) -> str:
+    return str(result).replace("_", " ")
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def names_of(state: W.GameState) -> dict[str, str]:
+    """The encounter under way and its enemies, id -> name."""
+    found = state.encounter
+    if found is None:
+        return {}
+    names = {found.id: found.name}
+    if isinstance(found, W.Fight):
+        names.update({e.id: e.name for e in found.enemies.values()})
+    return names
+
+
+def encounter_line(found: W.Extended | W.Fight) -> str:
+    """The encounter under way, for the status."""
+    acted = f"; acted: {_names(found.rounds.acted)}" if found.rounds.acted else ""
+    if isinstance(found, W.Fight):
+        foes = ", ".join(f"{clean(e.name)} [{e.id}] {e.taken}/{e.harm} harm, {e.damage.notation}"
+                         + (" (beaten)" if e.defeated else "") for e in found.enemies.values())
+        return f"Fight: {clean(found.name)}, round {found.rounds.number}{acted}. Enemies: {foes}."
+    kind = "Travel montage" if found.montage else "Extended challenge"
+    danger = f"; danger {found.danger.notation}" if found.danger else ""
+    return (f"{kind}: {clean(found.name)}, rating {found.rating} (from {found.start}; done at 0, lost at "
+            f"{W.LOST_AT * found.start}), round {found.rounds.number}{acted}{danger}.")
+
+
+def _opened(e: dict[str, Any]) -> str:
+    extras = [f"gift {clean(e['gift'])}"] if e.get("gift") else []
+    extras += ["an advantage"] if e.get("advantage") else []
+    extras += [f"help from {_names(e['helpers'])}"] if e.get("helpers") else []
+    against = f" against {clean(e['against'])}" if e.get("against") else " (a plain roll)"
+    return (f"{clean(e['lead'])} opens a roll of {ability_name(e['ability'])} {e['score']} with {e['dice']}d12"
+            + (f" ({', '.join(extras)})" if extras else "") + f"{against}.")
+
+
+def _rolled(e: dict[str, Any]) -> str:
+    pair = ", a pair" if e["pair"] else ""
+    return (f"{clean(e['lead'])} rolls {', '.join(map(str, e['faces']))}{pair}: {e['highest']} + "
+            f"{ability_name(e['ability'])} {e['score']} = {e['total']}, {_result(e['result'])}.")
+
+
+def _downtime(e: dict[str, Any]) -> str:
+    back = "; back on their feet" if e.get("back") else ""
+    return (f"{clean(e['character'])} takes a downtime in session {e['session']} ({e['choice']}): "
+            f"{e['damage_healed']} ability damage and {_s(e['wounds_healed'], 'wound')} healed, "
+            f"{e['slots']} gift slots now{back}.")
+
+
+TEXTS: dict[str, Text] = {
+    "cult_added": lambda e: f"The cult {clean(e['name'])} [{clean(e['cult'])}] is in play.",
+    "character_created": lambda e: (
+        f"{clean(e['name'])} joins ({clean(e['cult'])}): Might {e['might']}, Agility {e['agility']}, "
+        f"Mind {e['mind']}, Graces {e['graces']}; gifts {_names(e['gifts'])}; {e['slots']} slots."),
+    "session_advanced": lambda e: f"Session {e['session']} begins: everyone may take a downtime again.",
+    "check_opened": _opened,
+    "check_rolled": _rolled,
+    "check_cancelled": lambda e: f"{clean(e['lead'])}'s roll is called off.",
+    "extended_started": lambda e: (
+        f"{'Travel montage' if e['montage'] else 'Extended challenge'}: {clean(e['name'])} [{clean(e['id'])}], "
+        f"rating {e['rating']}, with {_names(e['participants'])}."),
+    "situation_drawn": lambda e: f"Round {e['round']} brings a situation: {clean(e['text'])}",
+    "extended_progressed": lambda e: (
+        f"{clean(e['id'])}: {_result(e['result'])} moves the rating {e['change']:+d} to {e['rating']}."),
+    "extended_ended": lambda e: (
+        f"{clean(e['id'])} ends {e['outcome']} at rating {e['rating']}, in round {e['rounds']}."),
+    "round_started": lambda e: (
+        f"Round {e['number']} of {clean(e['encounter'])}: {_names(e['participants'])} may act."),
+    "turn_passed": lambda e: f"{clean(e['character'])} lets round {e['round']} go by.",
+    "fight_started": lambda e: (
+        f"A fight [{clean(e['id'])}]: {_names(e['enemies'])} against {_names(e['participants'])}."),
+    "enemy_harmed": lambda e: (
+        f"{clean(e['enemy'])} takes {e['n']} harm ({e['taken']}/{e['harm']})"
+        + (": beaten." if e["defeated"] else ".")),
+    "struck": lambda e: (
+        f"{clean(e['source'])} strikes {clean(e['character'])}: "
+        + (f"the most it can, {e['n']}." if e["maximum"]
+           else f"{e['dice']} rolled {', '.join(map(str, e['faces']))}, {e['n']} harm.")),
+    "enemy_acted": lambda e: f"{clean(e['text'])} [{clean(e['enemy'])} goes for {clean(e['target'])}]",
+    "fight_ended": lambda e: f"The fight [{clean(e['id'])}] ends: {e['outcome']}, in round {e['rounds']}.",
+    "harm_taken": lambda e: (
+        f"{clean(e['character'])} takes {e['n']} harm to {ability_name(e['ability'])}, now {e['ability_after']}"
+        + (f"; {e['past']} past it." if e["past"] else ".")),
+    "wound_taken": lambda e: (
+        f"{clean(e['character'])} takes {_s(e['n'], 'wound')}: {e['wounds']} in all, "
+        f"{_s(e['free_slots'], 'slot')} free."),
+    "character_out": lambda e: f"{clean(e['character'])} is taken out: no slot is left for the wound.",
+    "wounds_healed": lambda e: (
+        f"{clean(e['character'])} heals {_s(e['n'], 'wound')} ({clean(e['reason'])}); {e['wounds']} left."),
+    "downtime_taken": _downtime,
+    "table_rolled": lambda e: (
+        f"{clean(e['character'])} rolls {e['face']} on the d{e['die']} {e['table']} table of "
+        f"{clean(e['cult'])}: {clean(e['row'])}."),
+    "gift_gained": lambda e: (
+        f"{clean(e['character'])} gains the gift {clean(e['gift'])} ({_s(e['slots'], 'slot')}; "
+        f"{e['free_slots']} free) by {e['source']}."),
+    "item_gained": lambda e: f"{clean(e['character'])} now carries {clean(e['item'])}.",
+    "ability_raised": lambda e: (
+        f"{clean(e['character'])}'s {ability_name(e['ability'])} "
+        + (f"rises to {e['score']}." if e["raised"] else f"is already at {e['score']}, the most it can be.")),
+    "scene_begun": lambda e: (
+        f"Scene {e['number']}: {clean(e['title'])}. {clean(e['text'])}" + (" (The last scene.)" if e["last"] else "")),
+    "scenario_ended": lambda e: f"The end of {clean(e['title'])}. " + " ".join(clean(t) for t in e["lines"]),
+    "story_chosen": lambda e: (
+        f"{clean(e['title'])}. {clean(e.get('premise', ''))}"
+        + (f" Ready to play: {_names(e['pregens'])} (pc take all, or pc take NAME)." if e.get("pregens") else "")),
+}

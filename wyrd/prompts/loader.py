@@ -1,0 +1,182 @@
+"""Prompt templates for the LLM narrator: YAML files in this folder, validated on load.
+
+One file per kind of moment, plus ``system.yaml``. A moment file has::
+
+    id: challenge_outcome            # stable id, the file's stem
+    description: ...                 # what it is for
+    moments: [challenge_outcome, falter]   # the moment kinds it tells ([] for the generic one)
+    template: |-                     # the human message; {placeholders} from PLACEHOLDERS only
+      ...
+
+``system.yaml`` has ``id``, ``description`` and ``text`` (taken literally, no placeholders). The
+generic prompt, ``moment``, tells every moment that no other file claims.
+
+Everything here is plain Python (pydantic and yaml); :func:`chat_prompt` alone
+imports langchain-core, and only when called, because importing it costs more
+than a second and most games never use an LLM.
+"""
+
+from __future__ import annotations
+
+import string
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from wyrd.stories.yamlguard import safe_load
+
+if TYPE_CHECKING:
+    from langchain_core.prompts import ChatPromptTemplate
+
+__all__ = [
+    "GENERIC",
+    "PLACEHOLDERS",
+    "PROMPTS_DIR",
+    "PromptError",
+    "PromptSet",
+    "PromptSpec",
+    "chat_prompt",
+    "load_prompts",
+    "prompt_set",
+    "render",
+]
+
+PROMPTS_DIR = Path(__file__).resolve().parent
+GENERIC = "moment"
+# What a template may ask for; the LLM narrator fills every one of them.
+PLACEHOLDERS = frozenset({"facts", "settled", "summary", "tone", "moment", "detail", "subject"})
+
+
+class PromptError(ValueError):
+    """A prompt file that cannot be used; the message names the file and the field."""
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+class PromptSpec(BaseModel):
+    """One moment's prompt template, as read from its file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    description: str
+    moments: tuple[str, ...] = ()
+    template: str
+
+    @field_validator("template")
+    @classmethod
+    def _known_placeholders(cls, text: str) -> str:
+        used = _placeholders(text)
+        unknown = used - PLACEHOLDERS
+        if unknown:
+            raise ValueError(f"unknown placeholders {sorted(unknown)}; known: {sorted(PLACEHOLDERS)}")
+        if "facts" not in used:
+            raise ValueError("the template must include {facts}")
+        return text
+
+
+class SystemSpec(BaseModel):
+    """The system prompt, the same for every moment."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    description: str
+    text: str  # taken literally: braces are just braces
+
+
+class PromptSet(BaseModel):
+    """The system prompt and every moment's template, by id."""
+
+    model_config = ConfigDict(frozen=True)
+
+    system: SystemSpec
+    prompts: dict[str, PromptSpec]
+
+    def for_moment(self, moment: str) -> PromptSpec:
+        """The template that tells ``moment`` (a :class:`~wyrd.oracle.narrators.base.MomentKind` value)."""
+        for spec in self.prompts.values():
+            if moment in spec.moments:
+                return spec
+        return self.prompts[GENERIC]
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        data = safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise PromptError(f"{path}: cannot read: {exc}") from exc
+    if not isinstance(data, dict):
+        raise PromptError(f"{path}: expected a mapping with id, description and template")
+    if data.get("id") != path.stem:
+        raise PromptError(f"{path}: id: {data.get('id')!r} should be the file's name, {path.stem!r}")
+    return data
+
+
+def _problem(path: Path, exc: ValidationError) -> PromptError:
+    lines = [f"{path}: {'.'.join(str(p) for p in err['loc']) or '(file)'}: {err['msg']}" for err in exc.errors()]
+    return PromptError("\n".join(lines))
+
+
+def load_prompts(folder: Path | None = None) -> PromptSet:
+    """Read and check every prompt file in ``folder`` (this package's folder by default).
+
+    Raises:
+        PromptError: a file that is missing, malformed, claims a moment another file
+            claims, or uses an unknown placeholder; the message names the file.
+    """
+    folder = folder or PROMPTS_DIR
+    system_path = folder / "system.yaml"
+    if not system_path.is_file():
+        raise PromptError(f"{system_path}: missing: the system prompt is required")
+    try:
+        system = SystemSpec.model_validate(_read(system_path))
+    except ValidationError as exc:
+        raise _problem(system_path, exc) from exc
+    prompts: dict[str, PromptSpec] = {}
+    claimed: dict[str, Path] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        if path == system_path:
+            continue
+        try:
+            spec = PromptSpec.model_validate(_read(path))
+        except ValidationError as exc:
+            raise _problem(path, exc) from exc
+        for moment in spec.moments:
+            if moment in claimed:
+                raise PromptError(f"{path}: moments: {moment!r} is already told by {claimed[moment]}")
+            claimed[moment] = path
+        prompts[spec.id] = spec
+    if GENERIC not in prompts:
+        raise PromptError(f"{folder / (GENERIC + '.yaml')}: missing: the generic prompt is required")
+    return PromptSet(system=system, prompts=prompts)
+
+
+@cache
+def prompt_set() -> PromptSet:
+    """The bundled prompts, read once."""
+    return load_prompts()
+
+
+def render(spec: PromptSpec, values: dict[str, str], prompts: PromptSet | None = None) -> tuple[str, str]:
+    """The system and human messages for ``spec`` as plain text (no langchain; for logs and tests)."""
+    prompts = prompts or prompt_set()
+    return prompts.system.text, spec.template.format(**{k: values.get(k, "") for k in PLACEHOLDERS})
+
+
+def chat_prompt(spec: PromptSpec, prompts: PromptSet | None = None) -> ChatPromptTemplate:
+    """``spec`` as a langchain :class:`ChatPromptTemplate` (system message, then the moment's template).
+
+    The only function here that imports langchain-core.
+    """
+    from langchain_core.prompts import ChatPromptTemplate
+
+    prompts = prompts or prompt_set()
+    # The system text has no placeholders; escape any braces so the f-string template reads it verbatim.
+    system = prompts.system.text.replace("{", "{{").replace("}", "}}")
+    return ChatPromptTemplate.from_messages([("system", system), ("human", spec.template)])

@@ -1,0 +1,85 @@
+"""What every ruleset's actions share: events, the outcome, and the safe-action wrapper.
+
+An action is written as a function of a :class:`Turn` (a private deep copy of the
+state, the dice, and the events so far). A ruleset makes its decorator with
+:func:`action_for`; the decorated function has the public form
+``f(state, dice, ...) -> Outcome``. It copies the state first, and if the action
+raises (a :class:`~wyrd.rules.errors.RuleError` above all) it rewinds the dice, so the
+caller's state and dice are exactly as they were.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from wyrd.rules.dice import Dice
+
+__all__ = ["Event", "Outcome", "Turn", "action_for", "find_named"]
+
+P = ParamSpec("P")
+S = TypeVar("S", bound=BaseModel)
+V = TypeVar("V")
+T = TypeVar("T", bound="Turn[Any]")
+
+
+def find_named(found: Mapping[str, V], name: str) -> V | None:
+    """The entry called ``name``: exactly, else ignoring case and outer spaces (None if none)."""
+    if name in found:
+        return found[name]
+    folded = name.strip().casefold()
+    return next((value for key, value in found.items() if key.casefold() == folded), None)
+
+
+class Event(BaseModel):
+    """A fact of what happened. Subclasses add ``kind: Literal["..."]`` and their fields."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S]):
+    """The result of an action: the new state and what happened."""
+
+    state: S
+    events: list[Event]
+
+
+class Turn(Generic[S]):
+    """A private copy of the state plus the dice and the events being written."""
+
+    def __init__(self, state: S, dice: Dice) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+
+def action_for(
+    make_turn: Callable[[S, Dice], T],
+) -> Callable[[Callable[Concatenate[T, P], None]], Callable[Concatenate[S, Dice, P], Outcome[S]]]:
+    """The ``@action`` decorator of a ruleset whose turns ``make_turn`` builds."""
+
+    def decorate(fn: Callable[Concatenate[T, P], None]) -> Callable[Concatenate[S, Dice, P], Outcome[S]]:
+        @functools.wraps(fn)
+        def run(state: S, dice: Dice, /, *args: P.args, **kwargs: P.kwargs) -> Outcome[S]:
+            mark = dice.mark()
+            turn = make_turn(state.model_copy(deep=True), dice)
+            try:
+                fn(turn, *args, **kwargs)
+            except BaseException:
+                # Refused or broken, the action must leave no trace: the copy is
+                # dropped, and the dice will give the same faces to the next action.
+                dice.rewind(mark)
+                raise
+            return Outcome(turn.state, turn.events)
+
+        return run
+
+    return decorate

@@ -1,0 +1,72 @@
+"""The fixed vocabularies of Heroes of the Fall: attributes, tiers, how a feat is read, paces.
+
+Seed 003 names four attributes a character's feats draw on (Vigour, Mettle, Wit,
+Glamour); RULES.md adds Spirit [pub]. Every attribute runs from 0 to 9.
+
+The Feat table reads its dice in one of two ways (RULES.md): above level 0 every
+die read must reach its minimum (:attr:`Needs.ALL`); at 0 and below one die
+reaching its minimum is enough (:attr:`Needs.ANY`).
+
+Tiers (Novice, Journeyman, Expert) set a new character's budgets; the seed gives
+no numbers for them, so the budgets in :mod:`wyrd.rules.feat.characters` are [ours].
+Paces and slope directions are for :mod:`wyrd.rules.feat.movement`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["Attribute", "Going", "Needs", "Pace", "Tier"]
+
+
+class Attribute(StrEnum):
+    """The five attributes, each 0 to 9."""
+
+    VIGOUR = "vigour"  # strength and agility: physical feats, who acts first, races
+    METTLE = "mettle"  # resolve: shock, fatigue, survival; at 0 the character dies
+    WIT = "wit"  # intelligence, cunning and the senses: searching, stalking
+    GLAMOUR = "glamour"  # allure and presence: how others react
+    SPIRIT = "spirit"  # [pub] named by the published game; no rule of the seed uses it
+
+    @classmethod
+    def lookup(cls, name: str) -> Attribute | None:
+        """The attribute called ``name`` (any case, unique prefix), or None."""
+        folded = name.strip().casefold()
+        if not folded:
+            return None
+        exact = [a for a in cls if a.value == folded]
+        if exact:
+            return exact[0]
+        found = [a for a in cls if a.value.startswith(folded)]
+        return found[0] if len(found) == 1 else None
+
+
+class Tier(StrEnum):
+    """How seasoned a new character is; each tier has its own creation budget [ours]."""
+
+    NOVICE = "novice"
+    JOURNEYMAN = "journeyman"
+    EXPERT = "expert"
+
+
+class Needs(StrEnum):
+    """How the dice read are matched against the minimums of a Feat level."""
+
+    ALL = "all"  # levels +1 to +8: every die read must reach its minimum
+    ANY = "any"  # levels -8 to 0: one die read reaching its minimum is enough
+
+
+class Pace(StrEnum):
+    """How fast a character moves in a one-second round ([ours] base rates)."""
+
+    WALK = "walk"
+    JOG = "jog"
+    RUN = "run"
+    SPRINT = "sprint"
+
+
+class Going(StrEnum):
+    """Which way a character crosses a slope: it slows climbers more than descenders."""
+
+    UP = "up"
+    DOWN = "down"

@@ -1,0 +1,235 @@
+"""Feats: the d100 step-up, the three d8 on the Feat table, and the actions built on them.
+
+Seed 003, in order:
+
+1. A skill feat starts with a d100; at or above the skill's modifier, the skill
+   works one level higher for this feat (:func:`step_up`).
+2. The character's level (that stepped-up skill, or an attribute as it is) is
+   taken from the Difficulty to give the Feat level, clamped to -8..+8 (RULES.md).
+3. Three d8 are read on the Feat table (:mod:`wyrd.rules.feat.table`); Wyrd points may
+   buy automatic 8s first (:func:`roll_feat`).
+
+An opposed feat takes its difficulty from the other character: both roll the
+d100, and the opponent's effective level (plus anything the circumstances add)
+is the difficulty. An opponent untrained in the matter is read through the
+rank-0 row of the attribute that resists it (the seed's victim resists a
+cut-purse with Wit 5, which reads 1/99).
+
+Actions: :func:`add_character`, :func:`feat` (a Feat level set directly),
+:func:`skill_feat`, :func:`attribute_feat`, :func:`opposed`, :func:`award`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from wyrd.rules.feat.characters import Skill, create_character
+from wyrd.rules.feat.enums import Attribute, Tier
+from wyrd.rules.feat.errors import CreationError, FeatError
+from wyrd.rules.feat.events import CharacterCreated, FeatRolled, OpposedDecided, StepUpRolled, WyrdAwarded
+from wyrd.rules.feat.skills import STEP_UP_SIDES, SkillRating, steps_up
+from wyrd.rules.feat.table import DICE_ROLLED, FEAT_MAX, FEAT_MIN, SIDES, FeatRead, clamp_level, read_feat
+from wyrd.rules.feat.turn import Turn, action
+
+__all__ = [
+    "add_character",
+    "attribute_feat",
+    "attribute_roll",
+    "award",
+    "check_difficulty",
+    "feat",
+    "opposed",
+    "roll_feat",
+    "skill_feat",
+    "step_up",
+]
+
+
+def check_difficulty(difficulty: int) -> None:
+    """A Difficulty is 0 or more (the seed's guide runs from 2, routine, upwards)."""
+    if difficulty < 0:
+        raise FeatError(f"a Difficulty can't be negative (got {difficulty})", rule="feat.difficulty.range")
+
+
+def step_up(turn: Turn, who: str, trait: str, rating: SkillRating) -> int:
+    """Roll the d100 for ``who``'s ``trait``; the level for this feat, stepped up or not."""
+    d100 = turn.dice.roll(1, STEP_UP_SIDES, f"step-up: {who}, {trait}").faces[0]
+    stepped = steps_up(rating.modifier, d100)
+    effective = rating.level + (1 if stepped else 0)
+    turn.emit(
+        StepUpRolled(
+            character=who, trait=trait, level=rating.level, modifier=rating.modifier,
+            d100=d100, stepped=stepped, effective=effective,
+        )
+    )
+    return effective
+
+
+def roll_feat(
+    turn: Turn,
+    who: str,
+    trait: str,
+    raw_level: int,
+    *,
+    difficulty: int | None = None,
+    effective: int | None = None,
+    eights: int = 0,
+    reason: str = "",
+) -> FeatRead:
+    """Roll 3d8 for ``who`` at ``raw_level`` (clamped), buying up to ``eights`` 8s first.
+
+    Callers check the Wyrd (:meth:`Turn.check_wyrd`) before rolling anything; only
+    the 8s the level can use are paid for.
+    """
+    char = turn.alive(who)
+    level = clamp_level(raw_level)
+    faces = turn.dice.roll(DICE_ROLLED, SIDES, f"feat: {char.name}, {trait or 'level ' + str(level)}").faces
+    read = read_feat(level, faces, eights)
+    char.wyrd -= read.wyrd_spent
+    turn.emit(
+        FeatRolled(
+            character=char.name, trait=trait, difficulty=difficulty, effective=effective,
+            raw_level=raw_level, level=level, dice=list(read.dice), read=list(read.read),
+            minimums=list(read.minimums), needs=read.needs, bought=list(read.bought),
+            wyrd_spent=read.wyrd_spent, wyrd_after=char.wyrd, success=read.success, reason=reason,
+        )
+    )
+    return read
+
+
+@action
+def add_character(
+    turn: Turn,
+    name: str,
+    attributes: Mapping[Attribute, int],
+    *,
+    skills: Mapping[str, Skill] | None = None,
+    tier: Tier | None = Tier.NOVICE,
+    wyrd: int | None = None,
+    concept: str = "",
+) -> None:
+    """A new character joins (see :func:`wyrd.rules.feat.characters.create_character`)."""
+    char = create_character(name, attributes, skills=skills, tier=tier, wyrd=wyrd, concept=concept)
+    if any(key.casefold() == char.name.casefold() for key in turn.state.characters):
+        raise CreationError(f"there is already a character called {char.name}", rule="feat.character.taken")
+    turn.state.characters[char.name] = char
+    turn.emit(
+        CharacterCreated(
+            name=char.name, tier=char.tier, attributes=dict(char.attributes), skills=dict(char.skills),
+            wyrd=char.wyrd, concept=char.concept,
+        )
+    )
+
+
+@action
+def feat(turn: Turn, name: str, level: int, *, eights: int = 0, trait: str = "", reason: str = "") -> None:
+    """A feat at a Feat level worked out at the table (-8 to +8), straight to the dice."""
+    char = turn.able(name)
+    if not FEAT_MIN <= level <= FEAT_MAX:
+        raise FeatError(
+            f"a Feat level runs from {FEAT_MIN} to +{FEAT_MAX}, not {level}", rule="feat.level.range"
+        )
+    turn.check_wyrd(char, eights)
+    roll_feat(turn, char.name, trait, level, eights=eights, reason=reason)
+
+
+@action
+def skill_feat(
+    turn: Turn,
+    name: str,
+    skill: str,
+    difficulty: int,
+    *,
+    attribute: Attribute | None = None,
+    eights: int = 0,
+    reason: str = "",
+) -> None:
+    """A skill against a Difficulty: the d100 step-up, then the Feat table.
+
+    ``skill`` may name an attribute, or a skill the character lacks if ``attribute``
+    says what to use instead; either is read through the rank-0 row (untrained).
+    """
+    char = turn.able(name)
+    check_difficulty(difficulty)
+    label, rating = turn.rating(char, skill, attribute)
+    turn.check_wyrd(char, eights)
+    effective = step_up(turn, char.name, label, rating)
+    roll_feat(
+        turn, char.name, label, difficulty - effective, difficulty=difficulty, effective=effective,
+        eights=eights, reason=reason,
+    )
+
+
+def attribute_roll(
+    turn: Turn, name: str, attribute: Attribute, difficulty: int, *, eights: int, reason: str, able: bool = True
+) -> FeatRead:
+    """An attribute feat: the attribute as it is (no d100) taken from the Difficulty."""
+    char = turn.able(name) if able else turn.alive(name)
+    check_difficulty(difficulty)
+    turn.check_wyrd(char, eights)
+    value = char.attribute(attribute)
+    return roll_feat(
+        turn, char.name, attribute.value, difficulty - value, difficulty=difficulty, effective=value,
+        eights=eights, reason=reason,
+    )
+
+
+@action
+def attribute_feat(
+    turn: Turn, name: str, attribute: Attribute, difficulty: int, *, eights: int = 0, reason: str = ""
+) -> None:
+    """Seed 003: an attribute deducted from the Difficulty (picking a lock with Wit, say)."""
+    attribute_roll(turn, name, Attribute(attribute), difficulty, eights=eights, reason=reason)
+
+
+@action
+def opposed(
+    turn: Turn,
+    active: str,
+    opponent: str,
+    skill: str,
+    *,
+    opposing: str | None = None,
+    attribute: Attribute | None = None,
+    extra: int = 0,
+    eights: int = 0,
+    reason: str = "",
+) -> None:
+    """``active`` tries ``skill`` against ``opponent``, who resists with ``opposing``.
+
+    Both roll the d100; the difficulty is the opponent's effective level plus
+    ``extra`` (what the circumstances add). ``opposing`` is a skill or an attribute
+    of the opponent (by default the same skill); an attribute, or a skill the
+    opponent lacks, is read through the rank-0 row. ``attribute`` stands in for an
+    active character untrained in ``skill``.
+    """
+    doer = turn.able(active)
+    _, resister = turn.two(doer.name, opponent)
+    label, rating = turn.rating(doer, skill, attribute)
+    resist = opposing if opposing is not None else skill
+    opposing_label, opposing_rating = turn.rating(resister, resist)
+    turn.check_wyrd(doer, eights)
+    mine = step_up(turn, doer.name, label, rating)
+    theirs = step_up(turn, resister.name, opposing_label, opposing_rating)
+    difficulty = theirs + extra
+    read = roll_feat(
+        turn, doer.name, label, difficulty - mine, difficulty=difficulty, effective=mine,
+        eights=eights, reason=reason or f"against {resister.name}",
+    )
+    turn.emit(
+        OpposedDecided(
+            active=doer.name, opponent=resister.name, trait=label, opposing_trait=opposing_label,
+            active_level=mine, opposing_level=theirs, extra=extra, level=read.level,
+            success=read.success, winner=doer.name if read.success else resister.name,
+        )
+    )
+
+
+@action
+def award(turn: Turn, name: str, n: int, reason: str = "") -> None:
+    """Wyrd points for good play (seed 003: a player who out-thinks their character's Wit)."""
+    char = turn.alive(name)
+    if n <= 0:
+        raise FeatError(f"an award is at least 1 Wyrd point, not {n}", rule="feat.wyrd.award-positive")
+    char.wyrd += n
+    turn.emit(WyrdAwarded(character=char.name, n=n, wyrd_after=char.wyrd, reason=reason))

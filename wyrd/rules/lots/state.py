@@ -1,0 +1,53 @@
+"""The whole state of a Thaeborn game, as plain pydantic data.
+
+Besides the characters, the state keeps the *window*: the casts of the latest
+action that cast lots (an attack, and the Mettle test it set off). Seed 004 lets
+Portents change an outcome whenever lots are cast; [ours] they can change any
+cast in the window, until the next action that casts lots or changes a
+character's condition closes it. Each cast in the window remembers every
+character's condition from just before it, so a Blot-out or a Re-tell can put
+things back exactly as they were.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from wyrd.rules.lots.characters import Character, Condition
+from wyrd.rules.lots.enums import Lot
+from wyrd.rules.lots.fate import Reading
+from wyrd.rules.lots.spec import CheckSpec
+
+__all__ = ["CastRecord", "GameState"]
+
+
+class CastRecord(BaseModel):
+    """One cast of lots still open to Portents.
+
+    Attributes:
+        id: The cast's id (``c1``, ``c2``, ...), unique in the game.
+        spec: What was cast for, to cast it again on a Re-tell.
+        weal: The WEAL die's face.
+        woe: The WOE die's face.
+        lot: The lot the faces gave.
+        reading: The check as read (None for bare lots).
+        before: Every character's condition just before the cast.
+        retell_of: The cast this one re-tells, if it is a Re-tell.
+        retells: How many Re-tells led to this cast (0 for a first cast).
+    """
+
+    id: str
+    spec: CheckSpec
+    weal: int
+    woe: int
+    lot: Lot
+    reading: Reading | None = None
+    before: dict[str, Condition] = Field(default_factory=dict)
+    retell_of: str | None = None
+    retells: int = 0
+
+
+class GameState(BaseModel):
+    characters: dict[str, Character] = Field(default_factory=dict)
+    window: list[CastRecord] = Field(default_factory=list)
+    casts: int = 0  # casts made so far, Re-tells included (for ids)

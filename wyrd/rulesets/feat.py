@@ -1,0 +1,13 @@
+"""The Heroes of the Fall ruleset, as the registry knows it (entry point ``feat`` of ``wyrd.rulesets``)."""
+
+from wyrd.rulesets import Ruleset
+
+__all__ = ["RULESET"]
+
+RULESET = Ruleset(
+    id="feat",
+    name="Heroes of the Fall",
+    seed="003_9d26c77002c98e48.txt",
+    rules="wyrd.rules.feat",
+    kit="wyrd.play.kits.feat.kit",
+)

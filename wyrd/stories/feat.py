@@ -1,0 +1,328 @@
+"""Scenarios for Heroes of the Fall (the ``feat`` ruleset): a small YAML format and its loader.
+
+A scenario is one YAML mapping (read with :func:`wyrd.stories.yamlguard.safe_load`)::
+
+    id: lantern-at-gull-reach        # lower case, digits and dashes; also the file's name
+    ruleset: feat
+    title: The Lantern at Gull Reach
+    premise: One or two sentences shown when the story is chosen.
+    tone: [salt, fog, small courage]
+    cast:                            # the pregenerated heroes, put in play by `story ID`
+      - name: Wenna Tarr
+        concept: a net-mender with quick hands
+        tier: novice                 # novice, journeyman, expert; leave out for no budget
+        vigour: 6                    # all five attributes, 0 to 9
+        mettle: 5
+        wit: 5
+        glamour: 4
+        spirit: 5
+        skills:
+          climbing: vigour 3         # ATTRIBUTE RANKS, or ATTRIBUTE LEVEL/MOD (no tier only)
+    others: [...]                    # other characters, the same shape; they enter in scenes
+    scenes:
+      - id: the-quay
+        title: Fog on the quay
+        text: What the heroes find, in a few sentences.
+        enters: [Cobb Sallow]        # names from `others` who come into play here
+        asks:                        # what the scene asks: commands the players might type
+          - search Wenna "wet footprints" 5
+        narration: [a line the narrator may open the scene with]
+        exits: [the-causeway]        # the scenes that may follow (default: the next one listed)
+    ending: What is told when the last scene is done.
+
+Everything is checked on load: every character must be one the rules would make
+(:func:`wyrd.rules.feat.create_character`, within its tier's budget), names and scene
+ids are unique, and every exit and entrance names something that exists. A
+problem is a :class:`FeatStoryError` naming the file and the field.
+
+Bundled scenarios live in ``stories/content/feat/``; a player's own go in a
+``feat`` folder beside their Abacus stories (``--content DIR`` reads ``DIR/feat``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from wyrd.rules.errors import RuleError
+from wyrd.rules.feat import Attribute, Character, Skill, Tier, create_character
+from wyrd.rules.feat.skills import SkillRating
+from wyrd.stories.yamlguard import safe_load
+
+__all__ = [
+    "BUNDLED_FEAT",
+    "MAX_BYTES",
+    "FeatCharacterSpec",
+    "FeatProgress",
+    "FeatScene",
+    "FeatStory",
+    "FeatStoryError",
+    "feat_story_files",
+    "find_feat_story",
+    "list_feat_stories",
+    "load_feat_story",
+    "parse_skill",
+    "story_from",
+]
+
+BUNDLED_FEAT = Path(__file__).resolve().parent / "content" / "feat"
+MAX_BYTES = 256 * 1024
+_SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+
+class FeatStoryError(ValueError):
+    """A scenario that cannot be used; the message names the file and what is wrong."""
+
+
+def parse_skill(text: str) -> Skill:
+    """``"vigour 3"`` (ranks) or ``"vigour 6/81"`` (a rating as written) as a :class:`Skill`.
+
+    Raises:
+        ValueError: If the attribute or the number is not understood.
+    """
+    words = text.split()
+    attribute = Attribute.lookup(words[0]) if len(words) == 2 else None
+    if attribute is None:
+        raise ValueError(f"a skill is written ATTRIBUTE RANKS or ATTRIBUTE LEVEL/MOD, as 'vigour 3' (got {text!r})")
+    if "/" in words[1]:
+        return Skill(attribute=attribute, rating=SkillRating.parse(words[1]))
+    try:
+        ranks = int(words[1])
+    except ValueError:
+        raise ValueError(f"the ranks of a skill are a whole number (got {words[1]!r})") from None
+    return Skill(attribute=attribute, ranks=ranks)
+
+
+class FeatCharacterSpec(BaseModel):
+    """A character as a scenario writes it: the five attributes, skills as short text."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=60)
+    concept: str = ""
+    tier: Tier | None = None
+    vigour: int
+    mettle: int
+    wit: int
+    glamour: int
+    spirit: int
+    skills: dict[str, str] = Field(default_factory=dict)
+    wyrd: int | None = Field(default=None, ge=0, le=99)
+
+    def attributes(self) -> dict[Attribute, int]:
+        return {a: int(getattr(self, a.value)) for a in Attribute}
+
+    def skill_map(self) -> dict[str, Skill]:
+        return {name: parse_skill(text) for name, text in self.skills.items()}
+
+    def build(self) -> Character:
+        """The character the rules make of this (a :class:`~wyrd.rules.errors.RuleError` if they refuse)."""
+        return create_character(self.name, self.attributes(), skills=self.skill_map(), tier=self.tier,
+                                wyrd=self.wyrd, concept=self.concept)
+
+    @model_validator(mode="after")
+    def _fits_the_rules(self) -> FeatCharacterSpec:
+        try:
+            self.build()
+        except RuleError as exc:
+            raise ValueError(f"{exc} [{exc.rule}]") from None
+        return self
+
+
+class FeatScene(BaseModel):
+    """One scene: what is found there, who enters, what it asks, and where it leads."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=_SLUG, max_length=60)
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    enters: list[str] = Field(default_factory=list)
+    asks: list[str] = Field(default_factory=list)
+    narration: list[str] = Field(default_factory=list)
+    exits: list[str] | None = None
+
+    @field_validator("text", "title")
+    @classmethod
+    def _one_paragraph(cls, value: str) -> str:
+        return " ".join(value.split())
+
+
+class FeatStory(BaseModel):
+    """A whole scenario for Heroes of the Fall."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=_SLUG, max_length=60)
+    ruleset: Literal["feat"] = "feat"
+    title: str = Field(min_length=1)
+    premise: str = ""
+    tone: list[str] = Field(default_factory=list)
+    cast: list[FeatCharacterSpec] = Field(min_length=1)
+    others: list[FeatCharacterSpec] = Field(default_factory=list)
+    scenes: list[FeatScene] = Field(min_length=1)
+    ending: str = Field(min_length=1)
+
+    @field_validator("premise", "ending")
+    @classmethod
+    def _one_paragraph(cls, value: str) -> str:
+        return " ".join(value.split())
+
+    @model_validator(mode="after")
+    def _references(self) -> FeatStory:
+        names = [c.name.casefold() for c in [*self.cast, *self.others]]
+        if len(set(names)) != len(names):
+            raise ValueError("two characters share a name")
+        ids = [s.id for s in self.scenes]
+        if len(set(ids)) != len(ids):
+            raise ValueError("two scenes share an id")
+        others = {c.name for c in self.others}
+        for scene in self.scenes:
+            for name in scene.enters:
+                if name not in others:
+                    raise ValueError(f"scene {scene.id}: {name!r} enters, but is not one of the others")
+            for exit_ in scene.exits or []:
+                if exit_ not in ids:
+                    raise ValueError(f"scene {scene.id}: no scene {exit_!r} to go on to")
+        return self
+
+    def scene(self, ident: str) -> FeatScene:
+        return next(s for s in self.scenes if s.id == ident)
+
+    def exits(self, ident: str) -> list[str]:
+        """The scenes that may follow ``ident``: as written, else the next one listed (none after the last)."""
+        scene = self.scene(ident)
+        if scene.exits is not None:
+            return list(scene.exits)
+        at = self.scenes.index(scene)
+        return [self.scenes[at + 1].id] if at + 1 < len(self.scenes) else []
+
+    def other(self, name: str) -> FeatCharacterSpec:
+        return next(c for c in self.others if c.name == name)
+
+
+def _problems(exc: ValidationError) -> str:
+    lines = []
+    for error in exc.errors():
+        where = ".".join(str(part) for part in error["loc"])
+        message = str(error["msg"]).removeprefix("Value error, ")
+        lines.append(f"{where}: {message}" if where else message)
+    return "; ".join(lines)
+
+
+def load_feat_story(path: str | Path) -> FeatStory:
+    """Read and check one scenario file.
+
+    Raises:
+        FeatStoryError: If it cannot be read, is too big, is not YAML, or breaks the format.
+    """
+    file = Path(path)
+    try:
+        raw = file.read_bytes()[: MAX_BYTES + 1]
+    except OSError as exc:
+        raise FeatStoryError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > MAX_BYTES:
+        raise FeatStoryError(f"{file}: larger than {MAX_BYTES // 1024} KB")
+    try:
+        data = safe_load(raw.decode("utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise FeatStoryError(f"{file}: not readable YAML ({' '.join(str(exc).split())})") from None
+    return story_from(data, str(file))
+
+
+def story_from(data: Any, where: str = "story") -> FeatStory:
+    """A scenario from plain data (a parsed file, or saved arguments)."""
+    if not isinstance(data, Mapping):
+        raise FeatStoryError(f"{where}: a scenario is one mapping (id: ..., title: ..., ...)")
+    try:
+        return FeatStory.model_validate(data)
+    except ValidationError as exc:
+        raise FeatStoryError(f"{where}: {_problems(exc)}") from None
+
+
+def feat_story_files(dirs: Iterable[Path]) -> list[Path]:
+    """Scenario files: ``*.yaml`` in each folder's ``feat`` subfolder, then the bundled ones."""
+    found: list[Path] = []
+    for folder in [*(Path(d) / "feat" for d in dirs), BUNDLED_FEAT]:
+        if folder.is_dir():
+            found += sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return found
+
+
+def list_feat_stories(dirs: Iterable[Path]) -> list[str]:
+    """The ids of the scenarios found (by file name), each once, earliest folder first."""
+    seen: list[str] = []
+    for path in feat_story_files(dirs):
+        if path.stem not in seen:
+            seen.append(path.stem)
+    return seen
+
+
+def find_feat_story(ident: str, dirs: Iterable[Path]) -> FeatStory:
+    """The scenario called ``ident`` (its file name); the earliest folder wins.
+
+    Raises:
+        FeatStoryError: If there is none, or it does not load.
+    """
+    folders = list(dirs)
+    for path in feat_story_files(folders):
+        if path.stem == ident:
+            story = load_feat_story(path)
+            if story.id != ident:
+                raise FeatStoryError(f"{path}: its id is {story.id!r}; a scenario's id is its file name")
+            return story
+    known = ", ".join(list_feat_stories(folders)) or "none"
+    raise FeatStoryError(f"there is no Heroes of the Fall story {ident!r} (known: {known})")
+
+
+class FeatProgress:
+    """Where play stands in a scenario: the story chosen, the scene in play, the scenes done.
+
+    It is rebuilt from what play did (``observe`` is shown every command, live and
+    in replay, with the verb, its saved arguments and its events), so undo and
+    resume put it back exactly; ``snapshot`` and :meth:`restore` carry it across
+    a saved snapshot.
+    """
+
+    def __init__(self, story: FeatStory | None = None, current: str | None = None,
+                 played: list[str] | None = None, ended: bool = False) -> None:
+        self.story = story
+        self.current = current
+        self.played = list(played or [])
+        self.ended = ended
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any] | None) -> FeatProgress:
+        """A fresh follower (None), or one as a snapshot left it."""
+        if not data:
+            return cls()
+        story = FeatStory.model_validate(data["story"]) if data.get("story") else None
+        return cls(story, data.get("current"), list(data.get("played", [])), bool(data.get("ended", False)))
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"story": self.story.model_dump(mode="json") if self.story else None, "current": self.current,
+                "played": list(self.played), "ended": self.ended}
+
+    def observe(self, verb: str, args: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> None:
+        if verb == "story" and isinstance(args.get("story"), Mapping):
+            self.story = FeatStory.model_validate(args["story"])
+        if self.story is None:
+            return
+        for event in events:
+            if event.get("kind") == "scene_started":
+                self.current = str(event["scene"])
+                self.played.append(self.current)
+            elif event.get("kind") == "story_ended":
+                self.current, self.ended = None, True
+
+    def next_scenes(self) -> list[str]:
+        """The scenes that may begin now, the default first (none: the story is at its end)."""
+        if self.story is None or self.ended:
+            return []
+        if self.current is None:
+            return [self.story.scenes[0].id]
+        return self.story.exits(self.current)

@@ -1,0 +1,337 @@
+"""The scene flow: where a scene leads, and how play follows a story.
+
+Exits and their conditions are defined here (with the id syntax and strictness the
+whole story format shares; :mod:`wyrd.stories.schema` builds on them).
+The play layer sets a story up with :func:`setup` (the arguments of the rules core's
+``install``), enlists pregens from :func:`characters`, starts each scene with
+:func:`scene_challenges` and :func:`scene_rules`, shows :func:`evident_rules`, and
+picks the next scene with :func:`exits`.
+
+Everything handed to the rules core is a plain rules-core model (``StageRule``,
+``ChallengeSpec``, ...), copied from the story, so the game state never holds
+story-format subclasses.
+
+Exits ([ours]): every exit whose condition holds is open; the first open one is the
+default next scene, and the players may choose any other open one. A condition is
+``always``, ``overcome: CHALLENGE``, ``failed: CHALLENGE``, ``clock_at_least: {clock,
+value}``, ``counter_at_least: {counter, value}`` or ``defeated_any: true``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag
+
+from wyrd.rules.abacus.characters import Character, create_character
+from wyrd.rules.abacus.enums import Ability
+from wyrd.rules.abacus.stage import Clock, Counter, StageRule
+from wyrd.rules.abacus.state import ChallengeSpec, Denizen, GameState
+
+if TYPE_CHECKING:  # schema imports this module (for Exit), so only the type checker looks back
+    from wyrd.stories.schema import ChallengeEntry, RuleEntry, Story, StoryChallenge
+
+__all__ = [
+    "CONDITION_KEYS",
+    "STRICT",
+    "ClockCheck",
+    "Condition",
+    "CounterCheck",
+    "Exit",
+    "Progress",
+    "Setup",
+    "WhenClock",
+    "WhenCounter",
+    "WhenDefeated",
+    "WhenFailed",
+    "WhenOvercome",
+    "challenge_specs",
+    "character",
+    "characters",
+    "complication_challenges",
+    "complication_rules",
+    "evident_rules",
+    "exits",
+    "holds",
+    "next_scene",
+    "scene_challenges",
+    "scene_rules",
+    "setup",
+]
+
+# Every story model forbids unknown fields, so a misspelt field is an error.
+STRICT = ConfigDict(extra="forbid")
+# An element id: lower-case words joined by hyphens ("the-gleaner", "scene-2").
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
+
+# -- where a scene leads: a small, closed vocabulary of conditions -----------------
+
+
+class ClockCheck(BaseModel):
+    model_config = STRICT
+    clock: Slug
+    value: int = Field(ge=0)
+
+
+class CounterCheck(BaseModel):
+    model_config = STRICT
+    counter: Slug
+    value: int = Field(ge=0)
+
+
+class WhenOvercome(BaseModel):
+    """The challenge was overcome (in any scene so far)."""
+
+    model_config = STRICT
+    overcome: Slug
+
+
+class WhenFailed(BaseModel):
+    """The challenge was failed (in any scene so far)."""
+
+    model_config = STRICT
+    failed: Slug
+
+
+class WhenClock(BaseModel):
+    model_config = STRICT
+    clock_at_least: ClockCheck
+
+
+class WhenCounter(BaseModel):
+    model_config = STRICT
+    counter_at_least: CounterCheck
+
+
+class WhenDefeated(BaseModel):
+    """Some character has been defeated (write ``defeated_any: true``)."""
+
+    model_config = STRICT
+    defeated_any: Literal[True]
+
+
+_CONDITION_TYPES: dict[type[BaseModel], str] = {
+    WhenOvercome: "overcome", WhenFailed: "failed", WhenClock: "clock_at_least",
+    WhenCounter: "counter_at_least", WhenDefeated: "defeated_any",
+}
+CONDITION_KEYS = ("always", *_CONDITION_TYPES.values())
+
+
+def _condition_tag(value: Any) -> str | None:
+    if isinstance(value, str):
+        return "always"
+    if isinstance(value, dict) and len(value) == 1:
+        key = next(iter(value))
+        return key if key in CONDITION_KEYS else None
+    return _CONDITION_TYPES.get(type(value))
+
+
+Condition = Annotated[
+    Annotated[Literal["always"], Tag("always")]
+    | Annotated[WhenOvercome, Tag("overcome")]
+    | Annotated[WhenFailed, Tag("failed")]
+    | Annotated[WhenClock, Tag("clock_at_least")]
+    | Annotated[WhenCounter, Tag("counter_at_least")]
+    | Annotated[WhenDefeated, Tag("defeated_any")],
+    Discriminator(
+        _condition_tag, custom_error_type="condition",
+        custom_error_message="a condition is always, or one of overcome: CHALLENGE, failed: CHALLENGE, "
+        "clock_at_least: {clock, value}, counter_at_least: {counter, value}, defeated_any: true",
+    ),
+]
+
+
+class Exit(BaseModel):
+    """One way out of a scene: the scene it leads to, and when it is open."""
+
+    model_config = STRICT
+    scene: Slug
+    when: Condition = "always"
+
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the story's conditions look at: challenge outcomes so far, clocks, counters.
+
+    The game state forgets a scene's challenges when the scene ends, so the caller
+    keeps the ids of the challenges overcome and failed (from ``challenge_resolved``
+    events).
+    """
+
+    overcome: frozenset[str] = frozenset()
+    failed: frozenset[str] = frozenset()
+    clocks: Mapping[str, int] = field(default_factory=dict)
+    counters: Mapping[str, int] = field(default_factory=dict)
+    defeated_any: bool = False
+
+    @classmethod
+    def of(cls, state: GameState, overcome: Iterable[str] = (), failed: Iterable[str] = (),
+           known: Iterable[str] | None = None) -> Progress:
+        """Progress from a game state plus the recorded outcomes (ids as placed).
+
+        A second placing of ``ID`` is ``ID-2`` in the game; it also counts as ``ID``
+        when ``ID`` is a known challenge id (pass the story's, from :func:`challenge_specs`)
+        and ``ID-2`` is not; with no ``known`` given, both ids count.
+        """
+        ids = None if known is None else set(known)
+        return cls(
+            overcome=frozenset(_with_base_ids(overcome, ids)),
+            failed=frozenset(_with_base_ids(failed, ids)),
+            clocks={k: c.value for k, c in state.clocks.items()},
+            counters={k: c.value for k, c in state.counters.items()},
+            defeated_any=any(c.defeated for c in state.characters.values()),
+        )
+
+
+def _with_base_ids(placed: Iterable[str], known: set[str] | None) -> Iterator[str]:
+    for ident in placed:
+        yield ident
+        head, _, tail = ident.rpartition("-")
+        if head and tail.isdigit() and int(tail) >= 2 and (known is None or (ident not in known and head in known)):
+            yield head
+
+
+def holds(condition: Condition, progress: Progress) -> bool:
+    """Whether an exit's condition holds."""
+    if isinstance(condition, WhenOvercome):
+        return condition.overcome in progress.overcome
+    if isinstance(condition, WhenFailed):
+        return condition.failed in progress.failed
+    if isinstance(condition, WhenClock):
+        check = condition.clock_at_least
+        return progress.clocks.get(check.clock, 0) >= check.value
+    if isinstance(condition, WhenCounter):
+        tally = condition.counter_at_least
+        return progress.counters.get(tally.counter, 0) >= tally.value
+    if isinstance(condition, WhenDefeated):
+        return progress.defeated_any
+    return True  # "always"
+
+
+def exits(story: Story, scene: str, progress: Progress) -> list[str]:
+    """The scenes open after ``scene``, in the story's order, each once; the first is the default."""
+    found: list[str] = []
+    for way in story.scene(scene).next:
+        if way.scene not in found and holds(way.when, progress):
+            found.append(way.scene)
+    return found
+
+
+def next_scene(story: Story, scene: str, progress: Progress) -> str | None:
+    """The default next scene, or None (a finale, or no exit open)."""
+    return next(iter(exits(story, scene, progress)), None)
+
+
+# -- what the rules core gets --------------------------------------------------------
+
+
+def challenge_specs(story: Story) -> dict[str, StoryChallenge]:
+    """Every challenge the story writes, by id: denizens' (``denizen`` set), then inline ones."""
+    found: dict[str, StoryChallenge] = {}
+    for denizen in story.denizens:
+        for spec in denizen.challenges:
+            found.setdefault(spec.id, spec.model_copy(update={"denizen": spec.denizen or denizen.id}))
+    entries = [e for s in story.scenes for e in s.challenges] + [e for c in story.complications for e in c.challenges]
+    for entry in entries:
+        if not isinstance(entry, str):
+            found.setdefault(entry.id, entry)
+    return found
+
+
+def _plain_challenge(spec: StoryChallenge) -> ChallengeSpec:
+    return ChallengeSpec.model_validate(spec.model_dump(exclude={"text"}))
+
+
+def _plain_rule(rule: StageRule, source: str | None = None) -> StageRule:
+    plain = StageRule.model_validate(rule.model_dump())
+    return plain if source is None else plain.model_copy(update={"source": source})
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The keyword arguments of ``wyrd.rules.abacus.install`` for a story."""
+
+    rules: list[StageRule]
+    clocks: list[Clock]
+    counters: list[Counter]
+    denizens: list[Denizen]
+    catalogue: list[ChallengeSpec]
+    connections: bool
+
+
+def setup(story: Story) -> Setup:
+    """The story's standing rules, clocks, counters, denizens and every challenge it writes."""
+    return Setup(
+        rules=[_plain_rule(r) for r in story.stage_rules],
+        clocks=[Clock.model_validate(c.model_dump()) for c in story.clocks],
+        counters=[Counter.model_validate(c.model_dump()) for c in story.counters],
+        denizens=[Denizen(id=d.id, name=d.name, needs=d.needs) for d in story.denizens],
+        catalogue=[_plain_challenge(s) for s in challenge_specs(story).values()],
+        connections=story.connections,
+    )
+
+
+def _challenges(story: Story, entries: list[ChallengeEntry]) -> list[ChallengeSpec]:
+    known = challenge_specs(story)
+    return [_plain_challenge(known[e] if isinstance(e, str) else e) for e in entries]
+
+
+def _inline_rules(entries: list[RuleEntry], source: str) -> list[StageRule]:
+    return [_plain_rule(e, source) for e in entries if not isinstance(e, str)]
+
+
+def scene_challenges(story: Story, scene: str) -> list[ChallengeSpec]:
+    """The challenges a scene places when it starts, in order (KeyError for unknown ids)."""
+    return _challenges(story, story.scene(scene).challenges)
+
+
+def scene_rules(story: Story, scene: str) -> list[StageRule]:
+    """The rules that hold for this scene only (``start_scene(rules=...)``)."""
+    return _inline_rules(story.scene(scene).stage_rules, f"scene {scene}")
+
+
+def evident_rules(story: Story, scene: str) -> list[StageRule]:
+    """The story's standing rules this scene names as evident: tell the players of them."""
+    rules = {r.id: r for r in story.stage_rules}
+    return [_plain_rule(rules[e]) for e in story.scene(scene).stage_rules if isinstance(e, str)]
+
+
+def _complication(story: Story, ident: str) -> tuple[list[ChallengeEntry], list[RuleEntry]]:
+    for item in story.complications:
+        if item.id == ident:
+            return item.challenges, item.stage_rules
+    raise KeyError(f"{story.id} has no complication {ident!r}")
+
+
+def complication_challenges(story: Story, ident: str) -> list[ChallengeSpec]:
+    """Freeform play: what complication ``ident`` places."""
+    return _challenges(story, _complication(story, ident)[0])
+
+
+def complication_rules(story: Story, ident: str) -> list[StageRule]:
+    """Freeform play: the rules complication ``ident`` brings (story rules it names, and its own)."""
+    entries = _complication(story, ident)[1]
+    rules = {r.id: r for r in story.stage_rules}
+    named = [_plain_rule(rules[e]) for e in entries if isinstance(e, str)]
+    return named + _inline_rules(entries, f"complication {ident}")
+
+
+def character(story: Story, ident: str) -> Character:
+    """Pregen ``ident`` as a rules-core character, by the creation rules (CreationError if not)."""
+    pregen = next((p for p in story.pregens if p.id == ident), None)
+    if pregen is None:
+        raise KeyError(f"{story.id} has no pregenerated character {ident!r}")
+    other = None
+    if pregen.connection is not None:
+        other = next((p.name for p in story.pregens if p.id == pregen.connection.to), pregen.connection.to)
+    facets = {Ability.BODY: pregen.facets.body, Ability.MIND: pregen.facets.mind, Ability.SOUL: pregen.facets.soul}
+    return create_character(pregen.name, pregen.body, pregen.mind, pregen.soul, facets=facets, wyrd=pregen.wyrd,
+                            connection=other, concept=pregen.concept)
+
+
+def characters(story: Story) -> list[Character]:
+    """Every pregen as a rules-core character, in the story's order."""
+    return [character(story, p.id) for p in story.pregens]

@@ -1,0 +1,392 @@
+"""Reading story files: YAML in, a validated :class:`~wyrd.stories.schema.Story` out.
+
+Errors name the file, the line and the field (``stories/content/x.yaml:42:
+scenes[3].challenges[0].value: Input should be greater than or equal to 0``): the
+file is composed with PyYAML's safe loader (libyaml's, where PyYAML has it), the
+position of every path is kept, and each pydantic error's location is looked up there.
+
+Story files may come from anyone, so a hostile one must fail cleanly, and fast:
+files over :data:`MAX_BYTES`, nesting deeper than :data:`MAX_DEPTH` or more than
+:data:`MAX_ALIASES` aliases (checked on the parser's events, :mod:`wyrd.stories.yamlguard`),
+or aliases that would expand past :data:`MAX_NODES` nodes (a "billion laughs") are
+refused with a :class:`StoryError` before any of it is built. [ours] Booleans are
+YAML 1.2's (``true``/``false`` only), so ``on:``, ``yes`` and ``no`` stay text, as
+editors using the JSON Schema read them too; a key written twice in one mapping is
+an error, not a silent overwrite.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from wyrd.stories.schema import Origin, Story
+from wyrd.stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events
+
+__all__ = [
+    "BUNDLED",
+    "MAX_ALIASES",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "Problem",
+    "Severity",
+    "StoryError",
+    "StoryInfo",
+    "discover",
+    "find_story",
+    "format_path",
+    "load_story",
+    "read_yaml",
+    "story_files",
+]
+
+BUNDLED = Path(__file__).resolve().parent / "content"
+MAX_NODES = 200_000
+
+Steps = tuple[str | int, ...]
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a story file, where it is, and how bad."""
+
+    file: str | None
+    line: int | None
+    column: int | None
+    field: str
+    message: str
+    severity: Severity = Severity.ERROR
+
+    def __str__(self) -> str:
+        where = ":".join(str(p) for p in (self.file, self.line) if p is not None)
+        parts = [where] if where else []
+        if self.field:
+            parts.append(self.field)
+        note = "warning: " if self.severity == Severity.WARNING else ""
+        return ": ".join([*parts, note + self.message])
+
+
+class StoryError(Exception):
+    """A story that cannot be used, with every problem found."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+def format_path(path: Iterable[str | int]) -> str:
+    """``("scenes", 3, "value")`` as ``scenes[3].value``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+# -- YAML with limits ----------------------------------------------------------------
+
+_BOOL = "tag:yaml.org,2002:bool"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _Loader(SafeLoader):
+    """The safe loader, with YAML 1.2 booleans."""
+
+    # PyYAML reads this per class; a fresh copy here leaves the safe loader itself untouched.
+    yaml_implicit_resolvers: dict[Any, Any] = {  # noqa: RUF012
+        first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL]
+        for first, resolvers in SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+
+_Loader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+
+
+def _measure(root: yaml.Node) -> None:
+    """Refuse trees that aliases would blow up (too many nodes, too deep, or a cycle)."""
+    memo: dict[int, tuple[int, int]] = {}  # node id -> (expanded size, nesting height)
+    active: set[int] = set()
+
+    def visit(node: yaml.Node, above: int) -> tuple[int, int]:
+        key = id(node)
+        if key in active:
+            raise LimitError("refused: an alias refers to the mapping or list that contains it", node.start_mark)
+        nests = isinstance(node, yaml.CollectionNode)
+        if above + nests > MAX_DEPTH:
+            raise LimitError(f"refused: nesting deeper than {MAX_DEPTH} levels (through aliases)", node.start_mark)
+        if key in memo:
+            size, height = memo[key]
+            if above + height > MAX_DEPTH:
+                raise LimitError(f"refused: nesting deeper than {MAX_DEPTH} levels (through aliases)", node.start_mark)
+            return memo[key]
+        active.add(key)
+        size, height = 1, 0
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[str, int] = {}
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode) and k.tag != _MERGE:
+                    if k.value in seen:
+                        raise LimitError(f"key {k.value!r} is written twice in this mapping (first on line "
+                                         f"{seen[k.value]})", k.start_mark)
+                    seen[k.value] = k.start_mark.line + 1
+                children += [k, v]
+        elif isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        for child in children:
+            child_size, child_height = visit(child, above + nests)
+            size += child_size
+            height = max(height, child_height)
+            if size > MAX_NODES:
+                raise LimitError(f"refused: aliases expand this file beyond {MAX_NODES} nodes", node.start_mark)
+        active.discard(key)
+        memo[key] = (size, height + nests)
+        return memo[key]
+
+    visit(root, 0)
+
+
+def _positions(root: yaml.Node, loader: _Loader) -> dict[Steps, tuple[int, int]]:
+    """The (line, column), 1-based, of every path: a mapping entry's key, a list item."""
+    found: dict[Steps, tuple[int, int]] = {(): (root.start_mark.line + 1, root.start_mark.column + 1)}
+    stack: list[tuple[Steps, yaml.Node]] = [((), root)]
+    while stack:
+        path, node = stack.pop()
+        pairs: list[tuple[str | int, yaml.Node, yaml.Node]] = []
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode):
+                    key = loader.construct_object(k)
+                    if isinstance(key, str | int) and not isinstance(key, bool):
+                        pairs.append((key, k, v))
+        elif isinstance(node, yaml.SequenceNode):
+            pairs = [(i, v, v) for i, v in enumerate(node.value)]
+        for key, mark_node, child in pairs:
+            sub = (*path, key)
+            found[sub] = (mark_node.start_mark.line + 1, mark_node.start_mark.column + 1)  # last wins, as in a dict
+            stack.append((sub, child))
+    return found
+
+
+def _problem(file: str, message: str, mark: Any = None, field: str = "") -> Problem:
+    line = mark.line + 1 if mark is not None else None
+    column = mark.column + 1 if mark is not None else None
+    return Problem(file, line, column, field, message)
+
+
+def _syntax_problem(file: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
+    """A YAML error, shown where a reader would look for it.
+
+    The parser notices something left unclosed only at the end of the file, so that
+    is shown where it opened. libyaml puts the end of a file that lacks a final
+    newline on a line after the last; it is shown at the last line's end instead.
+    """
+    def place(mark: Any) -> Any:
+        if mark is None or mark.index < len(text):
+            return mark
+        return yaml.Mark(file, len(text), text.count("\n"), len(text) - 1 - text.rfind("\n"), None, 0)
+
+    problem, context = place(exc.problem_mark), place(exc.context_mark)
+    mark, message = problem or context, exc.context or ""
+    if problem is not None and context is not None and message:
+        message += f" (from line {context.line + 1})"
+        if problem.index >= len(text):
+            mark = context
+    message = ": ".join(p for p in (message, exc.problem) if p) or "is not valid YAML"
+    return _problem(file, message, mark)
+
+
+def read_yaml(path: str | Path) -> tuple[Any, dict[Steps, tuple[int, int]]]:
+    """The data in a YAML file and the position of every path in it (StoryError if unfit)."""
+    name = str(path)
+    file = Path(path)
+    try:
+        if not file.is_file():
+            raise StoryError([_problem(name, "no such story file")])
+        size = file.stat().st_size
+        with file.open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise StoryError([_problem(name, f"cannot be read: {exc.strerror or exc}")]) from None
+    if size > MAX_BYTES or len(raw) > MAX_BYTES:
+        raise StoryError([_problem(name, f"is {max(size, len(raw)):,} bytes; a story file may be at most "
+                                         f"{MAX_BYTES:,} bytes")])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise StoryError([Problem(name, line, None, "", "is not UTF-8 text")]) from None
+    loader = _Loader(text)
+    try:
+        check_events(text)
+        root = loader.get_single_node()
+        if root is None:
+            raise StoryError([_problem(name, "is empty")])
+        _measure(root)
+        data = loader.construct_document(root)
+        positions = _positions(root, loader)
+    except LimitError as exc:
+        raise StoryError([_problem(name, exc.message, exc.mark)]) from None
+    except yaml.MarkedYAMLError as exc:
+        raise StoryError([_syntax_problem(name, exc, text)]) from None
+    except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
+        raise StoryError([_problem(name, f"is not valid YAML: {exc}")]) from None
+    finally:
+        loader.dispose()
+    return data, positions
+
+
+# -- validation errors, located ------------------------------------------------------
+
+
+def _locate(error: ErrorDetails, data: Any) -> tuple[Steps, Steps]:
+    """The path in the data an error is about, and the path to show (with a missing key).
+
+    Pydantic's ``loc`` also names union branches ("spec", "overcome"); only the
+    steps that exist in the data are kept.
+    """
+    loc = error["loc"]
+    found: list[str | int] = []
+    node = data
+    for i, step in enumerate(loc):
+        present = step in node if isinstance(node, dict) else (
+            isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node))
+        if present:
+            found.append(step)
+            node = node[step]
+        elif i == len(loc) - 1 and error["type"] == "missing" and isinstance(node, dict):
+            return tuple(found), (*found, step)
+    return tuple(found), tuple(found)
+
+
+def _message(error: ErrorDetails) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        return "unknown field (misspelt, or not part of the story format here)"
+    if kind == "model_type" and error["loc"] and error["loc"][-1] == "spec":
+        return "should be an id, or a mapping that writes the element out"
+    if kind == "missing":
+        return "required field missing"
+    return error["msg"]
+
+
+def _validation_problems(name: str, exc: ValidationError, data: Any,
+                         positions: dict[Steps, tuple[int, int]]) -> list[Problem]:
+    origin = Origin(name, positions)
+    problems = []
+    for error in exc.errors(include_url=False):
+        where, shown = _locate(error, data)
+        line, column = origin.locate(where) or (None, None)
+        problems.append(Problem(name, line, column, format_path(shown), _message(error)))
+    return sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+
+
+def load_story(path: str | Path) -> Story:
+    """Read and validate one story file (StoryError naming file, line and field if unfit)."""
+    name = str(path)
+    data, positions = read_yaml(path)
+    if not isinstance(data, dict):
+        raise StoryError([Problem(name, 1, 1, "", "a story file holds one mapping (id: ..., title: ..., ...)")])
+    try:
+        story = Story.model_validate(data)
+    except ValidationError as exc:
+        raise StoryError(_validation_problems(name, exc, data, positions)) from None
+    story.set_origin(Origin(name, positions))
+    return story
+
+
+# -- finding stories -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoryInfo:
+    """A story found on disk: enough to list it; ``problems`` if it would not load."""
+
+    id: str
+    title: str
+    path: Path
+    folder: Path
+    premise: str = ""
+    freeform: bool = False
+    players: tuple[int, int] = (1, 4)
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def story_files(folder: str | Path) -> list[Path]:
+    """Story files in ``folder``: ``*.yaml``/``*.yml`` in it, and ``*/story.yaml`` (one folder a story)."""
+    root = Path(folder)
+    if not root.is_dir():
+        return []
+    files = [p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()]
+    for sub in root.iterdir():
+        if sub.is_dir():
+            files += [p for p in (sub / "story.yaml", sub / "story.yml") if p.is_file()]
+    return sorted(files)
+
+
+def discover(dirs: Iterable[str | Path]) -> list[StoryInfo]:
+    """Every story in ``dirs`` (in that order; folders that do not exist are skipped).
+
+    The caller passes the folders: the bundled :data:`BUNDLED`, and the player's own
+    (the platform data folder's ``stories``, or ``--content DIR``). A file that does not
+    load is listed with its problems, under its file name.
+    """
+    found: list[StoryInfo] = []
+    for folder in dirs:
+        for path in story_files(folder):
+            try:
+                story = load_story(path)
+            except StoryError as exc:
+                found.append(StoryInfo(id=path.stem if path.stem != "story" else path.parent.name, title="",
+                                       path=path, folder=Path(folder), problems=tuple(exc.problems)))
+                continue
+            found.append(StoryInfo(id=story.id, title=story.title, path=path, folder=Path(folder),
+                                   premise=story.premise, freeform=story.freeform,
+                                   players=(story.players.min, story.players.max)))
+    return found
+
+
+def find_story(ident: str, dirs: Iterable[str | Path]) -> Story:
+    """The story with id ``ident``; where several folders have one, the earliest folder wins.
+
+    A file named after its id (``ID.yaml``, ``ID/story.yaml``) is read alone, so
+    starting a game parses one story, not all of them; others are found by reading
+    every story file.
+    """
+    folders = [Path(d) for d in dirs]
+    if "/" not in ident and ident not in (".", ".."):
+        for folder in folders:
+            for name in (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml"):
+                candidate = folder / name
+                if candidate.is_file():
+                    story = load_story(candidate)
+                    if story.id == ident:
+                        return story
+    infos = discover(folders)
+    for info in infos:
+        if info.id == ident:
+            if not info.ok:
+                raise StoryError(info.problems)
+            return load_story(info.path)
+    known = ", ".join(sorted({i.id for i in infos if i.ok})) or "none"
+    raise StoryError([Problem(None, None, None, "", f"there is no story {ident!r} (known: {known})")])
