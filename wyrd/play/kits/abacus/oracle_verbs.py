@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from wyrd.play.engine.storyplay import PlayContext
-from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import Words, resolve
-from wyrd.play.kits.abacus.verbs import character_names, present_names
+from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState, Outcome
 from wyrd.rules.dice import Dice
 
@@ -46,7 +46,7 @@ def _unchanged(state: GameState) -> Outcome:
     return Outcome(state, [])
 
 
-@register
+@VERBS.register
 class Ask(Verb):
     """ask "QUESTION" [certain|likely|even|unlikely|impossible] [by NAME]
 
@@ -83,7 +83,7 @@ class Ask(Verb):
         return out
 
 
-@register
+@VERBS.register
 class Chances(Verb):
     """chances [certain|likely|even|unlikely|impossible]
 
@@ -100,7 +100,7 @@ class Chances(Verb):
         return {"odds": odds}
 
 
-@register
+@VERBS.register
 class Inspire(Verb):
     """inspire
 
