@@ -144,19 +144,17 @@ class Session:
             session.save = SaveFile.create(path, meta=meta)
         session.opening_events = session._emit_start(story)
         if story is not None:
-            try:
-                command = Command(verb=session.kit.verbs.find("story"), args={"id": story})
-            except UsageError as exc:
-                command = None
-                reason = str(exc)
-            reply = session.apply(f"story {story}", command) if command is not None else None
-            if reply is None or reply.refused is not None:
+            # Every kit reads its own stories with its own `story` verb (the key exactly, never a prefix).
+            verb = session.kit.verbs.verbs().get("story")
+            reply = (session.apply(f"story {story}", Command(verb=verb, args={"id": story})) if verb is not None
+                     else session._refuse(f"story {story}", None, UsageError(f"{ruleset} plays no stories"), "usage"))
+            if reply.refused is not None:
                 session.close()
                 if path is not None:
                     # A story that cannot be played leaves no save behind.
                     for leftover in path.parent.glob(path.name + "*"):
                         leftover.unlink()
-                raise SessionError(str(reply.refused["reason"]) if reply and reply.refused else reason)
+                raise SessionError(str(reply.refused["reason"]))
             session.opening_events += reply.events
         return session
 
