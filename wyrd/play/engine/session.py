@@ -1,9 +1,14 @@
 """A play session: lines in, rules applied, everything saved before it is shown.
 
-The session reads a line into a verb and canonical arguments, applies it to the
-rules core with dice of its own, and commits the command, every die it consumed
-and its events to the save file in one transaction. Only then does it hand the
-events back to be shown. A refused line changes nothing and saves nothing.
+The session reads a line once, with its ruleset's kit, into a
+:class:`~wyrd.play.engine.verbs.Command` (the verb found and its canonical
+arguments), applies it to the rules core with dice of its own, lets the kit's
+follower see it, asks the narration for what it adds
+(``teller.tell(kit, before, after, events, dice, follower)``, alike for every
+ruleset), and commits the command, every die it consumed and its events to the
+save file in one transaction. Only then does it hand the events back to be
+shown. A refused line changes nothing and saves nothing. The session names no
+ruleset: the caller says which, and the registry gives its empty game and its kit.
 
 Dice are reproducible without storing a generator: in seeded mode the dice for
 command ``seq`` come from ``Random(f"{seed}:{seq}")``, so the same seed and the
