@@ -161,3 +161,19 @@ def test_every_kit_declares_what_it_adds(ruleset: str) -> None:
     kit = hooks_for(ruleset)
     assert isinstance(kit.added_kinds, frozenset)
     assert "story_chosen" in kit.added_kinds
+
+
+def test_the_abacus_kit_adds_typed_events_saved_as_before() -> None:
+    """Issue 15, point 5: `story_chosen` is a typed event until saved, and saved as it always was."""
+    from wyrd.play.kits.abacus.events import StoryChosen
+
+    session = Session.new(None, seed=1, ruleset="abacus")
+    command = session.parse("story hollow-fair")
+    ctx = session.context(session.next_command)
+    args = command.verb.prepare(dict(command.args), ctx)
+    added = command.verb.after(args, [], ctx, session.state)
+    assert [type(e) for e in added] == [StoryChosen]
+    reply = session.apply("story hollow-fair", command)
+    chosen = next(e for e in reply.events if e["kind"] == "story_chosen")
+    assert list(chosen) == ["seq", "kind", "story", "title", "premise", "pregens"]
+    assert chosen["story"] == "hollow-fair" and chosen["pregens"]

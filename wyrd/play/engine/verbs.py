@@ -12,7 +12,7 @@ the canonical arguments, so a replay never depends on how a line was typed, and
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -79,10 +79,12 @@ class Verb:
         return args
 
     def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
-              state: Any) -> list[dict[str, Any]]:
+              state: Any) -> Sequence[Any]:
         """Events the play layer adds to the rules' own (a postscript, the rules now evident).
 
-        ``events`` are the rules' own, typed as the rules made them.
+        ``events`` are the rules' own, typed as the rules made them. What it returns may be
+        typed events (``wyrd.rules.actions.Event``) or plain dicts; the session dumps both
+        only when it saves them.
         """
         return []
 

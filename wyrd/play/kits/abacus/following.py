@@ -21,6 +21,7 @@ from typing import Any
 
 from wyrd.play.engine.storyplay import PlayContext, list_stories
 from wyrd.play.engine.words import UsageError
+from wyrd.play.kits.abacus.events import Postscript, StageRulesEvident
 from wyrd.rules.abacus import GameState
 from wyrd.rules.dice import Dice
 from wyrd.stories import flow
@@ -142,9 +143,9 @@ class StoryPlay:
         return [c.model_copy(update={"connection": c.connection if c.connection in party else None})
                 .model_dump(mode="json") for c in chosen]
 
-    def postscripts(self, results: dict[str, str], dice: Dice) -> list[dict[str, Any]]:
+    def postscripts(self, results: dict[str, str], dice: Dice) -> list[Postscript]:
         """One postscript per character, chosen by weight among those for their fate."""
-        out: list[dict[str, Any]] = []
+        out: list[Postscript] = []
         for name, result in results.items():
             entries = list(getattr(self.story.postscripts, result, []) or [])
             if not entries:
@@ -153,8 +154,7 @@ class StoryPlay:
             face = dice.roll(1, sum(weights), f"postscript for {name}").faces[0]
             entry = entries[_weighted_index(weights, face)]
             text = entry.text.replace("{name}", name)
-            out.append({"kind": "postscript", "character": name, "result": result, "text": text,
-                        "entry": getattr(entry, "id", None)})
+            out.append(Postscript(character=name, result=result, text=text, entry=getattr(entry, "id", None)))
         return out
 
     def facts(self, scene: str | None) -> dict[str, Any]:
@@ -175,14 +175,13 @@ class StoryPlay:
         out["seeds"] = seeds
         return out
 
-    def evident(self, scene: str) -> list[dict[str, Any]]:
+    def evident(self, scene: str) -> list[StageRulesEvident]:
         if not self._known(scene):
             return []
         rules = flow.evident_rules(self.story, scene)
         if not rules:
             return []
-        return [{"kind": "stage_rules_evident", "scene": scene, "rules": [r.id for r in rules],
-                 "names": [r.name for r in rules]}]
+        return [StageRulesEvident(scene=scene, rules=[r.id for r in rules], names=[r.name for r in rules])]
 
 
 def _weighted_index(weights: Sequence[int], face: int) -> int:

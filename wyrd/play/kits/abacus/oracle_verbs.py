@@ -15,6 +15,7 @@ from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import Words, resolve
 from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState, Outcome
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 __all__ = ["ODDS_WORDS", "chances_lines", "tension"]
@@ -66,7 +67,7 @@ class Ask(Verb):
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return _unchanged(state)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: GameState) -> list[dict[str, Any]]:
         # The oracle's question machinery is imported when first asked, not before the first prompt.
         from wyrd.oracle.question import answer_twist, ask, question_odds
@@ -113,7 +114,7 @@ class Inspire(Verb):
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return _unchanged(state)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: GameState) -> list[dict[str, Any]]:
         from wyrd.oracle.question import inspire
 

@@ -13,9 +13,11 @@ import wyrd.rules.abacus as A
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import UsageError, Words
+from wyrd.play.kits.abacus.events import StoryChosen
 from wyrd.play.kits.abacus.following import load_story_args, story_of
 from wyrd.play.kits.abacus.verbs import VERBS
 from wyrd.rules.abacus import GameState, Outcome
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.stories import flow
 from wyrd.stories.schema import Story
@@ -55,11 +57,11 @@ class StoryVerb(Verb):
         return A.install(state, dice, rules=setup.rules, clocks=setup.clocks, counters=setup.counters,
                          denizens=setup.denizens, catalogue=setup.catalogue, connections=setup.connections)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: GameState) -> list[Event]:
         story = args["story"]
-        return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
-                 "premise": story.get("premise", ""), "pregens": [p["name"] for p in story.get("pregens", [])]}]
+        return [StoryChosen(story=story["id"], title=story["title"], premise=story.get("premise", ""),
+                            pregens=[p["name"] for p in story.get("pregens", [])])]
 
 
 @VERBS.register

@@ -6,7 +6,7 @@ Each class reads its words into canonical arguments and applies them to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import wyrd.rules.abacus as A
@@ -15,6 +15,7 @@ from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, resolve
 from wyrd.play.kits.abacus.following import story_of
 from wyrd.rules.abacus import Ability, ChallengeType, GameState, Outcome
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 __all__ = ["ABILITIES", "TYPES", "VERBS", "WhoAbility", "challenge_ids", "character_names", "present_names"]
@@ -185,8 +186,8 @@ class SceneVerb(Verb):
             test=bool(args.get("test", False)),
         )
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: GameState) -> Sequence[Event]:
         story = story_of(ctx)
         return story.evident(str(args["id"])) if story is not None and args["id"] else []
 
@@ -409,8 +410,8 @@ class Finale(Verb):
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return A.finale(state, dice)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: GameState) -> Sequence[Event]:
         story = story_of(ctx)
         if story is None:
             return []

@@ -155,7 +155,7 @@ class StoryVerb(FeatVerb):
             state, events = outcome.state, events + outcome.events
         return Outcome(state, events)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
               state: Any) -> list[dict[str, Any]]:
         story = args["story"]
         return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],

@@ -67,7 +67,7 @@ class StoryVerb(LotsVerb):
     def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return Outcome(state, [])
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: Any,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: Any,
               state: Any) -> list[dict[str, Any]]:
         story = args["story"]
         return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],

@@ -163,7 +163,7 @@ class Story(WoldenVerb):
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
         return W.install(state, dice, [W.Cult.model_validate(c) for c in args["cults"]])
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
               state: Any) -> list[dict[str, Any]]:
         found = args["scenario"]
         return [{"kind": "story_chosen", "story": found["id"], "title": found["title"],
@@ -218,7 +218,7 @@ class Scene(WoldenVerb):
         encounter = args["encounter"]
         return chain(state, [lambda s: start_encounter(s, dice, encounter)] * bool(encounter), first=[begun])
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
               state: Any) -> list[dict[str, Any]]:
         seeds = args.get("seeds") or []
         told: list[dict[str, Any]] = []
