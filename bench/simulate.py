@@ -15,9 +15,9 @@ import random
 import resource
 import time
 
-from wyrd.sim import prepare, simulate
-from wyrd.sim.policy import POLICIES
-from wyrd.sim.report import Report
+from wyrd.sim.abacus import prepare, simulate
+from wyrd.sim.abacus.policy import POLICIES
+from wyrd.sim.abacus.report import Report
 from wyrd.stories.loader import BUNDLED, find_story
 
 __all__ = ["bare_draws", "resolutions", "run"]
