@@ -68,8 +68,8 @@ class Bots(Protocol):
         """A new player for one run (SimError if ``players`` can't be played)."""
         ...
 
-    def count(self, events: Sequence[Mapping[str, Any]]) -> Mapping[str, int]:
-        """What a line's events add to the figures."""
+    def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
+        """What a line's events add to the figures (``session``: as the line left it)."""
         ...
 
     def final(self, session: Session) -> Mapping[str, int]:

@@ -66,7 +66,7 @@ def play_run(game: Game, seed: int, index: int) -> RunRecord:
     """Play run ``index`` of ``seed`` to its end, its fall, or its step cap."""
     session = game.session(session_seed(seed, index))
     bot = game.bots.bot(game.policy, random.Random(run_seed(seed, index, "policy")), game.players)
-    figures: Counter[str] = Counter(game.bots.count(kinds(session.opening_events)))
+    figures: Counter[str] = Counter(game.bots.count(kinds(session.opening_events), session))
     refused: list[str] = []
     reply = None
     lines = 0
@@ -84,7 +84,7 @@ def play_run(game: Game, seed: int, index: int) -> RunRecord:
             if reply.refused is not None:
                 refused.append(f"{reply.verb or line.split(' ')[0]}: {reply.refused.get('reason', '')}")
             events = kinds(reply.events)
-            figures.update(game.bots.count(events))
+            figures.update(game.bots.count(events, session))
         figures.update(game.bots.final(session))
     finally:
         session.close()

@@ -134,7 +134,7 @@ class FeatBots:
             raise SimError("a Heroes of the Fall story puts its whole cast in play: --players does not apply")
         return FeatBot(policy, rng)
 
-    def count(self, events: Sequence[Mapping[str, Any]]) -> Mapping[str, int]:
+    def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
         found: dict[str, int] = {}
 
         def add(key: str, n: int = 1) -> None:

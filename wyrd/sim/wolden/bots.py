@@ -120,7 +120,7 @@ class WoldenBot:
             return "pc take all"
         return "pc take " + _quoted(next(n for n in wanted if n not in state.characters))
 
-    def _act(self, state: W.GameState, place: ScenarioProgress, encounter: W.Encounter) -> str:
+    def _act(self, state: W.GameState, place: ScenarioProgress, encounter: W.Extended | W.Fight) -> str:
         rounds = encounter.rounds
         waiting = [n for n in rounds.participants if n not in rounds.acted and not state.characters[n].out]
         if not waiting:  # nobody able is left to act: the rules end the round or the encounter
@@ -177,7 +177,7 @@ class WoldenBots:
             raise SimError(f"can't play {players} characters")
         return WoldenBot(policy, rng, players)
 
-    def count(self, events: Sequence[Mapping[str, Any]]) -> Mapping[str, int]:
+    def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
         found: dict[str, int] = {}
 
         def add(key: str, n: int = 1) -> None:
