@@ -24,6 +24,7 @@ __all__ = ["BotReport", "FigureReport", "RunRecord", "Tally", "build", "text"]
 
 COUNT = (0.0, math.inf)  # lines and figures are never negative
 REASONS_SHOWN = 8
+FIGURE = "figure:"  # a figure's sums, apart from the lines and refusals counted for every ruleset
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Tally:
         self.reasons.update(run.refused)
         for figure in figures:
             value = run.figures.get(figure.key, 0)
-            self.observe(figure.key, value)
+            self.observe(FIGURE + figure.key, value)
             if value > 0:
                 self.happened[figure.key] += 1
 
@@ -162,7 +163,7 @@ def build(tally: Tally, about: About, figures: tuple[Figure, ...], *, seed: int,
         capped=wilson(counts[Outcome.CAPPED], runs), counts=counts, step_cap=step_cap,
         lines=per_run("lines"), refused=per_run("refused"),
         refusals=sum(tally.reasons.values()), refusal_reasons=dict(reasons),
-        figures=tuple(FigureReport(f.key, f.label, per_run(f.key), wilson(tally.happened[f.key], runs))
+        figures=tuple(FigureReport(f.key, f.label, per_run(FIGURE + f.key), wilson(tally.happened[f.key], runs))
                       for f in figures),
     )
 
