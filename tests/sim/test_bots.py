@@ -164,10 +164,24 @@ def test_the_command_line_takes_the_ruleset_from_the_story(ruleset: str, story: 
         assert heading in out
 
 
-def test_command_line_errors_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+def test_command_line_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "lantern-at-gull-reach", "-n", "2", "-k", "1"]) == 2
     err = capsys.readouterr().err
     assert "--players" in err and err.count("\n") == 1
+
+
+def test_the_chart_is_the_curve_of_falls_through_the_scenes() -> None:
+    report = simulate("wolden", "the-drowned-bell", runs=12, seed=5, policy="random")
+    chart = simulator_for("wolden").chart(report)
+    assert chart is not None and chart.steps == tuple(range(1, len(chart.steps) + 1))
+    fell, ended = (s.points for s in chart.series)
+    assert [p.k for p in fell] == sorted(p.k for p in fell) and fell[-1].k == report.fell.k > 0
+    assert ended[-1].k == report.ended.k
+    assert [b.label for b in chart.bars] == [f.label for f in report.figures if f.key != "scenes"]
+
+
+def test_plot_draws_the_curve_for_any_ruleset(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
-    assert main(["simulate", "harrow-mere", "-n", "2", "-j", "1", "--plot", str(tmp_path / "c.png")]) == 2
-    assert "no chart" in capsys.readouterr().err
+    path = tmp_path / "curve.png"
+    assert main(["simulate", "harrow-mere", "-n", "4", "-j", "1", "--plot", str(path)]) == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

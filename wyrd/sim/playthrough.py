@@ -24,7 +24,7 @@ from wyrd.sim.bots import Bots, Outcome, kinds
 from wyrd.sim.runner import chunks, run_seed
 from wyrd.sim.show import Chart
 from wyrd.sim.simulator import Request, SimError, check_request
-from wyrd.sim.summary import About, BotReport, RunRecord, Tally, build, text
+from wyrd.sim.summary import About, BotReport, RunRecord, Tally, build, chart, text
 
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Session
@@ -148,7 +148,8 @@ class BotSimulator:
         return text(report)
 
     def chart(self, report: Any) -> Chart | None:
-        return None
+        assert isinstance(report, BotReport)
+        return chart(report)
 
 
 def _play_chunk(game: Game, seed: int, start: int, stop: int) -> Tally:

@@ -5,7 +5,8 @@ worker processes add up to the same thing in any order); :func:`build` turns one
 into a :class:`BotReport`: how often the story ended, the party fell, or a run hit
 the step cap; lines typed and refused per run, with the refusals' reasons; and each
 of the ruleset's figures as a mean per run and the share of runs where it happened.
-:func:`text` lays the report out like the Abacus report.
+:func:`text` lays the report out like the Abacus report, :func:`chart` draws the curve of
+falls through the scenes.
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wyrd.sim.bots import Figure, Outcome
-from wyrd.sim.show import mean, pct, table
+from wyrd.sim.show import Bar, Chart, Series, mean, pct, table
 from wyrd.sim.stats import CONFIDENCE, Mean, Proportion, mean_interval, wilson
 
-__all__ = ["BotReport", "FigureReport", "RunRecord", "Tally", "build", "text"]
+__all__ = ["About", "BotReport", "CurvePoint", "FigureReport", "RunRecord", "Tally", "build", "chart", "text"]
 
 COUNT = (0.0, math.inf)  # lines and figures are never negative
 REASONS_SHOWN = 8
+SCENES = "scenes"  # the figure that counts scenes begun, where a ruleset's bots count it
 FIGURE = "figure:"  # a figure's sums, apart from the lines and refusals counted for every ruleset
 
 
@@ -64,6 +66,8 @@ class Tally:
         self.observe("lines", run.lines)
         self.observe("refused", len(run.refused))
         self.reasons.update(run.refused)
+        # where each run ended, by the scenes it began: the curve of a chart
+        self.outcomes[f"{run.outcome.value}@{run.figures.get(SCENES, 0)}"] += 1
         for figure in figures:
             value = run.figures.get(figure.key, 0)
             self.observe(FIGURE + figure.key, value)
@@ -92,6 +96,15 @@ class FigureReport:
 
 
 @dataclass(frozen=True)
+class CurvePoint:
+    """The chance that a run had ended, or the party had fallen, within its first ``step`` scenes."""
+
+    step: int
+    ended: Proportion
+    fell: Proportion
+
+
+@dataclass(frozen=True)
 class BotReport:
     """What bots playing a story through play sessions found."""
 
@@ -113,6 +126,7 @@ class BotReport:
     refusals: int  # refused lines in all
     refusal_reasons: dict[str, int]
     figures: tuple[FigureReport, ...]
+    curve: tuple[CurvePoint, ...]  # by the scenes begun (empty when the bots count no scenes)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain JSON data."""
@@ -165,6 +179,37 @@ def build(tally: Tally, about: About, figures: tuple[Figure, ...], *, seed: int,
         refusals=sum(tally.reasons.values()), refusal_reasons=dict(reasons),
         figures=tuple(FigureReport(f.key, f.label, per_run(FIGURE + f.key), wilson(tally.happened[f.key], runs))
                       for f in figures),
+        curve=_curve(tally) if any(f.key == SCENES for f in figures) else (),
+    )
+
+
+def _curve(tally: Tally) -> tuple[CurvePoint, ...]:
+    at: dict[tuple[str, int], int] = {}
+    for key, n in tally.outcomes.items():
+        outcome, sep, where = key.partition("@")
+        if sep:
+            at[outcome, int(where)] = n
+    most = max((step for _, step in at), default=0)
+    points, ended, fell = [], 0, 0
+    for step in range(1, most + 1):
+        ended += at.get((Outcome.ENDED.value, step), 0)
+        fell += at.get((Outcome.FELL.value, step), 0)
+        points.append(CurvePoint(step, wilson(ended, tally.runs), wilson(fell, tally.runs)))
+    return tuple(points)
+
+
+def chart(report: BotReport) -> Chart | None:
+    """The fall curve through the scenes begun, beside the share of runs where each figure happened."""
+    if not report.curve:
+        return None
+    return Chart(
+        steps=tuple(p.step for p in report.curve),
+        series=(Series("the party fell", tuple(p.fell for p in report.curve), main=True),
+                Series("the story ended", tuple(p.ended for p in report.curve))),
+        bars=tuple(Bar(f.label, f.runs_with) for f in report.figures if f.key != SCENES),
+        title=f"{report.title}: the defeat curve ({report.policy}, {report.runs:,} runs)",
+        xlabel="scenes begun", ylabel="chance, by then", bar_title="what happened (share of runs)",
+        bar_ylabel="chance it happened in a run",
     )
 
 
