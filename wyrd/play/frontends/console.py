@@ -1,9 +1,11 @@
-"""One line in, what to show out: shared by the REPL and scripted play.
+"""One line in, what to show out: shared by every front-end (the terminal, scripts, a server).
 
 The console hands rules verbs to the :class:`~wyrd.play.engine.session.Session` and carries
-out the session verbs itself (help, undo, log, status, export, quit). It returns
-an :class:`Output`: the events (for ``--json``) and the styled lines (for people),
-including the exact odds of an open roll and the steps the rules say are due.
+out the session verbs itself (help, undo, log, status, export, quit), and the ruleset's own
+look-only verbs through its kit (``PlayHooks.looks``). It returns an :class:`Output`: the
+events (for ``--json``) and the styled lines (for people, through :mod:`wyrd.play.frontends.view`),
+including what the ruleset shows after each change (the exact odds of an open roll, the steps
+the rules say are due). It never prints and knows no terminal: a front-end shows its output.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from wyrd.play.engine.journal import journal, transcript
 from wyrd.play.engine.session import Reply, Session
 from wyrd.play.engine.verbs import find_verb, verbs
 from wyrd.play.engine.words import UsageError
-from wyrd.play.frontends.view import Line, clean, describe, odds_lines, steps_lines
+from wyrd.play.frontends.view import Line, clean, describe
 
 __all__ = ["Console", "Output"]
 
@@ -48,10 +50,10 @@ class Console:
         lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
         lines += [describe(e, self.session.ruleset) for e in self.session.opening_events
                   if e.get("kind") != "session_started"]
-        if self.session.ruleset == "abacus" and not state.characters and self.session.story is None:
-            lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
-                           "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
-        hints = self.session.hooks.hints(state) + self.session.hooks.follower_hints(state, self.session.follower)
+        hooks = self.session.hooks
+        story = self.session.story is not None or self.session.follower is not None
+        lines += _info(*hooks.opening(state, story))
+        hints = hooks.hints(state) + hooks.follower_hints(state, self.session.follower)
         lines += [Line(text=t, style="hint") for t in hints]
         return Output(events=list(self.session.opening_events), lines=lines)
 
@@ -67,6 +69,9 @@ class Console:
         verb = find_verb(parsed.verb, self.session.ruleset)
         if verb.is_change(parsed.args):
             return self._reply(self.session.apply(text, parsed))
+        look = self.session.hooks.looks.get(parsed.verb)
+        if look is not None:  # the ruleset's own look-only verbs
+            return Output(lines=_info(*look(self.session.state, parsed.args)))
         handler = getattr(self, f"_do_{parsed.verb}", None)
         if handler is None:
             return Output(lines=_info(f"{parsed.verb} is not available here."))
@@ -80,14 +85,11 @@ class Console:
         lines = [describe(e, ruleset) for e in reply.events
                  if not (self.live_narration and e.get("kind") == "narration" and "fallback" not in e
                          and e.get("source") != "table")]
-        state = self.session.state
-        hints = self.session.hooks.hints(state) + self.session.hooks.follower_hints(state, self.session.follower)
-        if ruleset == "abacus":
-            # The scene's Wyrd roll is called for when a scene opens and after each
-            # challenge is settled, not after every keystroke of play.
-            kinds = {e.get("kind") for e in reply.events}
-            hints = odds_lines(state) + steps_lines(state, wyrd_roll=bool(kinds & {"scene_started",
-                                                                                    "challenge_resolved"}))
+        state, hooks = self.session.state, self.session.hooks
+        if hooks.hints_after is not None:  # hints that depend on what the command did
+            hints = hooks.hints_after(state, reply.events)
+        else:
+            hints = hooks.hints(state) + hooks.follower_hints(state, self.session.follower)
         lines += [Line(text=t, style="hint") for t in hints]
         return Output(events=reply.events, lines=lines)
 
@@ -133,16 +135,9 @@ class Console:
         return Output(lines=_info(f"The {'language model' if now == 'llm' else 'tables'} tell the story."))
 
     def _do_challenges(self, args: dict[str, Any]) -> Output:
-        from wyrd.rules.abacus import effective_value
-
-        if self.session.ruleset != "abacus":  # another ruleset's challenges are part of its status
-            return self._do_status(args)
-        scene = self.session.state.scene
-        if scene is None:
-            return Output(lines=_info("Between scenes there are no challenges."))
-        rows = [f"  {c.id}: {clean(c.name)}, {c.type.value} {effective_value(self.session.state, c)} ({c.status.value})"
-                for c in scene.challenges.values()]
-        return Output(lines=_info(*(rows or ["No challenges in this scene."])))
+        # A ruleset with challenges of its own lists them (PlayHooks.looks); for the others
+        # they are part of the status.
+        return self._do_status(args)
 
     def _do_pc(self, args: dict[str, Any]) -> Output:
         lines = self.session.hooks.sheet(self.session.state, args.get("view"))
@@ -158,11 +153,6 @@ class Console:
             why = getattr(exc, "strerror", None) or exc
             return Output(lines=_info(f"Could not write {clean(target)}: {clean(why)}", style="refused"))
         return Output(lines=_info(f"Journal written to {clean(target)}."))
-
-    def _do_chances(self, args: dict[str, Any]) -> Output:
-        from wyrd.play.kits.abacus.oracle_verbs import chances_lines
-
-        return Output(lines=_info(*chances_lines(self.session.state, args["odds"])))
 
     def _do_stories(self, args: dict[str, Any]) -> Output:
         from wyrd.play.engine.storyplay import list_stories

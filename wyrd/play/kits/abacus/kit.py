@@ -2,18 +2,21 @@
 
 Importing this module registers the abacus verbs (characters and scenes, fate and
 magic, stories, the oracle) and its :class:`~wyrd.play.engine.kits.PlayHooks`: exact odds
-of an open roll and the steps the rules say are due after each change, the
-status, the character sheets. Its narration is the oracle's Storyteller, which
+of an open roll and the steps the rules say are due after each change, the status, the
+character sheets, how its events read (:mod:`wyrd.play.kits.abacus.texts`), the toolbar
+(:mod:`wyrd.play.kits.abacus.hints`) and the words Tab completes
+(:mod:`wyrd.play.kits.abacus.words`). Its narration is the oracle's Storyteller, which
 the session keeps (it follows the story and the narrator's deck).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from wyrd.play.engine.kits import PlayHooks, register_hooks
-from wyrd.play.frontends.view import clean, odds_lines, sheet, steps_lines
-from wyrd.play.kits.abacus import fate, oracle_verbs, story, verbs  # noqa: F401  (these register the verbs)
+from wyrd.play.frontends.view import clean
+from wyrd.play.kits.abacus import fate, hints, oracle_verbs, story, texts, verbs  # noqa: F401  (these register the verbs)
+from wyrd.play.kits.abacus import words as vocabulary
+from wyrd.play.kits.abacus.hints import odds_lines, steps_lines
+from wyrd.play.kits.abacus.texts import sheet
 from wyrd.rules.abacus import GameState
 
 __all__ = ["HOOKS"]
@@ -43,8 +46,9 @@ def _sheets(state: GameState, name: str | None) -> list[str]:
     return lines
 
 
-def _hints(state: Any) -> list[str]:
-    return odds_lines(state) + steps_lines(state, wyrd_roll=False)
-
-
-HOOKS = register_hooks(PlayHooks(ruleset="abacus", hints=_hints, status=_status, sheet=_sheets))
+HOOKS = register_hooks(PlayHooks(ruleset="abacus", hints=hints.hints, status=_status, sheet=_sheets,
+                                 texts=texts.TEXTS, styles=texts.STYLES, opening=hints.opening,
+                                 hints_after=hints.hints_after, looks=hints.LOOKS, toolbar_pieces=hints.toolbar,
+                                 words=vocabulary.words, complete=vocabulary.complete,
+                                 ask_before=vocabulary.recovery_line,
+                                 quick_start="the-milestones"))
