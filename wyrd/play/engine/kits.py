@@ -87,9 +87,9 @@ class PlayHooks:
     # ruleset knows no such kind (the completer then reads it as a literal word)
     words: Callable[[str, Any, Any], Mapping[str, str] | None] = lambda kind, state, follower: None
     # completion of a verb whose words are not positional (`pc add NAME body=5`): the verb's key,
-    # the words after it, the word being typed, the state -> the choices (None: by ``completes``)
-    complete: Callable[[str, Sequence[str], str, Any], Mapping[str, str] | None] = (
-        lambda verb, done, typed, state: None)
+    # the words after it, the word being typed, the state, the follower -> the choices (None: by ``completes``)
+    complete: Callable[[str, Sequence[str], str, Any, Any], Mapping[str, str] | None] = (
+        lambda verb, done, typed, state, follower: None)
     # at an interactive front-end, before a line is carried out: the line with choices asked of
     # the players in turn (hot-seat), through ask(question, what, options, default) -> the choice
     # or None; returns the line to carry out, or None if a player cancelled

@@ -154,7 +154,7 @@ def complete_line(text: str, session: Session) -> list[Completion]:
     except UsageError:
         return []
     args = done[1:]
-    own = session.hooks.complete(verb.key, args, typed, session.state)
+    own = session.hooks.complete(verb.key, args, typed, session.state, session.follower)
     choices = _choices(own) if own is not None else _positional(verb, args, words)
     return list(_matching(typed, choices, start))
 

@@ -89,7 +89,8 @@ def _end(done: Sequence[str], fragment: str, state: GameState) -> dict[str, str]
     return out | {g: "" for g in groups if g != group}
 
 
-def complete(verb: str, done: Sequence[str], fragment: str, state: GameState) -> dict[str, str] | None:
+def complete(verb: str, done: Sequence[str], fragment: str, state: GameState,
+             follower: object = None) -> dict[str, str] | None:
     """The choices for ``pc`` and ``end``, whose words are not positional (None for the others)."""
     if verb == "pc":
         return _pc(done, fragment, state)

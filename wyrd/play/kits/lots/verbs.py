@@ -125,7 +125,7 @@ class Check(LotsVerb):
 
     key = "check"
     casts = True
-    completes = ("character", "")
+    completes = ("character", "discipline", "vs", "number")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -211,7 +211,7 @@ class Assess(LotsVerb):
     """
 
     key = "assess"
-    completes = ("character", "")
+    completes = ("character", "discipline", "number")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -371,7 +371,7 @@ class Retell(LotsVerb):
     key = "retell"
     aliases = ("re-tell",)
     casts = True
-    completes = ("character", "")
+    completes = ("character", "cast")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         return _portent_args(words, state)
@@ -391,7 +391,7 @@ class Blot(LotsVerb):
 
     key = "blot"
     aliases = ("blot-out",)
-    completes = ("character", "")
+    completes = ("character", "cast")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         return _portent_args(words, state)

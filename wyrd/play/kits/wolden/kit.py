@@ -23,6 +23,7 @@ from wyrd.oracle.tables import roll
 from wyrd.play.engine.kits import PlayHooks, register_hooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.wolden import encounters, story  # noqa: F401  (with verbs, these register the verbs)
+from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import plan_lines
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line, names_of
 from wyrd.play.kits.wolden.verbs import wolden
@@ -239,4 +240,6 @@ def _tell(before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> 
 
 HOOKS = register_hooks(PlayHooks(ruleset="wolden", hints=_hints, follower_hints=_plans, status=_status,
                                  toolbar=_toolbar, sheet=_sheets, tell=_tell, texts=TEXTS,
-                                 follow=ScenarioProgress.restore))
+                                 follow=ScenarioProgress.restore,
+                                 words=vocabulary.words, complete=vocabulary.complete,
+                                 quick_start="the-drowned-bell"))

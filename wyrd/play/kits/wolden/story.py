@@ -142,6 +142,7 @@ class Story(WoldenVerb):
     """
 
     key = "story"
+    completes = ("story",)
 
     def read(self, words: Words, state: W.GameState) -> Args:
         ident = words.take("ID")
@@ -180,6 +181,7 @@ class Scene(WoldenVerb):
     """
 
     key = "scene"
+    completes = ("with", "character")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_names(words, state) if words.keyword("with") else []
@@ -239,6 +241,7 @@ class Downtime(WoldenVerb):
     """
 
     key = "downtime"
+    completes = ("character", "downtime")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_who(words, state)

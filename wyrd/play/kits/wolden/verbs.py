@@ -194,6 +194,7 @@ class Check(WoldenVerb):
     """
 
     key = "check"
+    completes = ("character", "ability", "vs", "enemy")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         lead = take_who(words, state)
@@ -278,6 +279,7 @@ class Harm(WoldenVerb):
     """
 
     key = "harm"
+    completes = ("character", "ability", "number")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_who(words, state)
@@ -300,6 +302,7 @@ class Wound(WoldenVerb):
     """
 
     key = "wound"
+    completes = ("character", "number")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_who(words, state)
