@@ -7,6 +7,7 @@ one every ruleset shares (``verb``; ``number``, ``story`` and ``""``, free text,
 which offer nothing), or a literal word (``by``, ``with``): a literal is offered
 where it may come, typing it jumps ahead, and a word typed where an optional literal
 was expected moves past it. A trailing ``character`` repeats (``scene with A, B``).
+A name of several words is put in quotes, so it stays one word of the line.
 A verb whose words are not positional (the Abacus's ``pc add NAME body=5``) is
 completed by the kit itself (``PlayHooks.complete``).
 
@@ -17,6 +18,7 @@ state, and it never raises: a bug here must never cost the player their game.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -44,14 +46,20 @@ class _Choice:
     meta: str = ""
 
 
+def _quoted(text: str) -> str:
+    """``text`` as one word of a line: a name of several words goes in quotes."""
+    return shlex.quote(text) if re.search(r"[\s,'\"]", text) else text
+
+
 def _matching(fragment: str, choices: Iterable[_Choice], start: int) -> Iterator[Completion]:
-    folded = fragment.casefold()
+    folded = fragment.lstrip("'\"").casefold()  # a quote opened for a name of several words
     seen: set[str] = set()
     for choice in choices:
         key = choice.text.casefold()
         if key.startswith(folded) and key not in seen:
             seen.add(key)
-            yield Completion(choice.text, start_position=start, display_meta=choice.meta or None)
+            yield Completion(_quoted(choice.text), start_position=start, display=choice.text,
+                             display_meta=choice.meta or None)
 
 
 def _choices(found: Mapping[str, str]) -> list[_Choice]:
@@ -139,8 +147,6 @@ def complete_line(text: str, session: Session) -> list[Completion]:
     fragment = _FRAGMENT.search(text)
     typed = fragment.group() if fragment else ""
     head = text[: len(text) - len(typed)]
-    if typed[:1] in ("'", '"'):
-        return []  # inside free text
     try:
         done = split_line(head)
     except UsageError:

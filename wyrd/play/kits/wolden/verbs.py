@@ -194,7 +194,7 @@ class Check(WoldenVerb):
     """
 
     key = "check"
-    completes = ("character", "ability", "vs", "enemy")
+    completes = ("character", "ability", "vs", "target")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         lead = take_who(words, state)

@@ -1,11 +1,12 @@
 """Wolden's vocabulary for completion: the words of each kind its verbs' ``completes`` name.
 
 ``character`` (taken out ones noted), ``ability`` (might, agility, mind, graces),
-``enemy`` (in a fight, the enemies standing; before one, the scenario's enemies and its
-fights), ``challenge`` and ``montage`` (the scenario's extended challenges and travel
-montages), ``downtime`` (the activities). ``pc`` is completed whole:
-``add`` or ``take`` or a name, the pregenerated characters to take, and after
-``pc add NAME`` the cult and then the ``key=value`` options not given yet.
+``target`` (in a fight, the enemies standing; in an extended challenge, the challenge),
+``enemy`` (the scenario's enemies and its fights, to begin one), ``challenge`` and
+``montage`` (the scenario's extended challenges and travel montages), ``downtime`` (the
+activities). ``pc`` is completed whole: ``add`` or ``take`` or a name, the pregenerated
+characters to take, and after ``pc add NAME`` the cult and then the ``key=value`` options
+not given yet.
 """
 
 from __future__ import annotations
@@ -26,10 +27,16 @@ def _scenario(follower: object) -> Scenario | None:
     return follower.scenario if isinstance(follower, ScenarioProgress) else None
 
 
-def _enemies(game: W.GameState, story: Scenario | None) -> dict[str, str]:
+def _targets(game: W.GameState) -> dict[str, str]:
+    """What a roll may be against: the enemies standing in a fight, or the challenge under way."""
     found = game.encounter
     if isinstance(found, W.Fight):
         return {e.id: f"{e.name}, {e.taken}/{e.harm} harm" for e in found.enemies.values() if not e.defeated}
+    return {found.id: found.name} if found is not None else {}
+
+
+def _enemies(story: Scenario | None) -> dict[str, str]:
+    """What a fight may begin with: the scenario's enemies, and its fights whole."""
     if story is None:
         return {}
     return {**{e.id: e.name for e in story.enemies}, **{f.id: f"the fight {f.name}" for f in story.fights}}
@@ -42,8 +49,10 @@ def words(kind: str, state: Any, follower: object = None) -> dict[str, str] | No
         return {c.name: "taken out" if c.out else c.cult for c in game.characters.values()}
     if kind == "ability":
         return {a.value: "" for a in W.Ability}
+    if kind == "target":
+        return _targets(game)
     if kind == "enemy":
-        return _enemies(game, story)
+        return _enemies(story)
     if kind == "challenge":
         return {e.id: e.name for e in story.extended} if story is not None else {}
     if kind == "montage":
