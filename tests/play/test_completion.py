@@ -190,7 +190,8 @@ def test_lots_pc_take_offers_the_pregens_not_yet_taken() -> None:
 
 TYPED = {
     "abacus": ("the-milestones", [("pc take all", None), ("sce", "scene"), (" with da", "scene with 'Danny Ellery'")]),
-    "wolden": ("the-drowned-bell", [("pc take all", None), ("sce", "scene"), (" with cor", "scene with 'Corin Tallow'")]),
+    "wolden": ("the-drowned-bell",
+               [("pc take all", None), ("sce", "scene"), (" with cor", "scene with 'Corin Tallow'")]),
     "feat": ("lantern-at-gull-reach", [("sce", "scene"), (" the-q", "scene the-quay")]),
     "lots": ("harrow-mere", [("pc take all", None), ("sce", "scene"), (" cause", "scene causeway")]),
 }
