@@ -150,7 +150,9 @@ def test_a_completed_wolden_name_reads_back_as_that_character(wolden: Console) -
 def test_feat_completes_skills_attributes_paces_and_scenes(feat: Console) -> None:
     assert "Wenna Tarr" in shown(feat, "try ")
     skills = words(feat, "try 'Wenna Tarr' ")
-    assert {"climbing", "swimming", "vigour", "wit"} <= set(skills)
+    assert skills == ["climbing", "knots", "swimming", "vigour", "mettle", "wit", "glamour", "spirit"]  # hers
+    assert words(feat, "oppose Ansel Wenna lo") == ["locks", "lore"]  # the skill of the one who opposes
+    assert words(feat, "oppose Wenna Ansel lo") == []
     assert words(feat, "try 'Wenna Tarr' cl") == ["climbing"]
     assert words(feat, "test 'Wenna Tarr' ") == ["vigour", "mettle", "wit", "glamour", "spirit"]
     assert words(feat, "move 'Wenna Tarr' ") == ["walk", "jog", "run", "sprint"]

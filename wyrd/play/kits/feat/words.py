@@ -1,10 +1,10 @@
 """Heroes of the Fall's vocabulary for completion: the words of each kind its verbs' ``completes`` name.
 
 ``character`` (out of action or dead noted), ``ability`` (the five attributes), ``skill``
-(every skill a character has, with whose it is, and the attributes, which stand in as
-untrained skills), ``pace`` (walk, jog, run, sprint) and ``scene`` (the story's scenes not
-played yet). ``pc`` is completed whole: ``add`` or a name, and after ``pc add NAME`` the
-``key=value`` options not given yet.
+(every skill a character has, with whose it is, or after ``try WHO`` only WHO's, and the
+attributes, which stand in as untrained skills), ``pace`` (walk, jog, run, sprint) and
+``scene`` (the story's scenes not played yet). ``pc`` is completed whole: ``add`` or a
+name, and after ``pc add NAME`` the ``key=value`` options not given yet.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from wyrd.play.engine.words import UsageError, resolve
 from wyrd.play.kits.feat.verbs import ATTRIBUTES, feat_state
 from wyrd.rules.feat import GameState, Pace
 from wyrd.stories.feat import FeatProgress
@@ -26,12 +27,26 @@ def _state(game: GameState, name: str) -> str:
     return "dead" if char.dead else "out of action" if char.out_of_action else char.concept
 
 
-def _skills(game: GameState) -> dict[str, str]:
+def _skills(game: GameState, who: str | None = None) -> dict[str, str]:
+    """Skills with whose they are (only ``who``'s, once a character is named), then the attributes."""
     found: dict[str, list[str]] = {}
     for char in game.characters.values():
-        for skill in char.skills:
-            found.setdefault(skill, []).append(char.name)
-    return {**{s: ", ".join(who) for s, who in sorted(found.items())}, **dict.fromkeys(ATTRIBUTES, "attribute")}
+        if who is None or char.name == who:
+            for skill in char.skills:
+                found.setdefault(skill, []).append(char.name)
+    return {**{s: ", ".join(names) for s, names in sorted(found.items())}, **dict.fromkeys(ATTRIBUTES, "attribute")}
+
+
+def _named(game: GameState, word: str) -> str | None:
+    """The character ``word`` names (as the verbs read names: whole, or a unique beginning)."""
+    try:
+        return resolve(word, list(game.characters), "character")
+    except UsageError:
+        return None
+
+
+# Verbs whose skill follows the names of those who use it: the skill is the last of them's.
+_SKILL_AFTER = {"try": 1, "oppose": 2}
 
 
 def _scenes(follower: object) -> dict[str, str]:
@@ -57,7 +72,12 @@ def words(kind: str, state: Any, follower: object = None) -> dict[str, str] | No
 
 
 def complete(verb: str, done: Sequence[str], typed: str, state: Any, follower: object = None) -> dict[str, str] | None:
-    """The choices for ``pc``, whose words are not positional (None for the other verbs)."""
+    """The choices for ``pc``, whose words are not positional, and the skills of the character
+    named for ``try`` and ``oppose`` (None for the other verbs and places)."""
+    if verb in _SKILL_AFTER and len(done) == _SKILL_AFTER[verb]:
+        game = feat_state(state)
+        who = _named(game, done[0])
+        return _skills(game, who) if who is not None else None
     if verb != "pc":
         return None
     if not done:
