@@ -44,7 +44,7 @@ def json_line(event: dict[str, Any]) -> str:
 
 
 class Line(BaseModel):
-    """One line to show, with the name of its style (see play/style.py)."""
+    """One line to show, with the name of its style (the terminal colours it: frontends/terminal/style.py)."""
 
     model_config = ConfigDict(frozen=True)
 
