@@ -32,6 +32,8 @@ from wyrd.play.frontends.terminal import repl
 from wyrd.play.frontends.terminal.completion import WyrdCompleter, complete_line
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
 from wyrd.play.frontends.view import Line
+from wyrd.play.kits.abacus.kit import KIT as HOOKS
+from wyrd.play.kits.abacus.words import recovery_line
 from wyrd.rules.abacus import Ability, GameState
 
 ADA = "pc add Ada body=5 mind=5 soul=5"
@@ -87,8 +89,12 @@ def names(state: GameState) -> list[str]:
     return list(state.characters)
 
 
-def completions(text: str, state: GameState) -> list[str]:
-    return [c.text for c in complete_line(text, state)]
+def completions(text: str, session: Session) -> list[str]:
+    return [c.text for c in complete_line(text, session)]
+
+
+def bar(state: GameState) -> str:
+    return fragment_list_to_text(toolbar_text(HOOKS, state))
 
 
 # -- the loop -----------------------------------------------------------------------------
@@ -166,7 +172,7 @@ def test_refused_lines_are_printed_and_play_goes_on(console: Console, printed: l
 def test_the_toolbar_failing_does_not_end_the_loop(
     console: Console, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(state: GameState) -> Any:
+    def broken(hooks: Any, state: GameState) -> Any:
         raise ValueError("no toolbar today")
 
     monkeypatch.setattr(repl, "toolbar_text", broken)
@@ -221,27 +227,27 @@ def test_history_falls_back_to_memory_when_the_folder_cannot_be_made(
 
 
 @pytest.fixture
-def in_a_roll(console: Console) -> GameState:
+def in_a_roll(console: Console) -> Session:
     given(console, ADA, BO, "scene", 'challenge add "Old Door" obstruction 6',
           "attempt old by ada with bo", "spend ada 2")
-    return console.session.state
+    return console.session
 
 
-def test_the_first_word_completes_to_verbs_and_aliases(in_a_roll: GameState) -> None:
+def test_the_first_word_completes_to_verbs_and_aliases(in_a_roll: Session) -> None:
     assert completions("sp", in_a_roll) == ["spend"]
     assert "try" in completions("t", in_a_roll)
     assert {"attempt", "accept", "assign"} <= set(completions("a", in_a_roll))
     assert "quit" in completions("", in_a_roll)
 
 
-def test_character_names_complete_case_insensitively(in_a_roll: GameState) -> None:
+def test_character_names_complete_case_insensitively(in_a_roll: Session) -> None:
     assert completions("spend a", in_a_roll) == ["Ada"]
     assert completions("spend A", in_a_roll) == ["Ada"]
     assert completions("draw ", in_a_roll) == ["Ada", "Bo"]
     assert completions("scene with ada, ", in_a_roll) == ["Bo"]
 
 
-def test_challenges_abilities_types_forms_and_verbs_complete(in_a_roll: GameState) -> None:
+def test_challenges_abilities_types_forms_and_verbs_complete(in_a_roll: Session) -> None:
     assert completions("attempt ", in_a_roll) == ["old-door"]
     assert completions("attempt old-door ", in_a_roll) == ["by"]
     assert completions("attempt old-door by b", in_a_roll) == ["Bo"]
@@ -254,7 +260,7 @@ def test_challenges_abilities_types_forms_and_verbs_complete(in_a_roll: GameStat
     assert completions("pc ", in_a_roll) == ["add", "Ada", "Bo"]
 
 
-def test_pc_add_completes_its_options(in_a_roll: GameState) -> None:
+def test_pc_add_completes_its_options(in_a_roll: Session) -> None:
     assert completions("pc add Cy ", in_a_roll) == [
         "body=", "mind=", "soul=", "wyrd=", "concept=", "connection="]
     assert completions("pc add Cy body=5 m", in_a_roll) == ["mind="]
@@ -264,7 +270,7 @@ def test_pc_add_completes_its_options(in_a_roll: GameState) -> None:
 def test_end_scene_completes_recover_and_spent_abilities(console: Console) -> None:
     given(console, ADA, BO, "scene", 'challenge add "Gate" obstruction 3',
           "attempt gate by ada", "spend ada 2", "roll", "harm ada soul 1")
-    state = console.session.state
+    state = console.session
     assert completions("end ", state) == ["scene"]
     assert completions("end scene ", state) == ["recover"]
     assert completions("end scene recover ", state) == ["Ada="]  # Bo faced nothing
@@ -316,8 +322,8 @@ def test_a_completion_is_applied_by_tab_in_the_real_prompt(
     assert last is not None and last.text == "scene with Ada"  # as completed, not as typed
 
 
-def test_the_completer_never_raises(in_a_roll: GameState) -> None:
-    def broken() -> GameState:
+def test_the_completer_never_raises(in_a_roll: Session) -> None:
+    def broken() -> Session:
         raise RuntimeError("no state")
 
     event = CompleteEvent(completion_requested=True)
@@ -326,16 +332,19 @@ def test_the_completer_never_raises(in_a_roll: GameState) -> None:
     for text in ['"open quote', "spend 'x", "zzz ", "end scene recover =", "pc add ,,, =",
                  "attempt nothing by ", "\x1b[A", "help help help ", "spend ada 2 body via "]:
         list(ok.get_completions(Document(text), event))
-    between = GameState()
-    assert completions("attempt ", between) == []
-    assert completions("end scene recover ", between) == []
+    between = Session.new(None, seed=1, ruleset="abacus")
+    try:
+        assert completions("attempt ", between) == []
+        assert completions("end scene recover ", between) == []
+    finally:
+        between.close()
 
 
 # -- the toolbar ---------------------------------------------------------------------------
 
 
-def test_the_toolbar_shows_pool_lead_points_and_odds(in_a_roll: GameState) -> None:
-    first, odds = fragment_list_to_text(toolbar_text(in_a_roll)).split("\n")
+def test_the_toolbar_shows_pool_lead_points_and_odds(in_a_roll: Session) -> None:
+    first, odds = bar(in_a_roll.state).split("\n")
     assert "scene 1 pool 3" in first
     assert "Ada vs Old Door: 2 pts, assigning" in first
     assert "Ada B3/5 M5/5 S5/5 W0" in first
@@ -346,13 +355,13 @@ def test_the_toolbar_shows_pool_lead_points_and_odds(in_a_roll: GameState) -> No
 def test_the_toolbar_marks_scratches_defeat_and_between_scenes(console: Console) -> None:
     given(console, ADA, BO, "pc add Cy body=5 mind=5 soul=5", "scene",
           "scratch bo body", "scratch bo body", "harm ada mind 2", "scratch cy soul")
-    text = fragment_list_to_text(toolbar_text(console.session.state))
+    text = bar(console.session.state)
     assert "\n" not in text  # no roll, no odds line
     assert "Ada B5/5 M3/5 S5/5 W0" in text
     assert "Bo defeated" in text
     assert "Cy B5/5 M5/5 Sx/5 W0" in text
     given(console, "end scene")
-    assert "between scenes (1 played)" in fragment_list_to_text(toolbar_text(console.session.state))
+    assert "between scenes (1 played)" in bar(console.session.state)
 
 
 # -- hot-seat recovery ---------------------------------------------------------------------
@@ -397,8 +406,8 @@ def test_ctrl_c_while_asked_keeps_the_scene_going(two_faced: Console, printed: l
     assert "The scene goes on." in printed
 
 
-def _never(name: str, options: Any, default: Ability) -> Ability | None:
-    raise AssertionError(f"asked {name}")
+def _never(question: str, what: str, options: Any, default: str) -> str | None:
+    raise AssertionError(f"asked {question}")
 
 
 def test_nothing_is_asked_when_there_is_no_choice(console: Console) -> None:
@@ -406,18 +415,18 @@ def test_nothing_is_asked_when_there_is_no_choice(console: Console) -> None:
           "attempt gate by ada with bo", "spend ada 1", "spend bo 1", "roll")
     state = console.session.state
     # each spent only Body: the rules' own choice is the only one
-    assert repl.recovery_line("end scene", state, _never) == "end scene"
-    assert repl.recovery_line("end scene recover Ada=body", state, _never) == (
+    assert recovery_line("end scene", state, _never) == "end scene"
+    assert recovery_line("end scene recover Ada=body", state, _never) == (
         "end scene recover Ada=body")
-    assert repl.recovery_line("spend ada 1", state, _never) == "spend ada 1"
-    assert repl.recovery_line('"open', state, _never) == '"open'
-    assert repl.recovery_line("end scene", GameState(), _never) == "end scene"
+    assert recovery_line("spend ada 1", state, _never) == "spend ada 1"
+    assert recovery_line('"open', state, _never) == '"open'
+    assert recovery_line("end scene", GameState(), _never) == "end scene"
 
 
 def test_only_one_facer_is_never_asked(console: Console) -> None:
     given(console, ADA, BO, "scene", 'challenge add "Gate" obstruction 3',
           "attempt gate by ada", "spend ada 1", "roll", "harm ada mind 1")
-    assert repl.recovery_line("end scene", console.session.state, _never) == "end scene"
+    assert recovery_line("end scene", console.session.state, _never) == "end scene"
 
 
 def test_a_name_with_a_space_is_quoted(two_faced: Console) -> None:
@@ -425,7 +434,7 @@ def test_a_name_with_a_space_is_quoted(two_faced: Console) -> None:
     assert state.scene is not None
     state.characters["Old Tom"] = state.characters.pop("Bo").model_copy(update={"name": "Old Tom"})
     state.scene.faced = ["Ada", "Old Tom"]
-    line = repl.recovery_line("end scene", state, lambda n, o, d: d)
+    line = recovery_line("end scene", state, lambda q, w, o, d: d)
     assert line == "end scene recover Ada=body 'Old Tom=soul'"
 
 

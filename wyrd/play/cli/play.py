@@ -12,16 +12,13 @@ import gc
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Session
-    from wyrd.play.frontends.console import Console, Output
+    from wyrd.play.frontends.console import Console
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
-
-# The three-scene story a first game starts with.
-QUICK_START = "the-milestones"
 
 __all__ = ["add_export", "add_log", "add_play", "add_resume", "add_saves"]
 
@@ -89,33 +86,20 @@ def add_saves(subparsers: Subparsers) -> None:
 # -- handlers ---------------------------------------------------------------------
 
 
-def _lines(source: str) -> Iterator[str]:
-    if source == "-" and hasattr(sys.stdin, "reconfigure"):
-        sys.stdin.reconfigure(errors="replace")  # as for a file: a bad byte must not end the game
-    stream: TextIO = sys.stdin if source == "-" else open(source, encoding="utf-8", errors="replace")  # noqa: SIM115
-    with stream:
-        yield from (line.rstrip("\n") for line in stream)
+def _script(source: str) -> Iterator[str]:
+    from wyrd.play.frontends.script import read_lines
+
+    return read_lines(source)
 
 
-def _show(output: Output, as_json: bool) -> None:
-    from wyrd.play.frontends.view import json_line
+def _quick_start(ruleset: str) -> str | None:
+    """The story a first game of ``ruleset`` starts with at the terminal (its kit says; None: ad hoc)."""
+    from wyrd.play.engine.kits import hooks_for
 
-    if as_json:
-        for event in output.events:
-            print(json_line(event), flush=True)
-        return
-    for line in output.lines:
-        print(line.text, flush=True)
-
-
-def _scripted(console: Console, lines: Iterator[str], as_json: bool) -> int:
-    _show(console.opening(), as_json)  # with --json: a new session's session_started
-    for line in lines:
-        output = console.handle(line)
-        _show(output, as_json)
-        if output.quit:
-            break
-    return 0
+    try:
+        return hooks_for(ruleset).quick_start
+    except LookupError:
+        return None  # Session.new says what is wrong with the ruleset
 
 
 def _typed_ask(lines: Iterator[str] | None) -> object:
@@ -198,7 +182,9 @@ def _run(console: Console, args: argparse.Namespace, lines: Iterator[str] | None
         gc.enable()
         return run_repl(console)
     gc.enable()
-    return _scripted(console, lines if lines is not None else _lines("-"), args.json)
+    from wyrd.play.frontends.script import read_lines, run_script
+
+    return run_script(console, lines if lines is not None else read_lines("-"), args.json)
 
 
 def _play_on(session: Session, path: Path, args: argparse.Namespace, lines: Iterator[str] | None) -> int:
@@ -221,10 +207,10 @@ def run_play(args: argparse.Namespace) -> int:
     from wyrd.play.engine.session import Session, SessionError
 
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
-    lines = _lines(args.script) if args.script else None
+    lines = _script(args.script) if args.script else None
     story = args.story
-    if story is None and lines is None and sys.stdin.isatty() and args.ruleset == "abacus":
-        story = QUICK_START  # at the terminal, a first game needs no choices
+    if story is None and lines is None and sys.stdin.isatty():
+        story = _quick_start(args.ruleset)  # at the terminal, a first game needs no choices
     if story == "none":
         story = None
     ask = _typed_ask(lines) if args.dice == "typed" else None
@@ -246,7 +232,7 @@ def run_resume(args: argparse.Namespace) -> int:
     path = args.file or newest_save()
     if path is None:
         return _fail("there is no saved game to resume; start one with: wyrd play")
-    lines = _lines(args.script) if args.script else None
+    lines = _script(args.script) if args.script else None
     try:
         session = Session.resume(path, ask=_typed_ask(lines), content=args.content)  # type: ignore[arg-type]
     except (SaveError, SessionError, OSError) as exc:

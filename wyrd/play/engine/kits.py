@@ -59,6 +59,31 @@ class PlayHooks:
     # the kinds of event its verbs add after the rules (`after`) and its narration adds:
     # saved with the command, never replayed
     added_kinds: frozenset[str] = frozenset()
+    # -- for the front-ends (wyrd.play.frontends): nothing here names a front-end or a library --
+    # the style name of each own kind's line (good, bad, wyrd, scene ...): kind -> event -> style
+    styles: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
+    # lines when play begins, from the state and the story follower (how to make a character)
+    opening: Callable[[Any, Any], list[str]] = lambda state, follower: []
+    # the ruleset's own look-only verbs (`challenges`, `chances`): verb -> (state, args) -> lines
+    looks: Mapping[str, Callable[[Any, Mapping[str, Any]], list[str]]] = field(default_factory=dict)
+    # the toolbar as styled pieces (objects with ``text`` and ``style``, e.g. view.Line; a piece
+    # "\n" starts a second line), in place of the one plain line of `toolbar` (None: that line)
+    toolbar_pieces: Callable[[Any], list[Any]] | None = None
+    # completion: the words of one kind that the verbs' ``completes`` name (character, ability,
+    # enemy ...), from the state and the story follower, each with a short note; None when the
+    # ruleset knows no such kind (the completer then reads it as a literal word)
+    words: Callable[[str, Any, Any], Mapping[str, str] | None] = lambda kind, state, follower: None
+    # completion of a verb whose words are not positional (`pc add NAME body=5`): the verb's key,
+    # the words after it, the word being typed, the state, the follower -> the choices (None: by ``completes``)
+    complete: Callable[[str, Sequence[str], str, Any, Any], Mapping[str, str] | None] = (
+        lambda verb, done, typed, state, follower: None)
+    # at an interactive front-end, before a line is carried out: the line with choices asked of
+    # the players in turn (hot-seat), through ask(question, what, options, default) -> the choice
+    # or None; returns the line to carry out, or None if a player cancelled
+    ask_before: Callable[[str, Any, Callable[[str, str, Sequence[str], str], str | None]], str | None] | None = None
+    # the story a first game at the terminal starts with (None: none, ad hoc play)
+    quick_start: str | None = None
+
 
 
 def hooks_for(ruleset: str) -> PlayHooks:

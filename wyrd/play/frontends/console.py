@@ -1,9 +1,11 @@
-"""One line in, what to show out: shared by the REPL and scripted play.
+"""One line in, what to show out: shared by every front-end (the terminal, scripts, a server).
 
 The console hands rules verbs to the :class:`~wyrd.play.engine.session.Session` and carries
-out the session verbs itself (help, undo, log, status, export, quit). It returns
-an :class:`Output`: the events (for ``--json``) and the styled lines (for people),
-including the exact odds of an open roll and the steps the rules say are due.
+out the session verbs itself (help, undo, log, status, export, quit), and the ruleset's own
+look-only verbs through its kit (``PlayHooks.looks``). It returns an :class:`Output`: the
+events (for ``--json``) and the styled lines (for people, through :mod:`wyrd.play.frontends.view`),
+including what the ruleset shows after each change (the exact odds of an open roll, the steps
+the rules say are due). It never prints and knows no terminal: a front-end shows its output.
 """
 
 from __future__ import annotations
@@ -47,10 +49,8 @@ class Console:
         lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
         lines += [describe(e, self.session.ruleset) for e in self.session.opening_events
                   if e.get("kind") != "session_started"]
-        if self.session.ruleset == "abacus" and not state.characters and getattr(self.session.follower, "play",
-                                                                                  None) is None:
-            lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
-                           "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
+        kit = self.session.kit
+        lines += _info(*kit.opening(state, self.session.follower))
         lines += [Line(text=t, style="hint") for t in self.session.hints()]
         return Output(events=list(self.session.opening_events), lines=lines)
 
@@ -65,6 +65,9 @@ class Console:
                                                          "reason": str(exc), "rule": "usage"}))
         if command.verb.is_change(command.args):
             return self._reply(self.session.apply(text, command))
+        look = self.session.kit.looks.get(command.key)
+        if look is not None:  # the ruleset's own look-only verbs
+            return Output(lines=_info(*look(self.session.state, command.args)))
         handler = getattr(self, f"_do_{command.key}", None)
         if handler is None:
             return Output(lines=_info(f"{command.key} is not available here."))
@@ -106,7 +109,7 @@ class Console:
         return Output(lines=_info(*transcript(self.session.save, wording(self.session.ruleset), audit=args["all"])))
 
     def _do_status(self, args: dict[str, Any]) -> Output:
-        lines = self.session.hooks.status(self.session.state)
+        lines = self.session.kit.status(self.session.state)
         llm = self.session.teller.llm
         status = getattr(llm, "status", None)
         if callable(status):
@@ -122,19 +125,12 @@ class Console:
         return Output(lines=_info(f"The {'language model' if now == 'llm' else 'tables'} tell the story."))
 
     def _do_challenges(self, args: dict[str, Any]) -> Output:
-        from wyrd.rules.abacus import effective_value
-
-        if self.session.ruleset != "abacus":  # another ruleset's challenges are part of its status
-            return self._do_status(args)
-        scene = self.session.state.scene
-        if scene is None:
-            return Output(lines=_info("Between scenes there are no challenges."))
-        rows = [f"  {c.id}: {clean(c.name)}, {c.type.value} {effective_value(self.session.state, c)} ({c.status.value})"
-                for c in scene.challenges.values()]
-        return Output(lines=_info(*(rows or ["No challenges in this scene."])))
+        # A ruleset with challenges of its own lists them (PlayHooks.looks); for the others
+        # they are part of the status.
+        return self._do_status(args)
 
     def _do_pc(self, args: dict[str, Any]) -> Output:
-        lines = self.session.hooks.sheet(self.session.state, args.get("view"))
+        lines = self.session.kit.sheet(self.session.state, args.get("view"))
         return Output(lines=_info(*(lines or ["No characters yet: `help pc` says how to make one."])))
 
     def _do_export(self, args: dict[str, Any]) -> Output:
@@ -147,11 +143,6 @@ class Console:
             why = getattr(exc, "strerror", None) or exc
             return Output(lines=_info(f"Could not write {clean(target)}: {clean(why)}", style="refused"))
         return Output(lines=_info(f"Journal written to {clean(target)}."))
-
-    def _do_chances(self, args: dict[str, Any]) -> Output:
-        from wyrd.play.kits.abacus.oracle_verbs import chances_lines
-
-        return Output(lines=_info(*chances_lines(self.session.state, args["odds"])))
 
     def _do_stories(self, args: dict[str, Any]) -> Output:
         from wyrd.play.engine.storyplay import list_stories

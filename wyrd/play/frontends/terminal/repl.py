@@ -1,21 +1,23 @@
 """The interactive loop: a prompt-toolkit prompt in front of a :class:`~wyrd.play.frontends.console.Console`.
 
-Each line goes to the console; its lines are printed in their styles (play/style.py).
-The prompt shows the scene, the bottom toolbar the table at a glance (play/toolbar.py),
-Tab completes commands (play/completion.py), and the history is kept in the player's
+Each line goes to the console; its lines are printed in their styles (:mod:`.style`).
+The prompt shows the scene, the bottom toolbar the table at a glance (:mod:`.toolbar`),
+Tab completes commands (:mod:`.completion`), and the history is kept in the player's
 data folder. The loop is never ended by a bad line: Ctrl-C clears the line, an error
 while handling a line is shown and play goes on, and Ctrl-D (or ``quit``) leaves politely,
 saying where the game is saved. Every command is saved as it happens, so leaving costs nothing.
 
-Hot-seat help: ``end scene`` typed bare while several characters faced challenges asks each
-of them, in turn, which ability to recover (only where there is a real choice), then sends
-the full ``end scene recover A=x B=y`` line, so the save records what was chosen.
+Hot-seat help: before a line is carried out, the ruleset may ask the players choices in turn
+(``PlayHooks.ask_before``: the Abacus asks each character who faced a challenge which ability
+to recover at a bare ``end scene``); the line sent holds the answers, so the save records what
+was chosen.
 """
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.completion import WordCompleter
@@ -24,23 +26,21 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as TerminalOutput
 
-from wyrd.play.engine.kits import kit_of
 from wyrd.play.engine.paths import history_file
-from wyrd.play.engine.words import UsageError, resolve, split_line
+from wyrd.play.engine.words import UsageError, resolve
 from wyrd.play.frontends.console import Console
-from wyrd.play.frontends.terminal.completion import WyrdCompleter, recoverable
+from wyrd.play.frontends.terminal.completion import WyrdCompleter
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
 from wyrd.play.frontends.view import Line, clean
-from wyrd.rules.abacus import Ability, GameState
 
-__all__ = ["Ask", "make_session", "prompt_message", "recovery_line", "run_repl", "show_lines"]
+__all__ = ["Ask", "make_session", "prompt_message", "run_repl", "show_lines"]
 
 # Reading a line failing this many times in a row means the terminal is gone: stop.
 MAX_READ_ERRORS = 3
 
-# Asks one character which ability to recover: (name, options, default) -> choice, None to cancel.
-Ask = Callable[[str, Sequence[Ability], Ability], Ability | None]
+# Asks the players one question: (question, what is asked for, options, default) -> choice, None to cancel.
+Ask = Callable[[str, str, Sequence[str], str], str | None]
 
 
 def show_lines(lines: Sequence[Line], output: TerminalOutput | None = None) -> None:
@@ -62,7 +62,7 @@ def _history() -> History:
         return InMemoryHistory()
 
 
-def prompt_message(state: GameState) -> FormattedText:
+def prompt_message(state: Any) -> FormattedText:
     """``scene N> `` during a scene, ``wyrd> `` between scenes."""
     scene = getattr(state, "scene", None)
     text = f"scene {scene.number}> " if scene is not None and hasattr(scene, "number") else "wyrd> "
@@ -74,9 +74,8 @@ def make_session(
 ) -> PromptSession[str]:
     """The prompt for ``console``: completion, toolbar, style and history, reading live state."""
 
-    def state() -> GameState:
-        found: GameState = console.session.state  # another ruleset's state reads alike here
-        return found
+    def state() -> Any:
+        return console.session.state
 
     def message() -> FormattedText:
         try:
@@ -86,16 +85,14 @@ def make_session(
 
     def toolbar() -> FormattedText:
         try:
-            if console.session.ruleset != "abacus":
-                return FormattedText([("class:toolbar", " " + console.session.hooks.toolbar(state()))])
-            return toolbar_text(state())
+            return toolbar_text(console.session.kit, state())
         except Exception as exc:
             return FormattedText([("class:toolbar.low", f" (toolbar: {type(exc).__name__})")])
 
     return PromptSession(
         message,
         history=_history(),
-        completer=WyrdCompleter(state),
+        completer=WyrdCompleter(lambda: console.session),
         complete_while_typing=True,
         bottom_toolbar=toolbar,
         style=STYLE,
@@ -104,53 +101,16 @@ def make_session(
     )
 
 
-# -- hot-seat recovery --------------------------------------------------------------------
-
-
-def recovery_line(line: str, state: GameState, ask: Ask) -> str | None:
-    """``line``, or for a bare ``end scene`` the line with each character's recovery asked.
-
-    Only characters who faced a challenge, are standing, and have more than one ability
-    that can recover are asked (with one, the rules' own choice is the only one). Returns
-    ``line`` unchanged when there is nothing to ask, and None when the player cancels.
-    """
-    if not isinstance(state, GameState):
-        return line  # another ruleset's `end` asks nothing
-    try:
-        words = split_line(line)
-        if not words or kit_of(state).verbs.find(words[0]).key != "end":
-            return line
-    except UsageError:
-        return line
-    if [w.casefold() for w in words[1:]] not in ([], ["scene"]):
-        return line  # the player said it all
-    scene = state.scene
-    if scene is None or state.pending is not None or len(scene.faced) < 2:
-        return line  # the console will refuse or there is no one to ask
-    chosen: dict[str, Ability] = {}
-    for name in scene.faced:
-        options = recoverable(state, name)
-        if len(options) < 2:
-            continue
-        char = state.characters[name]
-        default = max(options, key=char.spent)  # as the rules choose when no one does
-        answer = ask(name, options, default)
-        if answer is None:
-            return None
-        chosen[name] = answer
-    if not chosen:
-        return line
-    pairs = " ".join(shlex.quote(f"{name}={ability.value}") for name, ability in chosen.items())
-    return f"end scene recover {pairs}"
+# -- choices asked in turn ----------------------------------------------------------------
 
 
 def _asker(session: PromptSession[str], output: TerminalOutput | None) -> Ask:
     """Ask at the terminal, on the same input and output as ``session``."""
 
-    def ask(name: str, options: Sequence[Ability], default: Ability) -> Ability | None:
-        words = [a.value for a in options]
-        label = f"{clean(name)} recovers ({', '.join(words)}) [{default.value}]: "
-        question: PromptSession[str] = PromptSession(
+    def ask(question: str, what: str, options: Sequence[str], default: str) -> str | None:
+        words = list(options)
+        label = f"{clean(question)} ({', '.join(map(clean, words))}) [{clean(default)}]: "
+        asking: PromptSession[str] = PromptSession(
             FormattedText([("class:question", label)]),
             completer=WordCompleter(words, ignore_case=True),
             complete_while_typing=True,
@@ -161,17 +121,23 @@ def _asker(session: PromptSession[str], output: TerminalOutput | None) -> Ask:
         )
         while True:
             try:
-                answer = question.prompt().strip()
+                answer = asking.prompt().strip()
             except (KeyboardInterrupt, EOFError):
                 return None
             if not answer:
                 return default
             try:
-                return Ability(resolve(answer, words, "ability"))
+                return resolve(answer, words, what)
             except UsageError as exc:
                 show_lines([Line(text=str(exc), style="refused")], output)
 
     return ask
+
+
+def _asked(console: Console, line: str, ask: Ask) -> str | None:
+    """``line`` with the choices the ruleset asks of the players first (None: cancelled)."""
+    before = console.session.kit.ask_before
+    return line if before is None else before(line, console.session.state, ask)
 
 
 # -- the loop -----------------------------------------------------------------------------
@@ -221,7 +187,7 @@ def run_repl(
             continue
         read_errors = 0
         try:
-            line = recovery_line(text, console.session.state, ask)
+            line = _asked(console, text, ask)
             if line is None:
                 show_lines([Line(text="The scene goes on.", style="info")], output)
                 continue

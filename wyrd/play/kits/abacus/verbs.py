@@ -202,7 +202,7 @@ class ChallengeVerb(Verb):
     """
 
     key = "challenge"
-    completes = ("add", "type")
+    completes = ("add", "", "type", "number")
 
     def parse(self, words: Words, state: GameState) -> Args:
         if not words.keyword("add"):

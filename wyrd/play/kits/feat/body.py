@@ -234,7 +234,7 @@ class Move(FeatVerb):
     """
 
     key = "move"
-    completes = ("character", "walk")
+    completes = ("character", "pace")
 
     def read(self, words: Words, state: GameState) -> Args:
         who = take_who(words, state)

@@ -27,6 +27,7 @@ from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, resolve
 from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
+from wyrd.play.kits.feat import words as vocabulary
 from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
 from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, VERBS, FeatVerb, feat_state, take_who
 from wyrd.rules.actions import Event
@@ -173,6 +174,7 @@ class SceneVerb(FeatVerb):
     """
 
     key = "scene"
+    completes = ("scene",)
 
     def read(self, words: Words, state: GameState) -> Args:
         ident = words.take_optional()
@@ -340,4 +342,5 @@ def _tell(before: object, after: object, events: list[dict[str, Any]], dice: Dic
 
 
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                tell=_tell, texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}))
+                tell=_tell, texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}),
+                words=vocabulary.words, complete=vocabulary.complete, quick_start="lantern-at-gull-reach")

@@ -208,7 +208,7 @@ class TryVerb(FeatVerb):
     """
 
     key = "try"
-    completes = ("character",)
+    completes = ("character", "skill", "number")
     sides = (100, 8, 8, 8)
 
     def read(self, words: Words, state: GameState) -> Args:
@@ -287,7 +287,7 @@ class Oppose(FeatVerb):
     """
 
     key = "oppose"
-    completes = ("character", "character")
+    completes = ("character", "character", "skill", "vs", "skill")
     sides = (100, 100, 8, 8, 8)
 
     def read(self, words: Words, state: GameState) -> Args:

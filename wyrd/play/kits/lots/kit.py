@@ -21,6 +21,7 @@ import wyrd.rules.lots as L
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
+from wyrd.play.kits.lots import words as vocabulary
 from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of, tell
 from wyrd.play.kits.lots.verbs import DISCIPLINES, VERBS, LotsVerb, take_discipline, take_text, take_who
 from wyrd.rules.actions import Event
@@ -48,6 +49,7 @@ class StoryVerb(LotsVerb):
     """
 
     key = "story"
+    completes = ("story",)
 
     def read(self, words: Words, state: GameState) -> Args:
         ident = words.take("ID")
@@ -84,6 +86,7 @@ class SceneVerb(LotsVerb):
     """
 
     key = "scene"
+    completes = ("scene",)
 
     def read(self, words: Words, state: GameState) -> Args:
         ident = words.take_optional()
@@ -219,7 +222,7 @@ class Convert(LotsVerb):
     """
 
     key = "convert"
-    completes = ("character", "number", "portents")
+    completes = ("character", "number", "points")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -241,7 +244,7 @@ class Develop(LotsVerb):
     """
 
     key = "develop"
-    completes = ("character", "")
+    completes = ("character", "discipline")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -345,4 +348,5 @@ def _toolbar(state: Any) -> str:
 KIT = PlayHooks(
     ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar, tell=tell,
     texts=TEXTS, follow=ScenarioPlay.follow, added_kinds=frozenset({"story_chosen"}),
+    words=vocabulary.words, complete=vocabulary.complete, quick_start="harrow-mere",
 )

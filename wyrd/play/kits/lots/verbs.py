@@ -127,7 +127,7 @@ class Check(LotsVerb):
 
     key = "check"
     casts = True
-    completes = ("character", "")
+    completes = ("character", "discipline", "vs", "number")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -213,7 +213,7 @@ class Assess(LotsVerb):
     """
 
     key = "assess"
-    completes = ("character", "")
+    completes = ("character", "discipline", "number")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
@@ -373,7 +373,7 @@ class Retell(LotsVerb):
     key = "retell"
     aliases = ("re-tell",)
     casts = True
-    completes = ("character", "")
+    completes = ("character", "cast")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         return _portent_args(words, state)
@@ -393,7 +393,7 @@ class Blot(LotsVerb):
 
     key = "blot"
     aliases = ("blot-out",)
-    completes = ("character", "")
+    completes = ("character", "cast")
 
     def read(self, words: Words, state: L.GameState) -> Args:
         return _portent_args(words, state)

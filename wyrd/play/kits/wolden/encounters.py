@@ -145,6 +145,7 @@ class Extended(_Encounter):
     """
 
     key = "extended"
+    completes = ("challenge", "number", "with", "character")
     kind = "extended"
 
 
@@ -160,6 +161,7 @@ class Montage(_Encounter):
     """
 
     key = "montage"
+    completes = ("montage", "number", "with", "character")
     kind = "montage"
 
 
@@ -174,6 +176,7 @@ class Fight(WoldenVerb):
     """
 
     key = "fight"
+    completes = ("enemy",)
 
     def read(self, words: Words, state: W.GameState) -> Args:
         enemies = words.until("with")
@@ -218,6 +221,7 @@ class Pass(WoldenVerb):
     """
 
     key = "pass"
+    completes = ("character",)
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_who(words, state)

@@ -21,6 +21,7 @@ from wyrd.oracle.tables import roll
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.wolden import encounters, story  # noqa: F401  (with verbs, these register the verbs)
+from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import plan_lines
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line, names_of
 from wyrd.play.kits.wolden.verbs import VERBS, wolden
@@ -237,4 +238,5 @@ def _tell(before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> 
 
 KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, follower_hints=_plans, status=_status,
                 toolbar=_toolbar, sheet=_sheets, tell=_tell, texts=TEXTS, follow=ScenarioProgress.restore,
-                added_kinds=frozenset({"story_chosen", "enemy_acted"}))
+                added_kinds=frozenset({"story_chosen", "enemy_acted"}),
+                words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell")

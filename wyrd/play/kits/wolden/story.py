@@ -143,6 +143,7 @@ class Story(WoldenVerb):
     """
 
     key = "story"
+    completes = ("story",)
 
     def read(self, words: Words, state: W.GameState) -> Args:
         ident = words.take("ID")
@@ -181,6 +182,7 @@ class Scene(WoldenVerb):
     """
 
     key = "scene"
+    completes = ("with", "character")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_names(words, state) if words.keyword("with") else []
@@ -240,6 +242,7 @@ class Downtime(WoldenVerb):
     """
 
     key = "downtime"
+    completes = ("character", "downtime")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_who(words, state)

@@ -197,6 +197,7 @@ class Check(WoldenVerb):
     """
 
     key = "check"
+    completes = ("character", "ability", "vs", "target")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         lead = take_who(words, state)
@@ -281,6 +282,7 @@ class Harm(WoldenVerb):
     """
 
     key = "harm"
+    completes = ("character", "ability", "number")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_who(words, state)
@@ -303,6 +305,7 @@ class Wound(WoldenVerb):
     """
 
     key = "wound"
+    completes = ("character", "number")
 
     def read(self, words: Words, state: W.GameState) -> Args:
         who = take_who(words, state)
