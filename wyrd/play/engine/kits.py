@@ -22,14 +22,6 @@ __all__ = ["Follower", "PlayHooks", "hooks_for", "register_hooks"]
 # before, after, the command's events, the narration's own dice -> the events to add
 Teller = Callable[[Any, Any, list[dict[str, Any]], Dice], list[dict[str, Any]]]
 
-# The module that registers each ruleset's verbs and hooks when imported.
-_MODULES = {
-    "abacus": "wyrd.play.kits.abacus.kit",
-    "wolden": "wyrd.play.kits.wolden.kit",
-    "feat": "wyrd.play.kits.feat.kit",
-    "lots": "wyrd.play.kits.lots.kit",
-}
-
 
 def _nothing(state: Any) -> list[str]:
     return []
@@ -83,9 +75,12 @@ def register_hooks(hooks: PlayHooks) -> PlayHooks:
 def hooks_for(ruleset: str) -> PlayHooks:
     """The play hooks of ``ruleset``, importing its play module (and so its verbs) once."""
     if ruleset not in _HOOKS:
-        module = _MODULES.get(ruleset)
-        if module is None:
-            raise LookupError(f"no way to play the ruleset {ruleset!r} yet")
+        from wyrd.rulesets import UnknownRuleset, find_ruleset
+
+        try:
+            module = find_ruleset(ruleset).kit  # the module that registers its verbs and hooks
+        except UnknownRuleset:
+            raise LookupError(f"no way to play the ruleset {ruleset!r} yet") from None
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
