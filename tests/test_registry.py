@@ -10,7 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,15 @@ import pytest
 import wyrd.rulesets as registry
 from wyrd.play.cli.main import build_parser, main
 from wyrd.play.engine.kits import hooks_for
-from wyrd.rulesets import ENTRY_POINTS, Ruleset, UnknownRuleset, default_ruleset, find_ruleset, rulesets
+from wyrd.rulesets import (
+    ENTRY_POINTS,
+    Ruleset,
+    RulesetWarning,
+    UnknownRuleset,
+    default_ruleset,
+    find_ruleset,
+    rulesets,
+)
 
 BUNDLED = {"abacus", "wolden", "feat", "lots"}
 
@@ -131,6 +139,28 @@ def test_odds_kinds_come_from_each_rulesets_odds_module(
     scratch_registry.pop("coin")
     assert main(["odds", "coin"]) == 2
     assert "invalid choice: 'coin'" in capsys.readouterr().err
+
+
+def test_a_broken_declaration_is_left_out_with_a_warning(
+    scratch_registry: dict[str, Ruleset], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A package whose entry point does not load, or names something else, costs only its own ruleset."""
+    points = [
+        EntryPoint(name="gone", value="wyrd_no_such_module:RULESET", group=ENTRY_POINTS),
+        EntryPoint(name="odd", value="json:dumps", group=ENTRY_POINTS),
+        *entry_points(group=ENTRY_POINTS),
+    ]
+    monkeypatch.setattr(registry, "entry_points", lambda group: points)
+    monkeypatch.setattr(registry, "_SCANNED", False)
+    scratch_registry.clear()
+    with pytest.warns(RulesetWarning) as warned:
+        found = {r.id for r in rulesets()}
+    assert found == BUNDLED
+    gone, odd = (str(w.message) for w in warned)
+    assert "the ruleset 'gone'" in gone and "ModuleNotFoundError" in gone
+    assert "'odd'" in odd and "not a Ruleset" in odd
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("wyrd ")
 
 
 def test_an_odds_module_without_add_is_reported(scratch_registry: dict[str, Ruleset]) -> None:

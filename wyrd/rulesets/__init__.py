@@ -22,18 +22,32 @@ may read it before it has loaded pydantic.
 from __future__ import annotations
 
 import importlib
+import warnings
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
-__all__ = ["ENTRY_POINTS", "Ruleset", "UnknownRuleset", "default_ruleset", "find_ruleset", "register", "rulesets"]
+__all__ = [
+    "ENTRY_POINTS",
+    "Ruleset",
+    "RulesetWarning",
+    "UnknownRuleset",
+    "default_ruleset",
+    "find_ruleset",
+    "register",
+    "rulesets",
+]
 
 ENTRY_POINTS = "wyrd.rulesets"
 
 
 class UnknownRuleset(LookupError):
     """No ruleset has this id."""
+
+
+class RulesetWarning(UserWarning):
+    """An installed package declares a ruleset that cannot be loaded; it is left out."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,9 +111,17 @@ def _scan() -> None:
         return
     _SCANNED = True
     for point in entry_points(group=ENTRY_POINTS):
-        found = point.load()
+        # Another package's broken declaration must not take every ruleset (and the command) down with it.
+        try:
+            found = point.load()
+        except Exception as exc:
+            warnings.warn(f"the ruleset {point.name!r} ({point.value}) cannot be loaded, so it is left out: "
+                          f"{type(exc).__name__}: {exc}", RulesetWarning, stacklevel=3)
+            continue
         if not isinstance(found, Ruleset):
-            raise TypeError(f"the entry point {point.name!r} of {ENTRY_POINTS} names {found!r}, not a Ruleset")
+            warnings.warn(f"the entry point {point.name!r} of {ENTRY_POINTS} names {found!r}, not a Ruleset, "
+                          "so it is left out", RulesetWarning, stacklevel=3)
+            continue
         _REGISTRY.setdefault(found.id, found)
 
 
