@@ -10,7 +10,12 @@ the same way)::
 Every ruleset, the four bundled ones included, comes in through the
 ``wyrd.rulesets`` entry-point group: an entry point names a :class:`Ruleset`.
 A package installed beside Wyrd adds a fifth ruleset by declaring one, with no
-edit to Wyrd. Whatever asks which rulesets there are (the ``--ruleset``
+edit to Wyrd (tests/test_fifth_ruleset.py builds such a package)::
+
+    [project.entry-points."wyrd.rulesets"]
+    tally = "wyrd_tally:RULESET"
+
+Whatever asks which rulesets there are (the ``--ruleset``
 choices, the kinds of ``wyrd odds``, the default game) asks here; no other
 list of rulesets exists.
 
