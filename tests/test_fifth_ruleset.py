@@ -1,15 +1,15 @@
 """A fifth ruleset from a package installed beside Wyrd, with no edit to Wyrd (issue 15, point 1).
 
 The test writes a tiny package of its own, ``wyrd-tally``: a pure rules module
-(a ``GameState`` and one action), a play kit (one verb and its
+(a ``GameState`` and one action), a play kit (one verb in its table and its
 :class:`~wyrd.play.engine.kits.PlayHooks`), an odds module, and a pyproject whose
 entry point in ``wyrd.rulesets`` names its :class:`~wyrd.rulesets.Ruleset`. pip
 builds and installs it into a folder of the test's own (``--target``, no network,
 nothing written to the project's environment), and ``wyrd`` run with that folder on
 its path plays a scripted game by it, saves it, resumes it, and offers its odds, as
 it does for the four bundled rulesets. The kit uses only the engine's public API:
-``Verb`` and ``register``, ``PlayHooks`` and ``register_hooks``, and a result with
-``state`` and ``events``.
+``Verb``, a ``VerbTable`` sharing ``SHARED``, a ``PlayHooks`` named ``KIT``, and a
+result with ``state`` and ``events``.
 """
 
 from __future__ import annotations
@@ -103,16 +103,18 @@ def mark(state: GameState, dice: Dice, name: str) -> Outcome:
 '''
 
 KIT = '''\
-"""Playing Tally: the verb ``mark`` and the hooks the shared play layer calls."""
+"""Playing Tally: the verb ``mark`` and the kit the shared play layer calls."""
 
-from wyrd.play.engine.kits import PlayHooks, register_hooks
-from wyrd.play.engine.verbs import Verb, register
+from wyrd.play.engine.kits import PlayHooks
+from wyrd.play.engine.verbs import SHARED, Verb, VerbTable
 from wyrd_tally import rules
 
-__all__ = ["HOOKS", "Mark"]
+__all__ = ["KIT", "Mark"]
+
+VERBS = VerbTable(shared=SHARED)
 
 
-@register
+@VERBS.register
 class Mark(Verb):
     """mark NAME
 
@@ -120,7 +122,6 @@ class Mark(Verb):
     """
 
     key = "mark"
-    rulesets = ("tally",)
 
     def parse(self, words, state):
         name = words.take("NAME")
@@ -131,11 +132,13 @@ class Mark(Verb):
         return rules.mark(state, dice, args["name"])
 
 
-HOOKS = register_hooks(PlayHooks(
+KIT = PlayHooks(
     ruleset="tally",
+    verbs=VERBS,
     texts={"marked": lambda e: f"{e['name']} marks {e['die']}: {e['total']} in all."},
+    tell=lambda before, after, events, dice: [],  # the marks speak for themselves
     status=lambda state: [f"{n}: {t}" for n, t in sorted(state.tallies.items())],
-))
+)
 '''
 
 ODDS = '''\
@@ -212,6 +215,7 @@ def test_a_scripted_game_by_the_fifth_ruleset(installed: Path, tmp_path: Path) -
     played = events(done.stdout)
     assert played[0] | {"seq": None} == {"seq": None, "kind": "session_started", "story": None, "ruleset": "tally",
                                          "seed": 7}
+    assert {e["kind"] for e in played} == {"session_started", "marked", "refused"}
     marks = [e for e in played if e["kind"] == "marked"]
     assert [e["name"] for e in marks] == ["Ada", "Bo", "Ada"]
     assert all(1 <= e["die"] <= 6 for e in marks)

@@ -71,7 +71,7 @@ def test_every_part_a_ruleset_names_is_there(ident: str) -> None:
 def test_an_unknown_ruleset_is_refused_with_the_known_ones() -> None:
     with pytest.raises(UnknownRuleset, match="known: abacus, feat, lots, wolden"):
         find_ruleset("chess")
-    with pytest.raises(LookupError, match="no way to play the ruleset 'chess'"):
+    with pytest.raises(LookupError, match="no ruleset 'chess'"):
         hooks_for("chess")
 
 

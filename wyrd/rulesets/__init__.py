@@ -69,7 +69,7 @@ class Ruleset:
     seed: str
     # the pure rules package: its GameState, actions and events
     rules: str
-    # the play kit: imported, it registers the ruleset's verbs and PlayHooks
+    # the play kit: verbs, story following, hints, texts, narration (a module with ``KIT``)
     kit: str
     # the module that adds this ruleset's kinds to `wyrd odds`: it has ``add(kinds)``, where
     # ``kinds`` is the odds command's argparse subparsers (None: no odds command)
@@ -81,6 +81,8 @@ class Ruleset:
     prompts: str | None = None
     # the ruleset a game is played by when none is chosen (see default_ruleset)
     default: bool = False
+    # the simulator `wyrd simulate` runs its stories with (``module:attribute``, a wyrd.sim Simulator)
+    policy: str | None = None
 
     def load(self) -> ModuleType:
         """Import the rules package."""

@@ -14,4 +14,5 @@ RULESET = Ruleset(
     tables=("narrate", "twist"),
     prompts="wyrd.prompts",
     default=True,
+    policy="wyrd.sim.abacus:SIMULATOR",
 )

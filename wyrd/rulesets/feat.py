@@ -12,4 +12,5 @@ RULESET = Ruleset(
     kit="wyrd.play.kits.feat.kit",
     odds="wyrd.play.kits.feat.odds_cli",
     tables=("feat",),
+    policy="wyrd.sim.feat:SIMULATOR",
 )

@@ -12,4 +12,5 @@ RULESET = Ruleset(
     kit="wyrd.play.kits.lots.kit",
     odds="wyrd.play.kits.lots.odds_cli",
     tables=("lots",),
+    policy="wyrd.sim.lots:SIMULATOR",
 )

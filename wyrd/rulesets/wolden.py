@@ -12,4 +12,5 @@ RULESET = Ruleset(
     kit="wyrd.play.kits.wolden.kit",
     odds="wyrd.play.kits.wolden.odds_cli",
     tables=("wolden",),
+    policy="wyrd.sim.wolden:SIMULATOR",
 )
