@@ -10,20 +10,39 @@ the same way)::
 Every ruleset, the four bundled ones included, comes in through the
 ``wyrd.rulesets`` entry-point group: an entry point names a :class:`Ruleset`.
 A package installed beside Wyrd adds a fifth ruleset by declaring one, with no
-edit to Wyrd. This module imports only the standard library and pydantic, so
-every layer may read it.
+edit to Wyrd (tests/test_fifth_ruleset.py builds such a package)::
+
+    [project.entry-points."wyrd.rulesets"]
+    tally = "wyrd_tally:RULESET"
+
+Whatever asks which rulesets there are (the ``--ruleset``
+choices, the kinds of ``wyrd odds``, the default game) asks here; no other
+list of rulesets exists.
+
+This module imports only the standard library (a description is plain data,
+not a validated model), so every layer may read it, and the ``wyrd`` command
+may read it before it has loaded pydantic.
 """
 
 from __future__ import annotations
 
 import importlib
+import warnings
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
-__all__ = ["ENTRY_POINTS", "Ruleset", "UnknownRuleset", "find_ruleset", "register", "rulesets"]
+__all__ = [
+    "ENTRY_POINTS",
+    "Ruleset",
+    "RulesetWarning",
+    "UnknownRuleset",
+    "default_ruleset",
+    "find_ruleset",
+    "register",
+    "rulesets",
+]
 
 ENTRY_POINTS = "wyrd.rulesets"
 
@@ -32,14 +51,17 @@ class UnknownRuleset(LookupError):
     """No ruleset has this id."""
 
 
-class Ruleset(BaseModel):
+class RulesetWarning(UserWarning):
+    """An installed package declares a ruleset that cannot be loaded; it is left out."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruleset:
     """One ruleset, described once: its id and name, the text it follows, and where its parts live.
 
     Every part is named by module (``package.module`` or ``package.module:attribute``) and
-    imported only when it is first used.
+    imported only when it is first used (see :meth:`part`).
     """
-
-    model_config = ConfigDict(frozen=True)
 
     id: str
     name: str
@@ -49,6 +71,16 @@ class Ruleset(BaseModel):
     rules: str
     # the play kit: verbs, story following, hints, texts, narration (a module with ``KIT``)
     kit: str
+    # the module that adds this ruleset's kinds to `wyrd odds`: it has ``add(kinds)``, where
+    # ``kinds`` is the odds command's argparse subparsers (None: no odds command)
+    odds: str | None = None
+    # the oracle tables its narration draws on, by the first part of their ids
+    # (``lots`` for ``lots/check/success``)
+    tables: tuple[str, ...] = ()
+    # the package of the prompt templates its LLM narration uses (None: none of its own)
+    prompts: str | None = None
+    # the ruleset a game is played by when none is chosen (see default_ruleset)
+    default: bool = False
     # the simulator `wyrd simulate` runs its stories with (``module:attribute``, a wyrd.sim Simulator)
     policy: str | None = None
 
@@ -57,8 +89,14 @@ class Ruleset(BaseModel):
         return importlib.import_module(self.rules)
 
     def part(self, name: str) -> Any:
-        """Import one of this ruleset's parts, ``module`` or ``module:attribute``."""
-        target: str = getattr(self, name)
+        """Import one of this ruleset's parts, ``module`` or ``module:attribute``.
+
+        Raises:
+            LookupError: The ruleset has no such part.
+        """
+        target: str | None = getattr(self, name)
+        if not target:
+            raise LookupError(f"the ruleset {self.id!r} has no {name}")
         module, _, attribute = target.partition(":")
         loaded = importlib.import_module(module)
         return getattr(loaded, attribute) if attribute else loaded
@@ -80,9 +118,17 @@ def _scan() -> None:
         return
     _SCANNED = True
     for point in entry_points(group=ENTRY_POINTS):
-        found = point.load()
+        # Another package's broken declaration must not take every ruleset (and the command) down with it.
+        try:
+            found = point.load()
+        except Exception as exc:
+            warnings.warn(f"the ruleset {point.name!r} ({point.value}) cannot be loaded, so it is left out: "
+                          f"{type(exc).__name__}: {exc}", RulesetWarning, stacklevel=3)
+            continue
         if not isinstance(found, Ruleset):
-            raise TypeError(f"the entry point {point.name!r} of {ENTRY_POINTS} names {found!r}, not a Ruleset")
+            warnings.warn(f"the entry point {point.name!r} of {ENTRY_POINTS} names {found!r}, not a Ruleset, "
+                          "so it is left out", RulesetWarning, stacklevel=3)
+            continue
         _REGISTRY.setdefault(found.id, found)
 
 
@@ -100,3 +146,15 @@ def rulesets() -> list[Ruleset]:
     """Every ruleset, bundled and installed, by id."""
     _scan()
     return sorted(_REGISTRY.values(), key=lambda r: r.id)
+
+
+def default_ruleset() -> Ruleset:
+    """The ruleset a game is played by when none is chosen: the one marked ``default``.
+
+    The only place that decides it. Should several be marked (a package installed beside
+    Wyrd may mark its own), the first of them by id wins; should none be, the first by id.
+    """
+    every = rulesets()
+    if not every:
+        raise UnknownRuleset(f"no ruleset is installed (the entry-point group {ENTRY_POINTS} is empty)")
+    return next((r for r in every if r.default), every[0])

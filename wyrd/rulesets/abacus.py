@@ -10,5 +10,9 @@ RULESET = Ruleset(
     seed="000_e418bfdb0e315e34.txt",
     rules="wyrd.rules.abacus",
     kit="wyrd.play.kits.abacus.kit",
+    odds="wyrd.play.kits.abacus.odds_cli",
+    tables=("narrate", "twist"),
+    prompts="wyrd.prompts",
+    default=True,
     policy="wyrd.sim.abacus:SIMULATOR",
 )

@@ -10,5 +10,7 @@ RULESET = Ruleset(
     seed="003_9d26c77002c98e48.txt",
     rules="wyrd.rules.feat",
     kit="wyrd.play.kits.feat.kit",
+    odds="wyrd.play.kits.feat.odds_cli",
+    tables=("feat",),
     policy="wyrd.sim.feat:SIMULATOR",
 )

@@ -10,5 +10,7 @@ RULESET = Ruleset(
     seed="004_06c27bdc2e65ccea.txt",
     rules="wyrd.rules.lots",
     kit="wyrd.play.kits.lots.kit",
+    odds="wyrd.play.kits.lots.odds_cli",
+    tables=("lots",),
     policy="wyrd.sim.lots:SIMULATOR",
 )

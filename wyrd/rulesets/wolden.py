@@ -10,5 +10,7 @@ RULESET = Ruleset(
     seed="001_0ed33d63b95f167b.txt",
     rules="wyrd.rules.wolden",
     kit="wyrd.play.kits.wolden.kit",
+    odds="wyrd.play.kits.wolden.odds_cli",
+    tables=("wolden",),
     policy="wyrd.sim.wolden:SIMULATOR",
 )

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wyrd.play.cli.rulesets import add_ruleset_option
+
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Session
     from wyrd.play.frontends.console import Console
@@ -40,8 +42,7 @@ def add_play(subparsers: Subparsers) -> None:
                    "quick-start story; `none` for ad hoc play)")
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
-    p.add_argument("--ruleset", default="abacus", choices=["abacus", "wolden", "feat", "lots"],
-                   help="the rules to play by (default: the Wyrd Abacus)")
+    add_ruleset_option(p)
     p.add_argument("--seed", type=int, help="the seed of the dice (default: a random one)")
     p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")

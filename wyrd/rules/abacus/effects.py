@@ -1,10 +1,19 @@
-"""The engine that runs stage rules: standing modifiers, triggers and their effects.
+"""The engine of consequences: triggered stage rules, damage and Wyrd rolls, each able to set off the others.
 
-Standing rules (``on: always``) are read when they matter: a challenge's
-effective value, a roll's bonus, whether another ability may be spent for free,
-and how much Wyrd an attempt demands. Triggered rules fire at a moment (an
-attempt, a failure, damage, a Wyrd roll, a 6, a scene's start or end) and apply
-their effects through the same functions players' actions use.
+Triggered rules fire at a moment (an attempt, a failure, damage, a Wyrd roll, a
+6, a scene's start or end) and apply their effects through the same functions
+players' actions use. Those functions fire rules in turn: damage from a failure
+fires ``damage`` rules, a defeat calls a Wyrd roll, a Wyrd roll advances clocks,
+sets loose servants and fires ``wyrd roll`` and ``wyrd 6`` rules, which may
+harm or roll again (up to :attr:`Turn.MAX_DEPTH`). Being one recursion, they
+live in one module; the actions built on them are in :mod:`~wyrd.rules.abacus.harm`
+and :mod:`~wyrd.rules.abacus.wyrd`. Standing rules, which only change what a
+roll needs, are read in :mod:`~wyrd.rules.abacus.standing` (re-exported here).
+
+Seed 000 on harm: damage lowers a character's current points; a consequence that
+would scratch out an ability already scratched defeats the character, whose player
+then rolls their Wyrd (a 6: the character becomes an impediment to the survivors).
+[ours, RULES.md] Damage beyond 0 current points scratches the ability out.
 """
 
 from __future__ import annotations
@@ -12,17 +21,29 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from wyrd.rules.abacus.enums import Ability, ChallengeStatus
-from wyrd.rules.abacus.events import ChallengePlaced, ClockAdvanced, CounterChanged, StageRuleFired
-from wyrd.rules.abacus.stage import (
-    Clock,
-    Effect,
-    EffectKind,
-    Lasts,
-    Match,
-    StageRule,
-    Target,
-    TriggerKind,
+from wyrd.rules.abacus.enums import Ability, ChallengeType
+from wyrd.rules.abacus.errors import UnknownName
+from wyrd.rules.abacus.events import (
+    AbilityScratched,
+    ChallengePlaced,
+    CharacterDefeated,
+    ClockAdvanced,
+    CounterChanged,
+    CounterFired,
+    Damage,
+    InfluenceRolled,
+    ServantLoose,
+    StageRuleFired,
+)
+from wyrd.rules.abacus.influence import TraitRoll, rank, roll_trait
+from wyrd.rules.abacus.stage import Clock, Effect, EffectKind, Match, Target, TriggerKind
+from wyrd.rules.abacus.standing import (
+    attempt_cost,
+    effective_value,
+    free_ability,
+    matches,
+    take_roll_bonus,
+    use_up,
 )
 from wyrd.rules.abacus.state import Challenge, ChallengeSpec, GameState
 from wyrd.rules.abacus.turn import Turn
@@ -33,13 +54,18 @@ __all__ = [
     "apply_effect",
     "attempt_cost",
     "check_references",
+    "damage",
     "default_damage",
+    "defeat",
     "effective_value",
     "fire",
     "free_ability",
     "matches",
     "place",
+    "scratch",
+    "single_out",
     "take_roll_bonus",
+    "wyrd_roll",
 ]
 
 
@@ -58,80 +84,13 @@ class Moment:
     results: Mapping[str, int] = field(default_factory=dict)
 
 
-def matches(match: Match, challenge: Challenge | None, state: GameState) -> bool:
-    """Whether a rule's match covers ``challenge`` (or, with no challenge, the scene)."""
-    if challenge is None:
-        if match.is_empty:
-            return True
-        # A trigger with no challenge of its own (a Wyrd 6, a scene's end) looks
-        # for a matching challenge in the scene, untackled if it asks for that.
-        scene = state.scene
-        return scene is not None and any(
-            matches(match, ch, state) for ch in scene.challenges.values()
-        )
-    if match.challenge is not None and match.challenge != challenge.id:
-        return False
-    if match.type is not None and match.type != challenge.type:
-        return False
-    if match.denizen is not None and match.denizen != challenge.denizen:
-        return False
-    return not (match.untackled and (challenge.tackled or challenge.status != ChallengeStatus.OPEN))
-
-
-_STANDING = (TriggerKind.ALWAYS, TriggerKind.ATTEMPT)
-
-
-def _standing(state: GameState, kind: EffectKind, challenge: Challenge) -> list[tuple[StageRule, Effect]]:
-    # Asked several times for every attempt: the cheap tests (active, trigger, effect kind) go first.
-    found: list[tuple[StageRule, Effect]] = []
-    for rule in state.stage_rules.values():
-        if not rule.active or rule.trigger.on not in _STANDING:
-            continue
-        effects = [effect for effect in rule.effects if effect.do == kind]
-        if effects and matches(rule.trigger.match, challenge, state):
-            found += [(rule, effect) for effect in effects if matches(effect.match, challenge, state)]
-    return found
-
-
 def check_references(state: GameState, effects: Iterable[Effect], where: str) -> None:
     """Refuse effects naming a counter, clock or catalogue challenge the game does not have."""
-    from wyrd.rules.abacus.errors import UnknownName
-
     for effect in effects:
         for ident, known, what in ((effect.counter, state.counters, "counter"), (effect.clock, state.clocks, "clock"),
                                    (effect.challenge, state.catalogue, "challenge")):
             if ident is not None and ident not in known:
                 raise UnknownName(f"{where} names no known {what} {ident!r}", rule=f"abacus.unknown.{what}")
-
-
-def effective_value(state: GameState, challenge: Challenge) -> int:
-    """The value a roll must reach: base, sabotage, and standing modifiers; never below 0."""
-    change = sum(e.n or 0 for _, e in _standing(state, EffectKind.MODIFY, challenge))
-    return max(0, challenge.value + challenge.sabotage + change)
-
-
-def free_ability(state: GameState, challenge: Challenge) -> bool:
-    return bool(_standing(state, EffectKind.FREE_ABILITY, challenge))
-
-
-def attempt_cost(state: GameState, challenge: Challenge) -> int:
-    return sum(1 if e.n is None else e.n for _, e in _standing(state, EffectKind.ATTEMPT_COST, challenge))
-
-
-def take_roll_bonus(turn: Turn, challenge: Challenge) -> int:
-    """The bonus standing rules give this roll; rules with limited uses spend one."""
-    total = 0
-    for rule, effect in _standing(turn.state, EffectKind.ROLL_BONUS, challenge):
-        total += effect.n or 0
-        _use(turn, rule)
-    return total
-
-
-def _use(turn: Turn, rule: StageRule) -> None:
-    if rule.lasts == Lasts.USES:
-        rule.uses = (rule.uses or 1) - 1
-        if rule.uses <= 0:
-            rule.active = False
 
 
 def default_damage(challenge: Challenge) -> int:
@@ -186,7 +145,7 @@ def fire(turn: Turn, moment: Moment) -> None:
                 here = replace(moment, subject=subject, challenge=about)
                 for effect in rule.effects:
                     apply_effect(turn, effect, here)
-                _use(turn, rule)
+                use_up(turn, rule)
     finally:
         turn.depth -= 1
 
@@ -198,8 +157,6 @@ def _first_match(match: Match, state: GameState) -> Challenge | None:
 
 
 def _targets(turn: Turn, target: Target, moment: Moment) -> list[str]:
-    from wyrd.rules.abacus.wyrd import single_out  # a Wyrd roll can itself fire rules
-
     scene = turn.state.scene
     present = [
         n for n in (scene.present if scene else []) if not turn.state.characters[n].defeated
@@ -225,11 +182,6 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
     """Apply one effect; ``from_failure`` marks the consequences of a failed roll,
     whose damage fires ``damage`` rules (a rule's own damage does not, or Bloody
     would run through the whole cast)."""
-    # Both fire rules in turn. Import the functions from their modules: the package
-    # re-exports functions named ``harm`` and ``wyrd``, which shadow the submodules.
-    from wyrd.rules.abacus.harm import damage, scratch
-    from wyrd.rules.abacus.wyrd import wyrd_roll
-
     kind = effect.do
     if kind in (EffectKind.MODIFY, EffectKind.ROLL_BONUS, EffectKind.ATTEMPT_COST,
                 EffectKind.FREE_ABILITY, EffectKind.MARK):
@@ -283,3 +235,104 @@ def advance_clock(turn: Turn, clock: Clock, change: int) -> None:
     for threshold in crossed:
         for effect in threshold.effects:
             apply_effect(turn, effect, Moment(kind=TriggerKind.WYRD_ROLL))
+
+
+# -- harm (seed 000): damage, scratch-out, defeat ----------------------------------------
+
+
+def damage(
+    turn: Turn, name: str, ability: Ability, n: int, *, source: str | None = None,
+    from_failure: bool = False,
+) -> None:
+    """``name`` loses ``n`` points of ``ability``; what goes past 0 scratches it out."""
+    char = turn.character(name)
+    if char.defeated or n <= 0:
+        return
+    before = char.points[ability]
+    char.points[ability] = max(0, before - n)
+    turn.emit(
+        Damage(character=char.name, ability=ability, n=n, points_after=char.points[ability], source=source)
+    )
+    if n > before:
+        scratch(turn, char.name, ability, source=source)
+    if from_failure:
+        challenge = turn.state.scene.challenges.get(source or "") if turn.state.scene else None
+        fire(turn, Moment(kind=TriggerKind.DAMAGE, challenge=challenge, subject=char.name, amount=n))
+
+
+def scratch(turn: Turn, name: str, ability: Ability, *, source: str | None = None) -> None:
+    """Scratch ``ability`` out; scratching it a second time defeats the character."""
+    char = turn.character(name)
+    if char.defeated:
+        return
+    if char.is_scratched(ability):
+        defeat(turn, char.name)
+        return
+    char.scratched.append(ability)
+    turn.emit(AbilityScratched(character=char.name, ability=ability))
+
+
+def defeat(turn: Turn, name: str) -> None:
+    char = turn.character(name)
+    char.defeated = True
+    (roll,) = wyrd_roll(turn, [char.name], reason="defeat", include_defeated=True)
+    char.impediment = roll.result == 6
+    turn.emit(CharacterDefeated(character=char.name, wyrd_result=roll.result, impediment=char.impediment))
+
+
+# -- Wyrd rolls (seed 000): the personal pool rolled, and all that hangs on it ------------
+
+
+def wyrd_roll(
+    turn: Turn, names: Sequence[str], *, reason: str, scene_end: bool = False,
+    include_defeated: bool = False,
+) -> list[TraitRoll]:
+    """Roll each named character's personal Wyrd and apply what hangs on the results."""
+    rolls: list[TraitRoll] = []
+    for name in turn.names(names):
+        char = turn.character(name) if include_defeated else turn.active(name)
+        roll = roll_trait(turn.dice, char.name, char.wyrd, "wyrd roll")
+        rolls.append(roll)
+        turn.emit(
+            InfluenceRolled(
+                character=char.name, trait="wyrd", dice=list(roll.dice), result=roll.result,
+                ties=roll.ties, reason=reason,
+            )
+        )
+    state = turn.state
+    if state.scene is not None:
+        state.scene.wyrd_rolls += 1
+    for clock in state.clocks.values():
+        if clock.scene_end_only and not scene_end:
+            continue
+        counted = sum(1 for r in rolls for face in r.dice if face in clock.faces)
+        advance_clock(turn, clock, counted)
+    results = {r.character: r.result for r in rolls}
+    for counter in state.counters.values():
+        for r in rolls:
+            if r.result <= counter.value:
+                turn.emit(CounterFired(counter=counter.id, value=counter.value, character=r.character, result=r.result))
+    best = max((r.result for r in rolls), default=0)
+    for servant in list(state.servants.values()):
+        if best >= servant.loose_at:
+            del state.servants[servant.id]
+            placed = None
+            if state.scene is not None and servant.pool > 0:
+                spec = ChallengeSpec(id=servant.id, name=servant.name, type=ChallengeType.THREAT, value=servant.pool)
+                placed = place(turn, spec).id
+            turn.emit(ServantLoose(servant=servant.id, challenge=placed, value=servant.pool))
+    sixes = [r.character for r in rolls if r.result == 6]
+    if sixes:
+        fire(turn, Moment(kind=TriggerKind.WYRD_SIX, subject=sixes[0], results=results))
+    fire(turn, Moment(kind=TriggerKind.WYRD_ROLL, results=results))
+    return rolls
+
+
+def single_out(turn: Turn, names: Sequence[str], *, reason: str) -> str | None:
+    """The character the Wyrd picks: highest result, then most dice showing it."""
+    if not names:
+        return None
+    if len(names) == 1:
+        return names[0]
+    rolls = wyrd_roll(turn, names, reason=reason)
+    return rank(rolls, turn.dice, purpose="wyrd tie-break").order[0]

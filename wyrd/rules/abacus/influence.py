@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from wyrd.rules.abacus.enums import Ability
 from wyrd.rules.abacus.errors import OutOfTurn
 from wyrd.rules.abacus.events import ChallengeModified, ContestDecided, InfluenceRolled
+from wyrd.rules.abacus.standing import effective_value
 from wyrd.rules.abacus.turn import Turn, action
 from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
@@ -170,8 +171,6 @@ def sabotage(turn: Turn, saboteur: str, challenge: str, ability: Ability) -> Non
     (roll,) = _ability_rolls(turn, Ability(ability), [saboteur], f"sabotage of {target.id}")
     if roll.sixes:
         target.sabotage += roll.sixes
-        from wyrd.rules.abacus.effects import effective_value  # effects builds on this module
-
         turn.emit(
             ChallengeModified(
                 challenge=target.id, change=roll.sixes,

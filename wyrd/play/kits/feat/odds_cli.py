@@ -16,21 +16,19 @@ handler runs, so ``wyrd --version`` stays fast.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from fractions import Fraction
+from wyrd.play.cli.output import EXIT_OK, chance, columns, percent, print_json, print_lines
 
+if TYPE_CHECKING:
     from wyrd.rules.feat.odds import FeatOdds, SkillOdds
 
-__all__ = ["add_feat"]
+__all__ = ["MAX_DIFFICULTY", "add"]
 
-EXIT_OK = 0
 MAX_DIFFICULTY = 99
 
 
-def add_feat(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``feat`` to the kinds of ``wyrd odds``."""
     parser = kinds.add_parser(
         "feat",
@@ -102,23 +100,14 @@ def _dump(odds: FeatOdds) -> dict[str, object]:
 
 
 def _out(as_json: bool, data: dict[str, object], lines: list[str]) -> None:
-    print(json.dumps(data, indent=2) if as_json else "\n".join(lines))
+    if as_json:
+        print_json(data)
+    else:
+        print_lines(lines)
 
 
 def _signed(level: int) -> str:
     return f"{level:+d}" if level else "0"
-
-
-def _percent(p: Fraction) -> str:
-    """A percentage that never rounds a possibility to 0% or 100%."""
-    if p in (0, 1):
-        return f"{int(p) * 100}%"
-    text = f"{float(p) * 100:.1f}%"
-    return {"100.0%": ">99.9%", "0.0%": "<0.1%"}.get(text, text)
-
-
-def _chance(p: Fraction) -> str:
-    return f"{p} ({_percent(p)})"
 
 
 def _rule(odds: FeatOdds) -> str:
@@ -141,34 +130,30 @@ def _level_lines(odds: FeatOdds) -> list[str]:
     return [
         f"Feat level {_signed(odds.level)}: roll 3d8; {_rule(odds)}.",
         *_bought(odds),
-        f"  success  {_chance(odds.p_success)}",
-        f"  failure  {_chance(odds.p_failure)}",
+        f"  success  {chance(odds.p_success)}",
+        f"  failure  {chance(odds.p_failure)}",
     ]
 
 
-def _table_lines(rows: list[FeatOdds], eights: int) -> list[str]:
+def _table_lines(table: list[FeatOdds], eights: int) -> list[str]:
     lines = ["The Feat table: 3d8, the dice read in the order rolled, die by die against the minimums."]
     if eights:
         lines.append(f"With up to {eights} Wyrd-bought 8s (only what a level can use is bought, 5 points each).")
-    cells = [["level", "minimums", "success", "", "failure", ""]]
-    for row in rows:
+    rows = []
+    for row in table:
         minimums = ",".join(str(m) for m in row.minimums) + f" ({row.needs})"
-        cells.append(
-            [_signed(row.level), minimums, str(row.p_success), _percent(row.p_success),
-             str(row.p_failure), _percent(row.p_failure)]
+        rows.append(
+            [_signed(row.level), minimums, str(row.p_success), percent(row.p_success),
+             str(row.p_failure), percent(row.p_failure)]
         )
-    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
-    right = {0, 3, 5}
-    for r in cells:
-        padded = (c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
-        lines.append("  ".join(padded).rstrip())
+    lines += columns(["level", "minimums", "success", "", "failure", ""], rows, right={0, 3, 5})
     return lines
 
 
 def _skill_lines(skill: SkillOdds, eights: int) -> list[str]:
     lines = [
         f"Skill {skill.level}/{skill.modifier} against Difficulty {skill.difficulty}.",
-        f"The d100 reaches {skill.modifier} with chance {_chance(skill.p_step_up)}: "
+        f"The d100 reaches {skill.modifier} with chance {chance(skill.p_step_up)}: "
         f"then the skill works at level {skill.level + 1} for this feat.",
         "",
         f"  stepped up (level {skill.level + 1}), chance {skill.p_step_up}:",
@@ -176,7 +161,7 @@ def _skill_lines(skill: SkillOdds, eights: int) -> list[str]:
         f"  not stepped up (level {skill.level}), chance {1 - skill.p_step_up}:",
         *("    " + line for line in _level_lines(skill.plain)),
         "",
-        f"Success {_chance(skill.p_success)}; failure {_chance(skill.p_failure)}.",
+        f"Success {chance(skill.p_success)}; failure {chance(skill.p_failure)}.",
     ]
     if eights and skill.expected_wyrd:
         lines.append(f"Wyrd points spent on average: {skill.expected_wyrd}.")

@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from fractions import Fraction
+from wyrd.play.cli.output import EXIT_OK, chance_cells, columns, print_json, print_lines
 
+if TYPE_CHECKING:
     from wyrd.rules.lots.odds import CheckOdds
 
-__all__ = ["LIMIT", "add_lots"]
+__all__ = ["LIMIT", "add"]
 
 LIMIT = 100
 """Tiers run 0 to 10; modifiers may push a value outside, but never this far."""
@@ -34,7 +34,7 @@ def _number(text: str) -> int:
     return number
 
 
-def add_lots(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``lots`` to the kinds of ``wyrd odds``."""
     lots = kinds.add_parser(
         "lots",
@@ -60,16 +60,15 @@ def add_lots(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _run(args: argparse.Namespace) -> int:
-    from wyrd.play.cli.main import EXIT_OK, _print_json, _print_lines
     from wyrd.rules.lots.odds import check_odds
 
     odds = check_odds(
         args.attribute, args.difficulty, proficiency=args.proficiency, tier=args.tier, attack=args.attack
     )
     if args.json:
-        _print_json({"kind": "lots_odds", "gap": odds.gap, **odds.model_dump(mode="json")})
+        print_json({"kind": "lots_odds", "gap": odds.gap, **odds.model_dump(mode="json")})
     else:
-        _print_lines(_lines(odds))
+        print_lines(_lines(odds))
     return EXIT_OK
 
 
@@ -109,8 +108,6 @@ def _lot_effect(odds: CheckOdds, lot: str) -> str:
 
 
 def _lines(odds: CheckOdds) -> list[str]:
-    from wyrd.play.cli.main import _columns
-
     kind = "Attack" if odds.attack else "Check"
     base = "a success" if odds.base.value == "success" else "a failure"
     lines = [
@@ -131,27 +128,27 @@ def _lines(odds: CheckOdds) -> list[str]:
         )
     lines.append("")
     rows = [
-        [share.lot.value.upper(), _LOT_FACES[share.lot.value], f"{share.casts}/16", *_cells(share.p),
+        [share.lot.value.upper(), _LOT_FACES[share.lot.value], f"{share.casts}/16", *chance_cells(share.p),
          _lot_effect(odds, share.lot.value)]
         for share in odds.lots
     ]
-    lines += _columns(["lot", "faces", "casts", "chance", "", "for this check"], rows, right={2, 3, 4})
+    lines += columns(["lot", "faces", "casts", "chance", "", "for this check"], rows, right={2, 3, 4})
     lines.append("")
-    rows = [[share.result.value, f"{share.casts}/16", *_cells(share.p)] for share in odds.results]
-    lines += _columns(["outcome", "casts", "chance", ""], rows, right={1, 2, 3})
+    rows = [[share.result.value, f"{share.casts}/16", *chance_cells(share.p)] for share in odds.results]
+    lines += columns(["outcome", "casts", "chance", ""], rows, right={1, 2, 3})
     changed = [share for share in odds.changes if share.casts and share.change.value != "none"]
     if changed:
         lines += ["", "How the lots change it:"]
-        rows = [[_CHANGES[s.change.value], f"{s.casts}/16", *_cells(s.p)] for s in changed]
-        lines += _columns(None, rows, right={1, 2, 3}, indent="  ")
+        rows = [[_CHANGES[s.change.value], f"{s.casts}/16", *chance_cells(s.p)] for s in changed]
+        lines += columns(None, rows, right={1, 2, 3}, indent="  ")
     lines.append("")
     extras = [
-        ["a WEAL (benefit)", "", *_cells(odds.p_weal)],
-        ["a WOE (consequence)", "", *_cells(odds.p_woe)],
+        ["a WEAL (benefit)", "", *chance_cells(odds.p_weal)],
+        ["a WOE (consequence)", "", *chance_cells(odds.p_woe)],
     ]
     if not odds.attack:
-        extras.append(["may try again (able, but spoiled by fate)", "", *_cells(odds.p_retry)])
-    lines += _columns(None, extras, right={2, 3})
+        extras.append(["may try again (able, but spoiled by fate)", "", *chance_cells(odds.p_retry)])
+    lines += columns(None, extras, right={2, 3})
     return lines
 
 
@@ -162,9 +159,3 @@ _CHANGES = {
     "fumble_barred": "a FUMBLE is barred by the Rule of Fours",
     "wasted": "a WASTE: neither, the effort lost",
 }
-
-
-def _cells(p: Fraction) -> list[str]:
-    from wyrd.play.cli.main import _percent
-
-    return [str(p), _percent(p)]

@@ -11,15 +11,16 @@ Nothing heavy is imported until the handler runs, so ``wyrd --help`` stays fast.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from wyrd.play.cli.output import EXIT_OK, columns, percent, print_json, print_lines
+
 if TYPE_CHECKING:
     from wyrd.rules.wolden.odds import CheckOdds
 
-__all__ = ["MAX_ABILITY", "MAX_DICE", "add_wolden"]
+__all__ = ["MAX_ABILITY", "MAX_DICE", "add"]
 
 MAX_DICE = 4
 """Seed 001: a pool holds at most 4d12."""
@@ -54,7 +55,7 @@ def _ranged(low: int, high: int, *, d12: bool = False) -> Callable[[str], int]:
     return parse
 
 
-def add_wolden(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``wolden`` to ``wyrd odds``."""
     parser = kinds.add_parser(
         "wolden",
@@ -79,10 +80,10 @@ def _run(args: argparse.Namespace) -> int:
 
     odds = check_odds(args.dice, args.ability)
     if args.json:
-        print(json.dumps(_as_json(odds), indent=2))
+        print_json(_as_json(odds))
     else:
-        print("\n".join(_lines(odds)))
-    return 0
+        print_lines(_lines(odds))
+    return EXIT_OK
 
 
 def _as_json(odds: CheckOdds) -> dict[str, object]:
@@ -98,8 +99,6 @@ def _as_json(odds: CheckOdds) -> dict[str, object]:
 
 
 def _lines(odds: CheckOdds) -> list[str]:
-    from wyrd.play.cli.main import _columns, _percent  # shared formatting; wyrd.play.cli.main is loaded by now
-
     lines = [f"Wolden roll: {odds.dice}d12, the highest die + {odds.ability}."]
     if odds.dice == 1:
         lines.append("One die can't show a pair, so nothing is critical.")
@@ -107,13 +106,13 @@ def _lines(odds: CheckOdds) -> list[str]:
     rows = []
     for result, p in odds.outcomes:
         name, total = _LABELS[result.value]
-        rows.append([name, total, str(p), _percent(p)])
-    lines += _columns(["result", "total", "chance", ""], rows, right={2, 3})
+        rows.append([name, total, str(p), percent(p)])
+    lines += columns(["result", "total", "chance", ""], rows, right={2, 3})
     change = odds.expected_rating_change
     lines += [
         "",
-        f"Any failure (in a fight, the enemy hits): {odds.p_any_failure} ({_percent(odds.p_any_failure)}).",
-        f"Any success: {odds.p_any_success} ({_percent(odds.p_any_success)}).",
+        f"Any failure (in a fight, the enemy hits): {odds.p_any_failure} ({percent(odds.p_any_failure)}).",
+        f"Any success: {odds.p_any_success} ({percent(odds.p_any_success)}).",
         f"An extended challenge's rating moves {change} a roll on average ({float(change):+.2f}).",
     ]
     return lines
