@@ -18,7 +18,8 @@ import time
 from wyrd.sim import prepare, simulate
 from wyrd.sim.policy import POLICIES
 from wyrd.sim.report import Report
-from wyrd.stories.loader import BUNDLED, find_story
+from wyrd.stories.abacus.loader import find_story
+from wyrd.stories.loader import BUNDLED
 
 __all__ = ["bare_draws", "resolutions", "run"]
 

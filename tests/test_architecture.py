@@ -95,14 +95,10 @@ KNOWN_LITERALS: set[str] = {
     "sim/policy.py:abacus",
     "sim/report.py:abacus",
     "sim/tally.py:abacus",
-    "stories/flow.py:abacus",
-    "stories/lint.py:abacus",
-    "stories/schema.py:abacus",
 }
 KNOWN_CYCLES: set[frozenset[str]] = {
     frozenset(['wyrd.rules.abacus.effects', 'wyrd.rules.abacus.harm', 'wyrd.rules.abacus.influence',
                'wyrd.rules.abacus.wyrd']),
-    frozenset(['wyrd.stories.flow', 'wyrd.stories.schema']),
     frozenset(['wyrd.oracle.narrators.llm', 'wyrd.oracle.narrators.llm_config']),
     frozenset(['wyrd.play.cli.main', 'wyrd.play.kits.lots.odds_cli', 'wyrd.play.kits.wolden.odds_cli']),
 }

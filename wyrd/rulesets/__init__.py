@@ -49,6 +49,8 @@ class Ruleset(BaseModel):
     rules: str
     # the play kit: verbs, story following, hints, texts, narration (a module with ``KIT``)
     kit: str
+    # the story format: a module with ``FORMAT``, a wyrd.stories.formats.StoryFormat (None: no stories)
+    stories: str | None = None
 
     def load(self) -> ModuleType:
         """Import the rules package."""

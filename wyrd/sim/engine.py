@@ -39,10 +39,11 @@ from wyrd.rules.abacus.turn import Turn
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
-from wyrd.stories import flow
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus import flow
+from wyrd.stories.abacus.loader import find_story
+from wyrd.stories.abacus.schema import Story
 
-__all__ = ["Action", "Kit", "Refused", "SceneKit", "SimError", "Table", "prepare"]
+__all__ = ["Action", "Kit", "Refused", "SceneKit", "SimError", "Story", "Table", "find_story", "prepare"]
 
 Action = Callable[..., A.Outcome]
 

@@ -31,7 +31,7 @@ from wyrd.rules.errors import RuleError
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.engine import Action, Kit, Refused, Table
 from wyrd.sim.policy import Member, Plan, Policy, Situation
-from wyrd.stories import flow
+from wyrd.stories.abacus import flow
 
 __all__ = ["MAX_SCENES", "ChallengeRecord", "RunRecord", "SceneRecord", "play", "run_seed"]
 

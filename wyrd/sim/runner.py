@@ -18,13 +18,12 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TextIO
 
-from wyrd.sim.engine import Kit, prepare
+from wyrd.sim.engine import Kit, Story, find_story, prepare
 from wyrd.sim.game import play
 from wyrd.sim.policy import Policy, policy_named
 from wyrd.sim.report import Report, build
 from wyrd.sim.tally import Tally
-from wyrd.stories.loader import BUNDLED, find_story
-from wyrd.stories.schema import Story
+from wyrd.stories.loader import BUNDLED
 
 __all__ = ["MAX_RUNS", "ProgressBar", "chunks", "load", "simulate"]
 

@@ -43,8 +43,8 @@ def add_play(subparsers: Subparsers) -> None:
                    "quick-start story; `none` for ad hoc play)")
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
-    p.add_argument("--ruleset", default="abacus", choices=["abacus", "wolden", "feat", "lots"],
-                   help="the rules to play by (default: the Wyrd Abacus)")
+    p.add_argument("--ruleset", default=None, choices=["abacus", "wolden", "feat", "lots"],
+                   help="the rules to play by (default: the story's; without a story, the Wyrd Abacus)")
     p.add_argument("--seed", type=int, help="the seed of the dice (default: a random one)")
     p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
@@ -216,6 +216,7 @@ def _play_on(session: Session, path: Path, args: argparse.Namespace, lines: Iter
 def run_play(args: argparse.Namespace) -> int:
     import secrets
 
+    from wyrd.play.cli.story import RulesetMismatch, play_ruleset
     from wyrd.play.engine.paths import new_save_path
     from wyrd.play.engine.savefile import SaveError
     from wyrd.play.engine.session import Session, SessionError
@@ -223,7 +224,11 @@ def run_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     lines = _lines(args.script) if args.script else None
     story = args.story
-    if story is None and lines is None and sys.stdin.isatty() and args.ruleset == "abacus":
+    try:
+        ruleset = play_ruleset(story, args.ruleset, args.content)  # the story's own ruleset decides
+    except RulesetMismatch as exc:
+        return _fail(str(exc))
+    if story is None and lines is None and sys.stdin.isatty() and ruleset == "abacus":
         story = QUICK_START  # at the terminal, a first game needs no choices
     if story == "none":
         story = None
@@ -231,7 +236,7 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         path = args.save or new_save_path(seed)
         session = Session.new(path, seed=seed, story=story, dice_mode=args.dice, ask=ask,  # type: ignore[arg-type]
-                              content=args.content, ruleset=args.ruleset)
+                              content=args.content, ruleset=ruleset)
     except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
     return _play_on(session, path, args, lines)

@@ -18,9 +18,10 @@ from typing import Any
 from wyrd.play.engine.words import UsageError
 from wyrd.rules.abacus import GameState
 from wyrd.rules.dice import Dice
-from wyrd.stories import flow
-from wyrd.stories.loader import BUNDLED, StoryError, StoryInfo, discover, find_story
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus import flow
+from wyrd.stories.abacus.loader import discover, find_story
+from wyrd.stories.abacus.schema import Story
+from wyrd.stories.loader import BUNDLED, StoryError, StoryInfo
 
 __all__ = ["PlayContext", "StoryPlay", "content_dirs", "list_stories", "load_story_args"]
 

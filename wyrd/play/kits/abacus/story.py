@@ -15,8 +15,8 @@ from wyrd.play.engine.verbs import Args, Verb, register
 from wyrd.play.engine.words import UsageError, Words
 from wyrd.rules.abacus import GameState, Outcome
 from wyrd.rules.dice import Dice
-from wyrd.stories import flow
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus import flow
+from wyrd.stories.abacus.schema import Story
 
 __all__: list[str] = []
 
