@@ -113,7 +113,8 @@ class StoryFormat(ABC, Generic[S]):
 
     @abstractmethod
     def load(self, path: str | Path) -> S:
-        """Read and check one story file (:class:`~wyrd.stories.problems.StoryError` naming file, line, field)."""
+        """One story file that can be played as written, typed; else a
+        :class:`~wyrd.stories.problems.StoryError` with every error found (file, line, field)."""
 
     @abstractmethod
     def lint(self, path: str | Path) -> list[Problem]:

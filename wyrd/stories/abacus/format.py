@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from wyrd.stories.abacus.lint import check_file
+from wyrd.stories.abacus.lint import check_file, lint
 from wyrd.stories.abacus.loader import RULESET, info, load_story
 from wyrd.stories.abacus.schema import Story, json_schema
 from wyrd.stories.formats import StoryFormat, StoryInfo
-from wyrd.stories.problems import Problem
+from wyrd.stories.problems import Problem, StoryError, errors
 
 __all__ = ["FORMAT", "AbacusFormat"]
 
@@ -25,7 +25,12 @@ class AbacusFormat(StoryFormat[Story]):
     folder = ""
 
     def load(self, path: str | Path) -> Story:
-        return load_story(path)
+        # As every format's: a story that can be played as written (the linter's errors too), or StoryError.
+        story = load_story(path)
+        found = errors(lint(story))
+        if found:
+            raise StoryError(found)
+        return story
 
     def lint(self, path: str | Path) -> list[Problem]:
         return check_file(path)
