@@ -16,10 +16,12 @@ from typing import Any
 
 import pytest
 import yaml
+from pydantic import BaseModel, ValidationError
 
 from wyrd import rulesets as registry
 from wyrd.rulesets import Ruleset, rulesets
 from wyrd.stories.check import check_file, files_below
+from wyrd.stories.feat import FeatStory
 from wyrd.stories.formats import (
     BUNDLED,
     NoStoryFormat,
@@ -32,7 +34,9 @@ from wyrd.stories.formats import (
     story_ruleset,
 )
 from wyrd.stories.loader import read_yaml
+from wyrd.stories.lots import Scenario as LotsScenario
 from wyrd.stories.problems import Problem, Severity, errors
+from wyrd.stories.wolden import Scenario as WoldenScenario
 
 BUNDLED_FILES = [(f.ruleset, path) for f in formats() for path in f.files()]
 
@@ -253,3 +257,22 @@ def test_a_fifth_ruleset_s_format_is_found_through_the_registry(quill: Path, tmp
     loud = tmp_path / "loud.yaml"
     loud.write_text("ruleset: quill\nid: loud\ntitle: LOUD\n", encoding="utf-8")
     assert [(p.line, p.field) for p in check_file(loud)] == [(3, "title")]
+
+
+def test_a_wolden_pregen_the_creation_rules_refuse(tmp_path: Path) -> None:
+    def strong(data: dict[str, Any]) -> None:
+        data["pregens"][0]["might"] = 9
+    path = _broken(tmp_path, _bundled("wolden"), strong)
+    _named_at_its_line(check_file(path), path, "pregens[0]", "")
+
+
+PLAYED: dict[str, type[BaseModel]] = {"wolden": WoldenScenario, "feat": FeatStory, "lots": LotsScenario}
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYED))
+def test_play_still_refuses_at_the_first_fault(ruleset: str) -> None:
+    """Without the linter's context a scenario that does not hold together is refused, as play reads it."""
+    data = read_yaml(_bundled(ruleset))[0]
+    data["scenes"].append(dict(data["scenes"][0]))
+    with pytest.raises(ValidationError, match="scene"):
+        PLAYED[ruleset].model_validate(data)

@@ -20,7 +20,7 @@ from wyrd.rules.errors import RuleError
 from wyrd.rules.wolden import Cult, create_character
 from wyrd.stories.formats import StoryFormat, StoryInfo, yaml_files
 from wyrd.stories.loader import read_mapping, validate
-from wyrd.stories.problems import Origin, Problem, StoryError
+from wyrd.stories.problems import Origin, Problem, StoryError, errors
 from wyrd.stories.wolden.scenario import FOLDER, LINTING, FileKind, Scenario, file_kind
 from wyrd.stories.yamlguard import safe_load
 
@@ -85,10 +85,9 @@ class WoldenFormat(StoryFormat[WoldenFile]):
 
     def load(self, path: str | Path) -> WoldenFile:
         found, origin = self._read(path)
-        if isinstance(found, Scenario):
-            problems = [origin.problem(where, message) for where, message in found.faults()]
-            if problems:
-                raise StoryError(problems)
+        problems = errors(self._problems(found, origin, Path(path)))
+        if problems:
+            raise StoryError(problems)
         return found
 
     def lint(self, path: str | Path) -> list[Problem]:
@@ -96,10 +95,13 @@ class WoldenFormat(StoryFormat[WoldenFile]):
             found, origin = self._read(path)
         except StoryError as exc:
             return list(exc.problems)
+        return self._problems(found, origin, Path(path))
+
+    def _problems(self, found: WoldenFile, origin: Origin, path: Path) -> list[Problem]:
         if isinstance(found, CultFile):
             return _lint_cults(found, origin)
         problems = [origin.problem(where, message) for where, message in found.faults()]
-        cults = _cults_beside(Path(path), self.bundled)
+        cults = _cults_beside(path, self.bundled)
         for i, ident in enumerate(found.cults):
             if ident not in cults:
                 problems.append(origin.problem(("cults", i), f"no cults file beside it or bundled holds {ident!r}"))
