@@ -21,7 +21,7 @@ CALM = "Fog settles over the moor, and the path is gone."
 
 
 def _game(tmp_path: Path, model: object) -> tuple[Session, Console]:
-    session = Session.new(tmp_path / "llm.wyrd", seed=3, story="the-milestones")
+    session = Session.new(tmp_path / "llm.wyrd", seed=3, story="the-milestones", ruleset="abacus")
     session.teller.use_llm(LLMNarrator(model, first_token_timeout=2.0, total_timeout=5.0))
     return session, Console(session, tmp_path / "llm.wyrd")
 
@@ -64,7 +64,7 @@ def test_narrator_switches_and_status_counts_tokens(tmp_path: Path, monkeypatch:
 
 def test_no_model_means_the_narrator_verb_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
-    console = Console(Session.new(None, seed=1))
+    console = Console(Session.new(None, seed=1, ruleset="abacus"))
     assert "no language model" in console.handle("narrator llm").lines[0].text
 
 
@@ -89,7 +89,7 @@ def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch:
 
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
     save = tmp_path / "r.wyrd"
-    session = Session.new(save, seed=2, story="the-milestones")
+    session = Session.new(save, seed=2, story="the-milestones", ruleset="abacus")
     Console(session, save).handle("pc take all")
     session.close()
     resumed = Session.resume(save)

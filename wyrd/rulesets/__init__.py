@@ -51,6 +51,8 @@ class Ruleset(BaseModel):
     kit: str
     # the story format: a module with ``FORMAT``, a wyrd.stories.formats.StoryFormat (None: no stories)
     stories: str | None = None
+    # the simulator `wyrd simulate` runs its stories with (``module:attribute``, a wyrd.sim Simulator)
+    policy: str | None = None
 
     def load(self) -> ModuleType:
         """Import the rules package."""

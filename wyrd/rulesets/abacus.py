@@ -11,4 +11,5 @@ RULESET = Ruleset(
     rules="wyrd.rules.abacus",
     kit="wyrd.play.kits.abacus.kit",
     stories="wyrd.stories.abacus.format",
+    policy="wyrd.sim.abacus:SIMULATOR",
 )

@@ -11,4 +11,5 @@ RULESET = Ruleset(
     rules="wyrd.rules.feat",
     kit="wyrd.play.kits.feat.kit",
     stories="wyrd.stories.feat.format",
+    policy="wyrd.sim.feat:SIMULATOR",
 )

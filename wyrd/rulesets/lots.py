@@ -11,4 +11,5 @@ RULESET = Ruleset(
     rules="wyrd.rules.lots",
     kit="wyrd.play.kits.lots.kit",
     stories="wyrd.stories.lots.format",
+    policy="wyrd.sim.lots:SIMULATOR",
 )

@@ -11,4 +11,5 @@ RULESET = Ruleset(
     rules="wyrd.rules.wolden",
     kit="wyrd.play.kits.wolden.kit",
     stories="wyrd.stories.wolden.format",
+    policy="wyrd.sim.wolden:SIMULATOR",
 )

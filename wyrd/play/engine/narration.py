@@ -22,12 +22,12 @@ from wyrd.oracle.facts import StoryFacts
 from wyrd.oracle.narrators.table import TableNarrator, narrate_events
 from wyrd.oracle.tables import Table, bundled_tables, load_tables
 from wyrd.oracle.twists import twists
-from wyrd.play.engine.storyplay import StoryPlay
 from wyrd.rules.abacus import GameState
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
     from wyrd.oracle.narrators.base import Narration, Narrator
+    from wyrd.play.engine.kits import PlayHooks
 
 __all__ = ["SCENE_TEST", "Storyteller", "user_tables"]
 
@@ -78,9 +78,20 @@ class Storyteller:
         self.deck.clear()
         self.deck.update(copy.deepcopy(deck or {}))
 
-    def tell(self, before: GameState, after: GameState, events: Sequence[dict[str, Any]], dice: Dice,
-             story: StoryPlay | None) -> list[dict[str, Any]]:
-        """The events the oracle adds to a command's own."""
+    def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[dict[str, Any]], dice: Dice,
+             follower: Any) -> list[dict[str, Any]]:
+        """The events the narration adds to a command's own, for any ruleset's kit.
+
+        A kit with its own ``tell`` narrates its events itself; otherwise the oracle's
+        twists, scene tests and tables tell them, leaning on the story the follower holds.
+        """
+        if kit.tell is not None:
+            told = kit.tell(before, after, list(events), dice)
+            return told if self.prose else []
+        return self._tell_wyrd(before, after, events, dice, getattr(follower, "play", None))
+
+    def _tell_wyrd(self, before: GameState, after: GameState, events: Sequence[dict[str, Any]], dice: Dice,
+                   story: Any) -> list[dict[str, Any]]:
         facts = self._facts(before, after, story)
         added = self._scene_test(events)
         twist_options: dict[str, Any] = {}
@@ -112,7 +123,7 @@ class Storyteller:
         return [scene_test(results).event(scene)]
 
     @staticmethod
-    def _facts(before: GameState, after: GameState, story: StoryPlay | None) -> StoryFacts:
+    def _facts(before: GameState, after: GameState, story: Any) -> StoryFacts:
         if story is None:
             return StoryFacts.from_state(after, before)
         extra = story.facts(after.scene.id if after.scene else (before.scene.id if before.scene else None))
