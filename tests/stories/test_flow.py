@@ -1,4 +1,4 @@
-"""Following a story (stories/flow.py): what the rules core is given, and where scenes lead."""
+"""Following a story (stories/abacus/flow.py): what the rules core is given, and where scenes lead."""
 
 from __future__ import annotations
 

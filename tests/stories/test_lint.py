@@ -1,4 +1,4 @@
-"""The story linter (stories/lint.py): one small broken story per check."""
+"""The story linter (stories/abacus/lint.py): one small broken story per check."""
 
 from __future__ import annotations
 

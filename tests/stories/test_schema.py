@@ -1,4 +1,4 @@
-"""The story format (stories/schema.py): strict models that embed the rules core's own."""
+"""The Wyrd Abacus story format (stories/abacus/schema.py): strict models that embed the rules core's own."""
 
 from __future__ import annotations
 
