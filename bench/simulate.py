@@ -20,7 +20,8 @@ from wyrd.sim import BotReport, BotSimulator, Request, simulator_for, story_rule
 from wyrd.sim.abacus import prepare, simulate
 from wyrd.sim.abacus.policy import POLICIES
 from wyrd.sim.abacus.report import Report
-from wyrd.stories.loader import BUNDLED, find_story
+from wyrd.stories.abacus.loader import find_story
+from wyrd.stories.loader import BUNDLED
 
 __all__ = ["bare_draws", "bot_rates", "resolutions", "run"]
 

@@ -65,14 +65,9 @@ KNOWN_IMPORTS: set[str] = set()
 KNOWN_LITERALS: set[str] = {
     "oracle/facts.py:abacus",
     "oracle/narrators/moments.py:abacus",
-    "play/cli/play.py:abacus",
     "play/engine/narration.py:abacus",
-    "stories/flow.py:abacus",
-    "stories/lint.py:abacus",
-    "stories/schema.py:abacus",
 }
 KNOWN_CYCLES: set[frozenset[str]] = {
-    frozenset(['wyrd.stories.flow', 'wyrd.stories.schema']),
     frozenset(['wyrd.oracle.narrators.llm', 'wyrd.oracle.narrators.llm_config']),
 }
 

@@ -7,6 +7,7 @@ the kinds of ``wyrd odds`` and the kit a session plays all come from there.
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,6 +18,8 @@ import pytest
 
 import wyrd.rulesets as registry
 from wyrd.play.cli.main import build_parser, main
+from wyrd.play.cli.rulesets import add_ruleset_option
+from wyrd.play.cli.story import play_ruleset
 from wyrd.play.engine.kits import hooks_for
 from wyrd.rulesets import (
     ENTRY_POINTS,
@@ -102,14 +105,23 @@ def test_the_command_takes_its_ruleset_choices_and_default_from_the_registry(
 ) -> None:
     registry.register(fake("zz-extra"))
     parser = build_parser()
-    assert parser.parse_args(["play"]).ruleset == default_ruleset().id
+    # `wyrd play` leaves the ruleset to the story; with none, the registry's default plays.
+    assert parser.parse_args(["play"]).ruleset is None
+    assert play_ruleset(None, None, []) == default_ruleset().id
     assert parser.parse_args(["play", "--ruleset", "zz-extra"]).ruleset == "zz-extra"
     with pytest.raises(SystemExit):
         parser.parse_args(["play", "--ruleset", "chess"])
+
+    def defaulted() -> str:
+        one = argparse.ArgumentParser()
+        add_ruleset_option(one)
+        return str(one.parse_args([]).ruleset)
+
+    assert defaulted() == default_ruleset().id
     registry.register(fake("abacus"))  # the registry's marked default is gone
-    assert build_parser().parse_args(["play"]).ruleset == "abacus"
+    assert defaulted() == "abacus"
     scratch_registry.pop("abacus")
-    assert build_parser().parse_args(["play"]).ruleset == "feat"
+    assert defaulted() == "feat"
 
 
 def test_odds_kinds_come_from_each_rulesets_odds_module(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus.schema import Story
 
 
 def story_data(challenges: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

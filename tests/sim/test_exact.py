@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus import Fixed, simulate
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus.schema import Story
 
 
 def test_one_challenge_agrees_with_the_exact_odds(one_door: Story) -> None:

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from wyrd.sim.abacus import POLICIES, Cautious, Fixed, SimError, play, prepare, simulate
-from wyrd.stories.loader import BUNDLED, find_story
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus.loader import find_story
+from wyrd.stories.abacus.schema import Story
+from wyrd.stories.loader import BUNDLED
 
 
 @pytest.fixture(scope="module")

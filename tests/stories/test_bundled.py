@@ -13,10 +13,11 @@ from wyrd.rules.abacus import GameState, end_scene, enlist, install, start_scene
 from wyrd.rules.abacus.enums import ChallengeType
 from wyrd.rules.abacus.stage import EffectKind, TriggerKind
 from wyrd.rules.dice import Dice, SeededSource
-from wyrd.stories import flow
-from wyrd.stories.lint import lint
-from wyrd.stories.loader import BUNDLED, discover, load_story, read_yaml, story_files
-from wyrd.stories.schema import Story, TwistCategory, json_schema
+from wyrd.stories.abacus import flow
+from wyrd.stories.abacus.lint import lint
+from wyrd.stories.abacus.loader import discover, load_story
+from wyrd.stories.abacus.schema import Story, TwistCategory, json_schema
+from wyrd.stories.loader import BUNDLED, read_yaml, story_files
 
 FILES = story_files(BUNDLED)
 

@@ -1,4 +1,4 @@
-"""Following a story (stories/flow.py): what the rules core is given, and where scenes lead."""
+"""Following a story (stories/abacus/flow.py): what the rules core is given, and where scenes lead."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from wyrd.rules.abacus import (
 )
 from wyrd.rules.abacus.errors import CreationError
 from wyrd.rules.dice import Dice, SeededSource
-from wyrd.stories import flow
-from wyrd.stories.flow import Progress, exits, holds, next_scene
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus import flow
+from wyrd.stories.abacus.flow import Progress, exits, holds, next_scene
+from wyrd.stories.abacus.schema import Story
 
 Data = Callable[[], dict[str, Any]]
 
@@ -101,7 +101,7 @@ def test_conditions_hold(story: Story) -> None:
         ({"counter_at_least": {"counter": "dread", "value": 2}}, True),
         ({"counter_at_least": {"counter": "dread", "value": 3}}, False), ({"defeated_any": True}, True),
     ]
-    from wyrd.stories.flow import Exit
+    from wyrd.stories.abacus.flow import Exit
 
     for when, expected in cases:
         assert holds(Exit.model_validate({"scene": "s", "when": when}).when, progress) is expected, when

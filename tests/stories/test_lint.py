@@ -1,4 +1,4 @@
-"""The story linter (stories/lint.py): one small broken story per check."""
+"""The story linter (stories/abacus/lint.py): one small broken story per check."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from wyrd.stories.lint import check_file, errors, lint
+from wyrd.stories.abacus.lint import check_file, errors, lint
+from wyrd.stories.abacus.schema import Story
 from wyrd.stories.loader import Problem, Severity
-from wyrd.stories.schema import Story
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 Data = Callable[[], dict[str, Any]]

@@ -13,16 +13,14 @@ from typing import Any
 import pytest
 import yaml
 
+from wyrd.stories.abacus.loader import discover, find_story, load_story
 from wyrd.stories.loader import (
     BUNDLED,
     MAX_ALIASES,
     Problem,
     Severity,
     StoryError,
-    discover,
-    find_story,
     format_path,
-    load_story,
     read_yaml,
     story_files,
 )

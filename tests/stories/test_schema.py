@@ -1,4 +1,4 @@
-"""The story format (stories/schema.py): strict models that embed the rules core's own."""
+"""The Wyrd Abacus story format (stories/abacus/schema.py): strict models that embed the rules core's own."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from pydantic import ValidationError
 
 from wyrd.rules.abacus import ChallengeSpec, ChallengeType, Clock, Effect, StageRule
-from wyrd.stories.flow import Exit, WhenClock, WhenCounter, WhenDefeated, WhenFailed, WhenOvercome
-from wyrd.stories.schema import Story, StoryChallenge, TwistCategory, json_schema
+from wyrd.stories.abacus.flow import Exit, WhenClock, WhenCounter, WhenDefeated, WhenFailed, WhenOvercome
+from wyrd.stories.abacus.schema import Story, StoryChallenge, TwistCategory, json_schema
 
 Data = Callable[[], dict[str, Any]]
 

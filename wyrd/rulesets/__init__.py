@@ -81,6 +81,8 @@ class Ruleset:
     prompts: str | None = None
     # the ruleset a game is played by when none is chosen (see default_ruleset)
     default: bool = False
+    # the story format: a module with ``FORMAT``, a wyrd.stories.formats.StoryFormat (None: no stories)
+    stories: str | None = None
     # the simulator `wyrd simulate` runs its stories with (``module:attribute``, a wyrd.sim Simulator)
     policy: str | None = None
 

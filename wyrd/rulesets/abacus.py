@@ -14,5 +14,6 @@ RULESET = Ruleset(
     tables=("narrate", "twist"),
     prompts="wyrd.prompts",
     default=True,
+    stories="wyrd.stories.abacus.format",
     policy="wyrd.sim.abacus:SIMULATOR",
 )

@@ -12,5 +12,6 @@ RULESET = Ruleset(
     kit="wyrd.play.kits.feat.kit",
     odds="wyrd.play.kits.feat.odds_cli",
     tables=("feat",),
+    stories="wyrd.stories.feat.format",
     policy="wyrd.sim.feat:SIMULATOR",
 )

@@ -12,5 +12,6 @@ RULESET = Ruleset(
     kit="wyrd.play.kits.lots.kit",
     odds="wyrd.play.kits.lots.odds_cli",
     tables=("lots",),
+    stories="wyrd.stories.lots.format",
     policy="wyrd.sim.lots:SIMULATOR",
 )

@@ -12,5 +12,6 @@ RULESET = Ruleset(
     kit="wyrd.play.kits.wolden.kit",
     odds="wyrd.play.kits.wolden.odds_cli",
     tables=("wolden",),
+    stories="wyrd.stories.wolden.format",
     policy="wyrd.sim.wolden:SIMULATOR",
 )

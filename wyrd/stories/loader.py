@@ -1,9 +1,11 @@
-"""Reading story files: YAML in, a validated :class:`~wyrd.stories.schema.Story` out.
+"""Reading story files of any ruleset: YAML in, data and the line of every field out.
 
 Errors name the file, the line and the field (``stories/content/x.yaml:42:
 scenes[3].challenges[0].value: Input should be greater than or equal to 0``): the
 file is composed with PyYAML's safe loader (libyaml's, where PyYAML has it), the
-position of every path is kept, and each pydantic error's location is looked up there.
+position of every path is kept (:func:`read_yaml`), and each pydantic error's
+location is looked up there (:func:`validation_problems`). Every story format
+reads its files through here, so its findings name lines the same way.
 
 Story files may come from anyone, so a hostile one must fail cleanly, and fast:
 files over :data:`MAX_BYTES`, nesting deeper than :data:`MAX_DEPTH` or more than
@@ -18,18 +20,16 @@ an error, not a silent overwrite.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from wyrd.stories.schema import Origin, Story
-from wyrd.stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events
+from wyrd.stories.formats import BUNDLED, StoryInfo, discover, story_files
+from wyrd.stories.problems import Origin, Problem, Severity, Steps, StoryError, format_path
+from wyrd.stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events, safe_load
 
 __all__ = [
     "BUNDLED",
@@ -42,61 +42,17 @@ __all__ = [
     "StoryError",
     "StoryInfo",
     "discover",
-    "find_story",
     "format_path",
-    "load_story",
+    "read_mapping",
     "read_yaml",
     "story_files",
+    "validate",
+    "validation_problems",
 ]
 
-BUNDLED = Path(__file__).resolve().parent / "content"
 MAX_NODES = 200_000
 
-Steps = tuple[str | int, ...]
-
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a story file, where it is, and how bad."""
-
-    file: str | None
-    line: int | None
-    column: int | None
-    field: str
-    message: str
-    severity: Severity = Severity.ERROR
-
-    def __str__(self) -> str:
-        where = ":".join(str(p) for p in (self.file, self.line) if p is not None)
-        parts = [where] if where else []
-        if self.field:
-            parts.append(self.field)
-        note = "warning: " if self.severity == Severity.WARNING else ""
-        return ": ".join([*parts, note + self.message])
-
-
-class StoryError(Exception):
-    """A story that cannot be used, with every problem found."""
-
-    def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems = list(problems)
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        return "\n".join(str(p) for p in self.problems)
-
-
-def format_path(path: Iterable[str | int]) -> str:
-    """``("scenes", 3, "value")`` as ``scenes[3].value``."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
+M = TypeVar("M", bound=BaseModel)
 
 
 # -- YAML with limits ----------------------------------------------------------------
@@ -277,6 +233,8 @@ def _locate(error: ErrorDetails, data: Any) -> tuple[Steps, Steps]:
 
 def _message(error: ErrorDetails) -> str:
     kind = error["type"]
+    if kind == "value_error":
+        return str(error["msg"]).removeprefix("Value error, ")
     if kind == "extra_forbidden":
         return "unknown field (misspelt, or not part of the story format here)"
     if kind == "model_type" and error["loc"] and error["loc"][-1] == "spec":
@@ -286,8 +244,9 @@ def _message(error: ErrorDetails) -> str:
     return error["msg"]
 
 
-def _validation_problems(name: str, exc: ValidationError, data: Any,
-                         positions: dict[Steps, tuple[int, int]]) -> list[Problem]:
+def validation_problems(name: str, exc: ValidationError, data: Any,
+                        positions: dict[Steps, tuple[int, int]]) -> list[Problem]:
+    """Pydantic's errors about ``data`` (read from file ``name``), each at its line and field, in file order."""
     origin = Origin(name, positions)
     problems = []
     for error in exc.errors(include_url=False):
@@ -297,96 +256,26 @@ def _validation_problems(name: str, exc: ValidationError, data: Any,
     return sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def load_story(path: str | Path) -> Story:
-    """Read and validate one story file (StoryError naming file, line and field if unfit)."""
-    name = str(path)
+def read_mapping(path: str | Path, what: str = "a story file", *,
+                 yaml11: bool = False) -> tuple[dict[str, Any], dict[Steps, tuple[int, int]]]:
+    """:func:`read_yaml` for a file that must hold one mapping (StoryError if it does not).
+
+    With ``yaml11`` the data is read again as :func:`wyrd.stories.yamlguard.safe_load` reads
+    it (YAML 1.1 booleans), for the formats whose files play reads that way; the positions
+    are the same either way.
+    """
     data, positions = read_yaml(path)
     if not isinstance(data, dict):
-        raise StoryError([Problem(name, 1, 1, "", "a story file holds one mapping (id: ..., title: ..., ...)")])
+        raise StoryError([Problem(str(path), 1, 1, "", f"{what} holds one mapping (id: ..., title: ..., ...)")])
+    if yaml11:
+        data = safe_load(Path(path).read_bytes().decode("utf-8-sig"))
+    return data, positions
+
+
+def validate(model: type[M], path: str | Path, data: Any, positions: dict[Steps, tuple[int, int]],
+             context: dict[str, Any] | None = None) -> M:
+    """``model`` validated from a file's data (StoryError naming file, line and field of every fault)."""
     try:
-        story = Story.model_validate(data)
+        return model.model_validate(data, context=context)
     except ValidationError as exc:
-        raise StoryError(_validation_problems(name, exc, data, positions)) from None
-    story.set_origin(Origin(name, positions))
-    return story
-
-
-# -- finding stories -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StoryInfo:
-    """A story found on disk: enough to list it; ``problems`` if it would not load."""
-
-    id: str
-    title: str
-    path: Path
-    folder: Path
-    premise: str = ""
-    freeform: bool = False
-    players: tuple[int, int] = (1, 4)
-    problems: tuple[Problem, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-
-def story_files(folder: str | Path) -> list[Path]:
-    """Story files in ``folder``: ``*.yaml``/``*.yml`` in it, and ``*/story.yaml`` (one folder a story)."""
-    root = Path(folder)
-    if not root.is_dir():
-        return []
-    files = [p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()]
-    for sub in root.iterdir():
-        if sub.is_dir():
-            files += [p for p in (sub / "story.yaml", sub / "story.yml") if p.is_file()]
-    return sorted(files)
-
-
-def discover(dirs: Iterable[str | Path]) -> list[StoryInfo]:
-    """Every story in ``dirs`` (in that order; folders that do not exist are skipped).
-
-    The caller passes the folders: the bundled :data:`BUNDLED`, and the player's own
-    (the platform data folder's ``stories``, or ``--content DIR``). A file that does not
-    load is listed with its problems, under its file name.
-    """
-    found: list[StoryInfo] = []
-    for folder in dirs:
-        for path in story_files(folder):
-            try:
-                story = load_story(path)
-            except StoryError as exc:
-                found.append(StoryInfo(id=path.stem if path.stem != "story" else path.parent.name, title="",
-                                       path=path, folder=Path(folder), problems=tuple(exc.problems)))
-                continue
-            found.append(StoryInfo(id=story.id, title=story.title, path=path, folder=Path(folder),
-                                   premise=story.premise, freeform=story.freeform,
-                                   players=(story.players.min, story.players.max)))
-    return found
-
-
-def find_story(ident: str, dirs: Iterable[str | Path]) -> Story:
-    """The story with id ``ident``; where several folders have one, the earliest folder wins.
-
-    A file named after its id (``ID.yaml``, ``ID/story.yaml``) is read alone, so
-    starting a game parses one story, not all of them; others are found by reading
-    every story file.
-    """
-    folders = [Path(d) for d in dirs]
-    if "/" not in ident and ident not in (".", ".."):
-        for folder in folders:
-            for name in (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml"):
-                candidate = folder / name
-                if candidate.is_file():
-                    story = load_story(candidate)
-                    if story.id == ident:
-                        return story
-    infos = discover(folders)
-    for info in infos:
-        if info.id == ident:
-            if not info.ok:
-                raise StoryError(info.problems)
-            return load_story(info.path)
-    known = ", ".join(sorted({i.id for i in infos if i.ok})) or "none"
-    raise StoryError([Problem(None, None, None, "", f"there is no story {ident!r} (known: {known})")])
+        raise StoryError(validation_problems(str(path), exc, data, positions)) from None

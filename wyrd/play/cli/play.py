@@ -42,7 +42,7 @@ def add_play(subparsers: Subparsers) -> None:
                    "quick-start story; `none` for ad hoc play)")
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
-    add_ruleset_option(p)
+    add_ruleset_option(p, defaulted=False)
     p.add_argument("--seed", type=int, help="the seed of the dice (default: a random one)")
     p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
@@ -203,6 +203,7 @@ def _play_on(session: Session, path: Path, args: argparse.Namespace, lines: Iter
 def run_play(args: argparse.Namespace) -> int:
     import secrets
 
+    from wyrd.play.cli.story import RulesetMismatch, play_ruleset
     from wyrd.play.engine.paths import new_save_path
     from wyrd.play.engine.savefile import SaveError
     from wyrd.play.engine.session import Session, SessionError
@@ -210,15 +211,19 @@ def run_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     lines = _script(args.script) if args.script else None
     story = args.story
+    try:
+        ruleset = play_ruleset(story, args.ruleset, args.content)  # the story's own ruleset decides
+    except RulesetMismatch as exc:
+        return _fail(str(exc))
     if story is None and lines is None and sys.stdin.isatty():
-        story = _quick_start(args.ruleset)  # at the terminal, a first game needs no choices
+        story = _quick_start(ruleset)  # at the terminal, a first game needs no choices
     if story == "none":
         story = None
     ask = _typed_ask(lines) if args.dice == "typed" else None
     try:
         path = args.save or new_save_path(seed)
         session = Session.new(path, seed=seed, story=story, dice_mode=args.dice, ask=ask,  # type: ignore[arg-type]
-                              content=args.content, ruleset=args.ruleset)
+                              content=args.content, ruleset=ruleset)
     except (SaveError, SessionError, OSError) as exc:
         return _fail(str(exc))
     return _play_on(session, path, args, lines)

@@ -1,7 +1,8 @@
-"""The ``wyrd`` subcommands for story authors: stories, check, schema.
+"""The ``wyrd`` subcommands for story authors: stories, check, schema; and the ruleset of a story.
 
-Only argparse is imported at the top; each handler imports the story modules
-when it runs.
+Every ruleset's stories are listed, checked and described by its own story format
+(:mod:`wyrd.stories.formats`), found through the registry. Only argparse is imported
+at the top; each handler imports the story modules when it runs.
 """
 
 from __future__ import annotations
@@ -9,13 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_check", "add_oracle", "add_schema", "add_stories"]
+__all__ = ["RulesetMismatch", "add_check", "add_oracle", "add_schema", "add_stories", "play_ruleset"]
 
 
 def add_stories(subparsers: Subparsers) -> None:
@@ -25,13 +27,15 @@ def add_stories(subparsers: Subparsers) -> None:
 
 
 def add_check(subparsers: Subparsers) -> None:
-    p = subparsers.add_parser("check", help="check story files for mistakes (errors and warnings)")
-    p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a story file, or a folder of them")
+    p = subparsers.add_parser("check", help="check story files of any ruleset for mistakes (errors and warnings)")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH",
+                   help="a story file (read by the format of its `ruleset:`), or a folder of them")
     p.set_defaults(handler=run_check)
 
 
 def add_schema(subparsers: Subparsers) -> None:
-    p = subparsers.add_parser("schema", help="write the JSON Schema of story files, for editors")
+    p = subparsers.add_parser("schema", help="write the JSON Schema of a ruleset's story files, for editors")
+    p.add_argument("--ruleset", metavar="ID", help="whose story files (default: the default ruleset's)")
     p.add_argument("-o", "--output", type=Path, help="where to write it (default: standard output)")
     p.set_defaults(handler=run_schema)
 
@@ -52,25 +56,60 @@ def run_selftest(args: argparse.Namespace) -> int:
     return main(argv)
 
 
-def run_stories(args: argparse.Namespace) -> int:
-    from wyrd.play.engine.storyplay import content_dirs, list_stories
-    from wyrd.play.frontends.view import clean
+class RulesetMismatch(ValueError):
+    """``wyrd play --story ID --ruleset R`` where the story is another ruleset's."""
 
-    for info in list_stories(content_dirs(args.content)):
+
+def play_ruleset(story: str | None, chosen: str | None, content: Sequence[Path]) -> str:
+    """The ruleset ``wyrd play`` plays by: the story's own, else the one chosen, else the default.
+
+    Raises:
+        RulesetMismatch: ``chosen`` is not the story's ruleset.
+    """
+    from wyrd.stories.formats import default_ruleset, story_ruleset
+
+    found = None
+    if story is not None and story != "none":
+        from wyrd.play.engine.storyplay import content_dirs
+
+        found = story_ruleset(story, content_dirs(content))
+    if found is not None and chosen is not None and chosen != found:
+        theirs, mine = _name(found), _name(chosen)
+        raise RulesetMismatch(f"the story {story!r} is played by {theirs} (ruleset {found}), not {mine}: "
+                              f"leave out --ruleset, or give --ruleset {found}")
+    return found or chosen or default_ruleset()
+
+
+def _name(ruleset: str) -> str:
+    from wyrd.rulesets import UnknownRuleset, find_ruleset
+
+    try:
+        return find_ruleset(ruleset).name
+    except UnknownRuleset:
+        return ruleset
+
+
+def run_stories(args: argparse.Namespace) -> int:
+    from wyrd.play.engine.storyplay import content_dirs
+    from wyrd.play.frontends.view import clean
+    from wyrd.stories.formats import discover
+
+    for info in discover([d for d in content_dirs(args.content) if d.is_dir()]):
         kind = " (freeform)" if info.freeform else ""
+        players = f", {info.players[0]}-{info.players[1]} players" if info.players else ""
         broken = f"  [does not load: {len(info.problems)} problems; wyrd check {info.path}]" if info.problems else ""
-        print(f"{clean(info.id)}: {clean(info.title)}{kind}, {info.players[0]}-{info.players[1]} players{broken}")
+        print(f"{clean(info.id)}: {clean(info.title)}{kind}{players} [{clean(_name(info.ruleset))}]{broken}")
     return 0
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from wyrd.stories.lint import check_file, errors
-    from wyrd.stories.loader import story_files
+    from wyrd.stories.check import check_file, files_below
+    from wyrd.stories.problems import errors
 
     files: list[Path] = []
     for path in args.paths:
         if path.is_dir():
-            files += story_files(path)
+            files += files_below(path)
         elif path.exists():
             files.append(path)
         else:
@@ -89,9 +128,15 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    from wyrd.stories.schema import json_schema
+    from wyrd.rulesets import UnknownRuleset
+    from wyrd.stories.formats import NoStoryFormat, default_ruleset, format_for
 
-    text = json.dumps(json_schema(), indent=2) + "\n"
+    try:
+        schema = format_for(args.ruleset or default_ruleset()).json_schema()
+    except (UnknownRuleset, NoStoryFormat) as exc:
+        print(f"wyrd: {exc.args[0]}", file=sys.stderr)
+        return 2
+    text = json.dumps(schema, indent=2) + "\n"
     if args.output:
         args.output.write_text(text, encoding="utf-8")
     else:

@@ -40,8 +40,8 @@ from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
 from wyrd.sim.simulator import SimError
-from wyrd.stories import flow
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus import flow
+from wyrd.stories.abacus.schema import Story
 
 __all__ = ["Action", "Kit", "Refused", "SceneKit", "SimError", "Table", "prepare"]
 

@@ -32,7 +32,7 @@ from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Action, Kit, Refused, Table
 from wyrd.sim.abacus.policy import Member, Plan, Policy, Situation
 from wyrd.sim.runner import run_seed
-from wyrd.stories import flow
+from wyrd.stories.abacus import flow
 
 __all__ = ["MAX_SCENES", "ChallengeRecord", "RunRecord", "SceneRecord", "play", "run_seed"]
 

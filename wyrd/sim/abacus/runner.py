@@ -21,8 +21,9 @@ from wyrd.sim.abacus.policy import Policy, policy_named
 from wyrd.sim.abacus.report import Report, build
 from wyrd.sim.abacus.tally import Tally
 from wyrd.sim.runner import MAX_RUNS, Progress, chunks
-from wyrd.stories.loader import BUNDLED, find_story
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus.loader import find_story
+from wyrd.stories.abacus.schema import Story
+from wyrd.stories.loader import BUNDLED
 
 __all__ = ["load", "simulate"]
 

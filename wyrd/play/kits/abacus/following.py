@@ -24,9 +24,10 @@ from wyrd.play.engine.words import UsageError
 from wyrd.play.kits.abacus.events import Postscript, StageRulesEvident
 from wyrd.rules.abacus import GameState
 from wyrd.rules.dice import Dice
-from wyrd.stories import flow
-from wyrd.stories.loader import StoryError, find_story
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus import flow
+from wyrd.stories.abacus.loader import find_story
+from wyrd.stories.abacus.schema import Story
+from wyrd.stories.loader import StoryError
 
 __all__ = ["StoryFollower", "StoryPlay", "load_story_args", "story_of"]
 

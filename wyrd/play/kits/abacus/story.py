@@ -19,8 +19,8 @@ from wyrd.play.kits.abacus.verbs import VERBS
 from wyrd.rules.abacus import GameState, Outcome
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
-from wyrd.stories import flow
-from wyrd.stories.schema import Story
+from wyrd.stories.abacus import flow
+from wyrd.stories.abacus.schema import Story
 
 __all__: list[str] = []
 

@@ -10,13 +10,11 @@ The rules core's own models are embedded (stage rules, clocks, counters, challen
 specs), so the rules core enforces what a story says; here they are subclassed only
 to forbid unknown fields, so a misspelt field is an error instead of being ignored.
 Cross-references (a scene naming a location, an exit naming a scene) are checked by
-:mod:`wyrd.stories.lint`, not here; how play follows a story is :mod:`wyrd.stories.flow`.
+:mod:`wyrd.stories.abacus.lint`, not here; how play follows a story is :mod:`wyrd.stories.abacus.flow`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -24,7 +22,8 @@ from pydantic import BaseModel, Discriminator, Field, PrivateAttr, StringConstra
 
 from wyrd.rules.abacus.stage import Clock, Counter, Effect, Match, StageRule, Threshold, Trigger
 from wyrd.rules.abacus.state import ChallengeSpec, Needs
-from wyrd.stories.flow import STRICT, Exit, Slug
+from wyrd.stories.abacus.exits import STRICT, Exit, Slug
+from wyrd.stories.problems import Origin
 
 __all__ = [
     "SIX_CATEGORIES", "STRICT", "ChallengeEntry", "Complication", "Concept",
@@ -138,7 +137,7 @@ class Connection(BaseModel):
 
 
 class Pregen(BaseModel):
-    """A pregenerated character; :mod:`wyrd.stories.lint` checks it by the creation rules."""
+    """A pregenerated character; :mod:`wyrd.stories.abacus.lint` checks it by the creation rules."""
 
     model_config = STRICT
     id: Slug
@@ -254,22 +253,6 @@ class Complication(BaseModel):
     text: Text
     challenges: list[ChallengeEntry] = Field(default_factory=list)
     stage_rules: list[RuleEntry] = Field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where a story was read from: the file and the (line, column) of every path in it."""
-
-    file: str
-    positions: Mapping[tuple[str | int, ...], tuple[int, int]] = field(default_factory=dict)
-
-    def locate(self, path: tuple[str | int, ...]) -> tuple[int, int] | None:
-        """The position of ``path``, or of its nearest ancestor written in the file."""
-        for end in range(len(path), -1, -1):
-            found = self.positions.get(path[:end])
-            if found is not None:
-                return found
-        return None
 
 
 class Story(BaseModel):

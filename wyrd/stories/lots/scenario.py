@@ -19,13 +19,13 @@ screen or the save.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, ValidationInfo, model_validator
 
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -39,10 +39,12 @@ from wyrd.rules.lots import (
     create_character,
     enlist,
 )
+from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
     "FOLDER",
+    "LINTING",
     "AssessCall",
     "CheckCall",
     "FightCall",
@@ -159,25 +161,40 @@ class Scenario(BaseModel):
     ending: Text
 
     @model_validator(mode="after")
-    def _holds_together(self) -> Scenario:
-        names = [s.name.casefold() for s in [*self.pregens, *self.npcs]]
-        if len(set(names)) != len(names):
-            raise ValueError("two characters share a name")
+    def _holds_together(self, info: ValidationInfo) -> Scenario:
+        # The linter asks for every fault with its path (context LINTING); play stops at the first.
+        if not (info.context or {}).get(LINTING):
+            for _, message in self.faults():
+                raise ValueError(message)
+        return self
+
+    def faults(self) -> Iterator[tuple[Steps, str]]:
+        """What does not hold together, each with its path: names or ids twice, NPCs who are not
+        among the npcs, sheets the creation rules refuse."""
+        seen: set[str] = set()
+        sheets = [*(("pregens", i, s) for i, s in enumerate(self.pregens)),
+                  *(("npcs", i, s) for i, s in enumerate(self.npcs))]
+        for where, i, sheet in sheets:
+            if sheet.name.casefold() in seen:
+                yield (where, i, "name"), "two characters share a name"
+            seen.add(sheet.name.casefold())
         ids = [s.id for s in self.scenes]
-        if len(set(ids)) != len(ids):
-            raise ValueError("two scenes share an id")
+        for i, ident in enumerate(ids):
+            if ident in ids[:i]:
+                yield ("scenes", i, "id"), "two scenes share an id"
         npcs = {n.name for n in self.npcs}
-        for scene in self.scenes:
-            named = [*scene.enters, *([scene.fight.npc] if scene.fight else [])]
-            for name in named:
+        for i, scene in enumerate(self.scenes):
+            named: list[tuple[Steps, str]] = [(("enters", j), n) for j, n in enumerate(scene.enters)]
+            if scene.fight is not None:
+                named.append((("fight", "npc"), scene.fight.npc))
+            for steps, name in named:
                 if name not in npcs:
-                    raise ValueError(f"scene {scene.id} names {name!r}, who is not among the npcs")
-        for sheet in [*self.pregens, *self.npcs]:
+                    yield ("scenes", i, *steps), f"scene {scene.id} names {name!r}, who is not among the npcs"
+        for where, i, sheet in sheets:
             try:
                 sheet.character()
             except CreationError as exc:
-                raise ValueError(f"{sheet.name}: {exc}") from None
-        return self
+                yield (where, i), f"{sheet.name}: {exc}"
 
     def scene(self, ident: str) -> Scene:
         """The scene with this id."""

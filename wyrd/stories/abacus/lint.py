@@ -1,11 +1,11 @@
-"""Checking a story beyond its shape: references, flow, tables, pregens, challenge values.
+"""Checking a Wyrd Abacus story beyond its shape: references, flow, tables, pregens, challenge values.
 
 The loader makes sure a story file has the right fields of the right types; this
 module finds what would go wrong in play: ids that name nothing or are used twice,
 scenes nobody can reach or leave, missing twist tables, pregens the creation rules
 refuse, challenges no party could ever overcome, and failures whose only
-consequence is damage (seed 000 advises against that). ``wyrd check PATH`` is
-:func:`check_file`. Errors mean the story cannot be played as written; warnings are
+consequence is damage (seed 000 advises against that). ``wyrd check PATH`` runs
+:func:`check_file` on an Abacus file. Errors mean the story cannot be played as written; warnings are
 probably mistakes.
 """
 
@@ -19,9 +19,19 @@ from pathlib import Path
 from wyrd.rules.abacus.enums import Ability
 from wyrd.rules.abacus.errors import CreationError
 from wyrd.rules.abacus.stage import Effect, EffectKind, Match, StageRule, TriggerKind
-from wyrd.stories.flow import WhenClock, WhenCounter, WhenFailed, WhenOvercome, character
-from wyrd.stories.loader import Problem, Severity, StoryError, format_path, load_story
-from wyrd.stories.schema import SIX_CATEGORIES, ChallengeEntry, Entry, RuleEntry, Story, StoryChallenge, TwistCategory
+from wyrd.stories.abacus.exits import WhenClock, WhenCounter, WhenFailed, WhenOvercome
+from wyrd.stories.abacus.flow import character
+from wyrd.stories.abacus.loader import load_story
+from wyrd.stories.abacus.schema import (
+    SIX_CATEGORIES,
+    ChallengeEntry,
+    Entry,
+    RuleEntry,
+    Story,
+    StoryChallenge,
+    TwistCategory,
+)
+from wyrd.stories.problems import Problem, Severity, StoryError, errors, format_path
 
 __all__ = ["PLACEHOLDERS", "check_file", "errors", "lint"]
 
@@ -320,11 +330,6 @@ def lint(story: Story) -> list[Problem]:
     for check in _CHECKS:
         check(story, report)
     return sorted(report.problems, key=lambda p: (p.line or 0, p.column or 0, p.field))
-
-
-def errors(problems: Sequence[Problem]) -> list[Problem]:
-    """Only the errors (the story cannot be played as written)."""
-    return [p for p in problems if p.severity == ERROR]
 
 
 def check_file(path: str | Path) -> list[Problem]:

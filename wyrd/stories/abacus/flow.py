@@ -1,7 +1,7 @@
 """The scene flow: where a scene leads, and how play follows a story.
 
-Exits and their conditions are defined here (with the id syntax and strictness the
-whole story format shares; :mod:`wyrd.stories.schema` builds on them).
+Exits and their conditions are defined in :mod:`wyrd.stories.abacus.exits` and
+offered here too, beside the function that reads them (:func:`holds`).
 The play layer sets a story up with :func:`setup` (the arguments of the rules core's
 ``install``), enlists pregens from :func:`characters`, starts each scene with
 :func:`scene_challenges` and :func:`scene_rules`, shows :func:`evident_rules`, and
@@ -10,28 +10,31 @@ picks the next scene with :func:`exits`.
 Everything handed to the rules core is a plain rules-core model (``StageRule``,
 ``ChallengeSpec``, ...), copied from the story, so the game state never holds
 story-format subclasses.
-
-Exits ([ours]): every exit whose condition holds is open; the first open one is the
-default next scene, and the players may choose any other open one. A condition is
-``always``, ``overcome: CHALLENGE``, ``failed: CHALLENGE``, ``clock_at_least: {clock,
-value}``, ``counter_at_least: {counter, value}`` or ``defeated_any: true``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag
 
 from wyrd.rules.abacus.characters import Character, create_character
 from wyrd.rules.abacus.enums import Ability
 from wyrd.rules.abacus.stage import Clock, Counter, StageRule
 from wyrd.rules.abacus.state import ChallengeSpec, Denizen, GameState
-
-if TYPE_CHECKING:  # schema imports this module (for Exit), so only the type checker looks back
-    from wyrd.stories.schema import ChallengeEntry, RuleEntry, Story, StoryChallenge
+from wyrd.stories.abacus.exits import (
+    CONDITION_KEYS,
+    STRICT,
+    ClockCheck,
+    Condition,
+    CounterCheck,
+    Exit,
+    WhenClock,
+    WhenCounter,
+    WhenDefeated,
+    WhenFailed,
+    WhenOvercome,
+)
+from wyrd.stories.abacus.schema import ChallengeEntry, RuleEntry, Story, StoryChallenge
 
 __all__ = [
     "CONDITION_KEYS",
@@ -60,97 +63,6 @@ __all__ = [
     "scene_rules",
     "setup",
 ]
-
-# Every story model forbids unknown fields, so a misspelt field is an error.
-STRICT = ConfigDict(extra="forbid")
-# An element id: lower-case words joined by hyphens ("the-gleaner", "scene-2").
-Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
-
-# -- where a scene leads: a small, closed vocabulary of conditions -----------------
-
-
-class ClockCheck(BaseModel):
-    model_config = STRICT
-    clock: Slug
-    value: int = Field(ge=0)
-
-
-class CounterCheck(BaseModel):
-    model_config = STRICT
-    counter: Slug
-    value: int = Field(ge=0)
-
-
-class WhenOvercome(BaseModel):
-    """The challenge was overcome (in any scene so far)."""
-
-    model_config = STRICT
-    overcome: Slug
-
-
-class WhenFailed(BaseModel):
-    """The challenge was failed (in any scene so far)."""
-
-    model_config = STRICT
-    failed: Slug
-
-
-class WhenClock(BaseModel):
-    model_config = STRICT
-    clock_at_least: ClockCheck
-
-
-class WhenCounter(BaseModel):
-    model_config = STRICT
-    counter_at_least: CounterCheck
-
-
-class WhenDefeated(BaseModel):
-    """Some character has been defeated (write ``defeated_any: true``)."""
-
-    model_config = STRICT
-    defeated_any: Literal[True]
-
-
-_CONDITION_TYPES: dict[type[BaseModel], str] = {
-    WhenOvercome: "overcome", WhenFailed: "failed", WhenClock: "clock_at_least",
-    WhenCounter: "counter_at_least", WhenDefeated: "defeated_any",
-}
-CONDITION_KEYS = ("always", *_CONDITION_TYPES.values())
-
-
-def _condition_tag(value: Any) -> str | None:
-    if isinstance(value, str):
-        return "always"
-    if isinstance(value, dict) and len(value) == 1:
-        key = next(iter(value))
-        return key if key in CONDITION_KEYS else None
-    return _CONDITION_TYPES.get(type(value))
-
-
-Condition = Annotated[
-    Annotated[Literal["always"], Tag("always")]
-    | Annotated[WhenOvercome, Tag("overcome")]
-    | Annotated[WhenFailed, Tag("failed")]
-    | Annotated[WhenClock, Tag("clock_at_least")]
-    | Annotated[WhenCounter, Tag("counter_at_least")]
-    | Annotated[WhenDefeated, Tag("defeated_any")],
-    Discriminator(
-        _condition_tag, custom_error_type="condition",
-        custom_error_message="a condition is always, or one of overcome: CHALLENGE, failed: CHALLENGE, "
-        "clock_at_least: {clock, value}, counter_at_least: {counter, value}, defeated_any: true",
-    ),
-]
-
-
-class Exit(BaseModel):
-    """One way out of a scene: the scene it leads to, and when it is open."""
-
-    model_config = STRICT
-    scene: Slug
-    when: Condition = "always"
-
-
 
 @dataclass(frozen=True)
 class Progress:

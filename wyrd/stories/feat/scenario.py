@@ -41,20 +41,23 @@ Bundled scenarios live in ``stories/content/feat/``; a player's own go in a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat import Attribute, Character, Skill, Tier, create_character
 from wyrd.rules.feat.skills import SkillRating
+from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
     "BUNDLED_FEAT",
+    "FOLDER",
+    "LINTING",
     "MAX_BYTES",
     "FeatCharacterSpec",
     "FeatProgress",
@@ -69,7 +72,9 @@ __all__ = [
     "story_from",
 ]
 
-BUNDLED_FEAT = Path(__file__).resolve().parent / "content" / "feat"
+FOLDER = "feat"
+"""The sub-folder of a story folder that holds Heroes of the Fall scenarios."""
+BUNDLED_FEAT = Path(__file__).resolve().parents[1] / "content" / FOLDER
 MAX_BYTES = 256 * 1024
 _SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
@@ -173,22 +178,33 @@ class FeatStory(BaseModel):
         return " ".join(value.split())
 
     @model_validator(mode="after")
-    def _references(self) -> FeatStory:
-        names = [c.name.casefold() for c in [*self.cast, *self.others]]
-        if len(set(names)) != len(names):
-            raise ValueError("two characters share a name")
-        ids = [s.id for s in self.scenes]
-        if len(set(ids)) != len(ids):
-            raise ValueError("two scenes share an id")
-        others = {c.name for c in self.others}
-        for scene in self.scenes:
-            for name in scene.enters:
-                if name not in others:
-                    raise ValueError(f"scene {scene.id}: {name!r} enters, but is not one of the others")
-            for exit_ in scene.exits or []:
-                if exit_ not in ids:
-                    raise ValueError(f"scene {scene.id}: no scene {exit_!r} to go on to")
+    def _references(self, info: ValidationInfo) -> FeatStory:
+        # The linter asks for every fault with its path (context LINTING); play stops at the first.
+        if not (info.context or {}).get(LINTING):
+            for _, message in self.faults():
+                raise ValueError(message)
         return self
+
+    def faults(self) -> Iterator[tuple[Steps, str]]:
+        """What does not hold together (names or ids twice, references to nothing), each with its path."""
+        seen: set[str] = set()
+        for where, group in (("cast", self.cast), ("others", self.others)):
+            for i, person in enumerate(group):
+                if person.name.casefold() in seen:
+                    yield (where, i, "name"), "two characters share a name"
+                seen.add(person.name.casefold())
+        ids = [s.id for s in self.scenes]
+        for i, ident in enumerate(ids):
+            if ident in ids[:i]:
+                yield ("scenes", i, "id"), "two scenes share an id"
+        others = {c.name for c in self.others}
+        for i, scene in enumerate(self.scenes):
+            for j, name in enumerate(scene.enters):
+                if name not in others:
+                    yield ("scenes", i, "enters", j), f"scene {scene.id}: {name!r} enters, but is not one of the others"
+            for j, exit_ in enumerate(scene.exits or []):
+                if exit_ not in ids:
+                    yield ("scenes", i, "exits", j), f"scene {scene.id}: no scene {exit_!r} to go on to"
 
     def scene(self, ident: str) -> FeatScene:
         return next(s for s in self.scenes if s.id == ident)
@@ -247,7 +263,7 @@ def story_from(data: Any, where: str = "story") -> FeatStory:
 def feat_story_files(dirs: Iterable[Path]) -> list[Path]:
     """Scenario files: ``*.yaml`` in each folder's ``feat`` subfolder, then the bundled ones."""
     found: list[Path] = []
-    for folder in [*(Path(d) / "feat" for d in dirs), BUNDLED_FEAT]:
+    for folder in [*(Path(d) / FOLDER for d in dirs), BUNDLED_FEAT]:
         if folder.is_dir():
             found += sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     return found

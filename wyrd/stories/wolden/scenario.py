@@ -3,8 +3,8 @@
 A Wolden scenario is a YAML file in a ``wolden`` folder of story content (the
 bundled ``stories/content/wolden/``, the player's ``<data>/stories/wolden/``, or
 ``--content DIR``'s ``DIR/wolden/``), read with :func:`wyrd.stories.yamlguard.safe_load`
-and checked by :class:`Scenario`. It names the cults it uses (cult files, ``cults:`` lists of
-cult mappings, sit in the same folders), offers pregenerated characters, and
+and checked by :class:`Scenario`. It names the cults it uses (cult files, ``kind: cults`` and a
+``cults:`` list of cult mappings, sit in the same folders), offers pregenerated characters, and
 lists its encounters (extended challenges, travel montages with their tables of
 situations, fights with their enemies) and its scenes in order, each scene
 bringing at most one encounter. The ending's lines may depend on how an
@@ -19,26 +19,30 @@ rebuilds it like the rules state. This module knows the rules' shapes
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from wyrd.rules.errors import RuleError
 from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_character
+from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
     "FOLDER",
+    "LINTING",
     "EndingLine",
     "EnemyAction",
     "EnemySpec",
     "EnemyTarget",
     "ExtendedSpec",
     "FightSpec",
+    "FileKind",
     "MontageSpec",
     "PregenSpec",
     "Scenario",
@@ -47,6 +51,7 @@ __all__ = [
     "SceneSpec",
     "SituationSpec",
     "SituationTable",
+    "file_kind",
     "find_scenario",
     "list_scenarios",
     "load_cults",
@@ -56,6 +61,15 @@ __all__ = [
 
 FOLDER = "wolden"
 """The sub-folder of every story folder that holds Wolden content."""
+
+
+
+
+class FileKind(StrEnum):
+    """The two kinds of Wolden file."""
+
+    SCENARIO = "scenario"
+    CULTS = "cults"
 
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
 _DAMAGE = re.compile(r"^(\d*)d(\d+)(?:\+(\d+))?$")
@@ -217,29 +231,42 @@ class Scenario(_Spec):
     ending: list[EndingLine] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _references(self) -> Scenario:
-        _unique("encounter", [*(e.id for e in self.extended), *(m.id for m in self.montages),
-                              *(f.id for f in self.fights)])
-        for what, ids in (("scene", [s.id for s in self.scenes]), ("enemy", [e.id for e in self.enemies]),
-                          ("situation table", [t.id for t in self.situation_tables]),
-                          ("pregenerated character", [p.name for p in self.pregens])):
-            _unique(what, ids)
+    def _references(self, info: ValidationInfo) -> Scenario:
+        # The linter asks for every fault with its path (context LINTING); play stops at the first.
+        if not (info.context or {}).get(LINTING):
+            for _, message in self.faults():
+                raise ValueError(message)
+        return self
+
+    def faults(self) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        """What does not hold together (ids twice, references to nothing), each with its path in the file."""
+        encounters = [*(("extended", i, e.id) for i, e in enumerate(self.extended)),
+                      *(("montages", i, m.id) for i, m in enumerate(self.montages)),
+                      *(("fights", i, f.id) for i, f in enumerate(self.fights))]
+        yield from _unique("encounter", [((kind, i, "id"), ident) for kind, i, ident in encounters])
+        yield from _unique("scene", [(("scenes", i, "id"), s.id) for i, s in enumerate(self.scenes)])
+        yield from _unique("enemy", [(("enemies", i, "id"), e.id) for i, e in enumerate(self.enemies)])
+        yield from _unique("situation table", [(("situation_tables", i, "id"), t.id)
+                                               for i, t in enumerate(self.situation_tables)])
+        yield from _unique("pregenerated character", [(("pregens", i, "name"), p.name)
+                                                      for i, p in enumerate(self.pregens)])
         tables = {t.id for t in self.situation_tables}
         enemies = {e.id for e in self.enemies}
-        for montage in self.montages:
-            _known(montage.table, tables, f"montage {montage.id}: situation table")
-        for fight in self.fights:
-            for enemy in fight.enemies:
-                _known(enemy, enemies, f"fight {fight.id}: enemy")
-        for scene in self.scenes:
+        known = set(self.encounters)
+        for i, montage in enumerate(self.montages):
+            yield from _known(("montages", i, "table"), montage.table, tables,
+                              f"montage {montage.id}: situation table")
+        for i, fight in enumerate(self.fights):
+            for j, enemy in enumerate(fight.enemies):
+                yield from _known(("fights", i, "enemies", j), enemy, enemies, f"fight {fight.id}: enemy")
+        for i, scene in enumerate(self.scenes):
             if scene.encounter is not None:
-                _known(scene.encounter, set(self.encounters), f"scene {scene.id}: encounter")
-        for line in self.ending:
+                yield from _known(("scenes", i, "encounter"), scene.encounter, known, f"scene {scene.id}: encounter")
+        for i, line in enumerate(self.ending):
             if line.encounter is not None:
-                _known(line.encounter, set(self.encounters), "ending: encounter")
-        for pregen in self.pregens:
-            _known(pregen.cult, set(self.cults), f"{pregen.name}: cult")
-        return self
+                yield from _known(("ending", i, "encounter"), line.encounter, known, "ending: encounter")
+        for i, pregen in enumerate(self.pregens):
+            yield from _known(("pregens", i, "cult"), pregen.cult, set(self.cults), f"{pregen.name}: cult")
 
     @property
     def encounters(self) -> dict[str, ExtendedSpec | MontageSpec | FightSpec]:
@@ -255,15 +282,17 @@ class Scenario(_Spec):
         return next(t for t in self.situation_tables if t.id == ident)
 
 
-def _unique(what: str, ids: Sequence[str]) -> None:
-    doubled = sorted({i for i in ids if ids.count(i) > 1})
-    if doubled:
-        raise ValueError(f"more than one {what} has the id {doubled[0]!r}")
+def _unique(what: str, ids: Sequence[tuple[Steps, str]]) -> Iterator[tuple[Steps, str]]:
+    seen: set[str] = set()
+    for path, ident in ids:
+        if ident in seen:
+            yield path, f"more than one {what} has the id {ident!r}"
+        seen.add(ident)
 
 
-def _known(ident: str, known: set[str], what: str) -> None:
+def _known(path: Steps, ident: str, known: set[str], what: str) -> Iterator[tuple[Steps, str]]:
     if ident not in known:
-        raise ValueError(f"{what} {ident!r} is not in the scenario ({', '.join(sorted(known)) or 'none'})")
+        yield path, f"{what} {ident!r} is not in the scenario ({', '.join(sorted(known)) or 'none'})"
 
 
 # -- finding scenarios and cults -------------------------------------------------------
@@ -288,8 +317,19 @@ def _read(path: Path) -> dict[str, Any]:
     return data
 
 
+def file_kind(data: Mapping[str, Any]) -> FileKind:
+    """What a Wolden file holds: a cults file says ``kind: cults`` (or has a ``cults:`` list of mappings
+    and no scenes, as cult files always had); anything else is a scenario."""
+    if data.get("kind") == "cults":
+        return FileKind.CULTS
+    cults = data.get("cults")
+    if "scenes" not in data and isinstance(cults, list) and cults and all(isinstance(c, dict) for c in cults):
+        return FileKind.CULTS
+    return FileKind.SCENARIO
+
+
 def _is_scenario(data: Mapping[str, Any]) -> bool:
-    return "scenes" in data
+    return file_kind(data) == FileKind.SCENARIO
 
 
 def load_cults(dirs: Iterable[Path]) -> dict[str, Cult]:

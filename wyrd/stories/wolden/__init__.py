@@ -1,0 +1,57 @@
+"""The Wolden story format: scenarios and cult files (:mod:`~wyrd.stories.wolden.scenario`),
+and the ruleset's :class:`~wyrd.stories.formats.StoryFormat` (:mod:`~wyrd.stories.wolden.format`).
+
+The scenario module's names are offered here too, as play has always found them.
+"""
+
+from wyrd.stories.wolden.scenario import (
+    FOLDER,
+    LINTING,
+    EndingLine,
+    EnemyAction,
+    EnemySpec,
+    EnemyTarget,
+    ExtendedSpec,
+    FightSpec,
+    FileKind,
+    MontageSpec,
+    PregenSpec,
+    Scenario,
+    ScenarioError,
+    ScenarioProgress,
+    SceneSpec,
+    SituationSpec,
+    SituationTable,
+    file_kind,
+    find_scenario,
+    list_scenarios,
+    load_cults,
+    parse_damage,
+    scenario_args,
+)
+
+__all__ = [
+    "FOLDER",
+    "LINTING",
+    "EndingLine",
+    "EnemyAction",
+    "EnemySpec",
+    "EnemyTarget",
+    "ExtendedSpec",
+    "FightSpec",
+    "FileKind",
+    "MontageSpec",
+    "PregenSpec",
+    "Scenario",
+    "ScenarioError",
+    "ScenarioProgress",
+    "SceneSpec",
+    "SituationSpec",
+    "SituationTable",
+    "file_kind",
+    "find_scenario",
+    "list_scenarios",
+    "load_cults",
+    "parse_damage",
+    "scenario_args",
+]
