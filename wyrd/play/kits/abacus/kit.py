@@ -14,6 +14,7 @@ from typing import Any
 from wyrd.play.engine.kits import PlayHooks, register_hooks
 from wyrd.play.frontends.view import clean, odds_lines, sheet, steps_lines
 from wyrd.play.kits.abacus import fate, oracle_verbs, story, verbs  # noqa: F401  (these register the verbs)
+from wyrd.play.kits.abacus.narration import NARRATION
 from wyrd.rules.abacus import GameState
 
 __all__ = ["HOOKS"]
@@ -47,4 +48,4 @@ def _hints(state: Any) -> list[str]:
     return odds_lines(state) + steps_lines(state, wyrd_roll=False)
 
 
-HOOKS = register_hooks(PlayHooks(ruleset="abacus", hints=_hints, status=_status, sheet=_sheets))
+HOOKS = register_hooks(PlayHooks(ruleset="abacus", hints=_hints, status=_status, sheet=_sheets, tell=NARRATION))
