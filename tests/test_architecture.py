@@ -65,8 +65,6 @@ KNOWN_IMPORTS: set[str] = {
     "play/kits/wolden/odds_cli.py:wyrd.play.cli.main",
 }
 KNOWN_LITERALS: set[str] = {
-    "oracle/facts.py:abacus",
-    "oracle/narrators/moments.py:abacus",
     "play/cli/main.py:feat",
     "play/cli/main.py:lots",
     "play/cli/main.py:wolden",
@@ -80,7 +78,6 @@ KNOWN_LITERALS: set[str] = {
     "play/engine/kits.py:lots",
     "play/engine/kits.py:wolden",
     "play/engine/meta_verbs.py:abacus",
-    "play/engine/narration.py:abacus",
     "play/engine/session.py:abacus",
     "play/engine/storyplay.py:abacus",
     "play/engine/verbs.py:abacus",
@@ -103,7 +100,6 @@ KNOWN_CYCLES: set[frozenset[str]] = {
     frozenset(['wyrd.rules.abacus.effects', 'wyrd.rules.abacus.harm', 'wyrd.rules.abacus.influence',
                'wyrd.rules.abacus.wyrd']),
     frozenset(['wyrd.stories.flow', 'wyrd.stories.schema']),
-    frozenset(['wyrd.oracle.narrators.llm', 'wyrd.oracle.narrators.llm_config']),
     frozenset(['wyrd.play.cli.main', 'wyrd.play.kits.lots.odds_cli', 'wyrd.play.kits.wolden.odds_cli']),
 }
 
