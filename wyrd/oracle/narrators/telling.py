@@ -12,20 +12,27 @@ prose (the Abacus adds its twists and scene tests there) and the moments to tell
 Called the old way, ``kit_narration(before, after, events, dice)``, it tells its
 moments from the tables alone, without a deck, as every ruleset but the Abacus
 did before.
+
+A kit names its narration with :class:`LazyNarration` (``"package.module:NAME"``),
+so importing a kit loads nothing of the narration: the first prompt never waits
+for tables, twists or prompts. This module itself imports nothing but the
+standard library when it runs.
 """
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wyrd.oracle.narrators.base import NarrationRequest
-from wyrd.oracle.tables import DeckState, Table
-from wyrd.rules.dice import Dice
+if TYPE_CHECKING:
+    from wyrd.oracle.narrators.base import NarrationRequest
+    from wyrd.oracle.tables import DeckState, Table
+    from wyrd.rules.dice import Dice
 
-__all__ = ["Command", "KitNarration", "Told", "narration_event"]
+__all__ = ["Command", "KitNarration", "LazyNarration", "Told", "narration_event"]
 
 
 @dataclass
@@ -83,6 +90,10 @@ class KitNarration(ABC):
     def tell(self, command: Command) -> Told:
         """The events to add and the moments to tell for one command; rolls only for what it adds."""
 
+    def resolve(self) -> KitNarration:
+        """The narration itself (a :class:`LazyNarration` imports it first)."""
+        return self
+
     def __call__(self, before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
         """The narration events of a command, told from the tables without a deck (the call of old)."""
         from wyrd.oracle.narrators.table import TableNarrator
@@ -90,3 +101,23 @@ class KitNarration(ABC):
         told = self.tell(Command(before, after, events, dice))
         table = TableNarrator()
         return [*told.added, *(narration_event(r, table.narrate(r, dice).event()) for r in told.moments)]
+
+
+class LazyNarration(KitNarration):
+    """A kit's narration named by where it lives (``"package.module:NAME"``), imported when first needed."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self._loaded: KitNarration | None = None
+
+    def resolve(self) -> KitNarration:
+        if self._loaded is None:
+            module, _, name = self.target.partition(":")
+            found = getattr(importlib.import_module(module), name)
+            if not isinstance(found, KitNarration):
+                raise TypeError(f"{self.target} is not a kit's narration but {found!r}")
+            self._loaded = found.resolve()
+        return self._loaded
+
+    def tell(self, command: Command) -> Told:
+        return self.resolve().tell(command)

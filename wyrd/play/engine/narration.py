@@ -121,6 +121,7 @@ class Storyteller:
         if not isinstance(hook, KitNarration):  # a plain teller: events in, events out
             told_plain: list[dict[str, Any]] = hook(before, after, list(events), dice)
             return told_plain if self.prose else []
+        hook = hook.resolve()
         told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables))
         added = list(told.added)
         if not self.prose:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.kits import PlayHooks, register_hooks
 from wyrd.play.frontends.view import clean, odds_lines, sheet, steps_lines
 from wyrd.play.kits.abacus import fate, oracle_verbs, story, verbs  # noqa: F401  (these register the verbs)
-from wyrd.play.kits.abacus.narration import NARRATION
 from wyrd.rules.abacus import GameState
 
 __all__ = ["HOOKS"]
@@ -48,4 +48,5 @@ def _hints(state: Any) -> list[str]:
     return odds_lines(state) + steps_lines(state, wyrd_roll=False)
 
 
-HOOKS = register_hooks(PlayHooks(ruleset="abacus", hints=_hints, status=_status, sheet=_sheets, tell=NARRATION))
+HOOKS = register_hooks(PlayHooks(ruleset="abacus", hints=_hints, status=_status, sheet=_sheets,
+                                 tell=LazyNarration(f"{__package__}.narration:NARRATION")))

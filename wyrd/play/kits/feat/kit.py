@@ -21,12 +21,12 @@ from pydantic import Field
 
 import wyrd.play.kits.feat.body  # noqa: F401  (registers the verbs of body and fortune)
 import wyrd.rules.feat as F
+from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.kits import PlayHooks, register_hooks
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args, register
 from wyrd.play.engine.words import UsageError, Words, resolve
 from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
-from wyrd.play.kits.feat.narration import NARRATION
 from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
 from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, FeatVerb, feat_state, take_who
 from wyrd.rules.actions import Event
@@ -266,4 +266,5 @@ def _toolbar(state: object) -> str:
 
 
 HOOKS = register_hooks(PlayHooks(ruleset="feat", hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                                 tell=NARRATION, texts=TEXTS, follow=FeatProgress.restore))
+                                 tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS,
+                                 follow=FeatProgress.restore))

@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import wyrd.rules.lots as L
+from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.kits import PlayHooks, register_hooks
 from wyrd.play.engine.verbs import Args, register
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
-from wyrd.play.kits.lots.narration import NARRATION
 from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of
 from wyrd.play.kits.lots.verbs import DISCIPLINES, LotsVerb, take_discipline, take_text, take_who
 from wyrd.rules.actions import Event
@@ -344,6 +344,7 @@ def _toolbar(state: Any) -> str:
 
 
 HOOKS = register_hooks(PlayHooks(
-    ruleset="lots", hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar, tell=NARRATION, texts=TEXTS,
+    ruleset="lots", hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
+    tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS,
     follow=ScenarioPlay.follow,
 ))

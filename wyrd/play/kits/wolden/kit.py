@@ -17,11 +17,11 @@ from typing import Any
 import wyrd.play.kits.wolden.encounters
 import wyrd.play.kits.wolden.story  # noqa: F401  (these two, with wolden_verbs, register the verbs)
 import wyrd.rules.wolden as W
+from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.kits import PlayHooks, register_hooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.wolden import encounters, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden.enemies import plan_lines
-from wyrd.play.kits.wolden.narration import NARRATION
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
 from wyrd.play.kits.wolden.verbs import wolden
 from wyrd.rules.wolden.odds import check_odds
@@ -163,5 +163,5 @@ def _toolbar(state: Any) -> str:
 
 
 HOOKS = register_hooks(PlayHooks(ruleset="wolden", hints=_hints, follower_hints=_plans, status=_status,
-                                 toolbar=_toolbar, sheet=_sheets, tell=NARRATION, texts=TEXTS,
-                                 follow=ScenarioProgress.restore))
+                                 toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
+                                 tell=LazyNarration(f"{__package__}.narration:NARRATION")))
