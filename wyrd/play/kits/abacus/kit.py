@@ -3,8 +3,8 @@
 Importing this module registers the abacus verbs (characters and scenes, fate and
 magic, stories, the oracle) and its :class:`~wyrd.play.engine.kits.PlayHooks`: exact odds
 of an open roll and the steps the rules say are due after each change, the
-status, the character sheets. Its narration is the oracle's Storyteller, which
-the session keeps (it follows the story and the narrator's deck).
+status, the character sheets, and its narration hook
+(:mod:`wyrd.play.kits.abacus.narration`: scene tests, twists and moments).
 """
 
 from __future__ import annotations
