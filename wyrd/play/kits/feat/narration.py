@@ -111,7 +111,7 @@ def _request(table: str, context: Mapping[str, Any], mark: str, event: Mapping[s
         moment=moment, detail=detail or None, events=[dict(event)] if event else [], characters=cast,
         subject=str(who) if who else None, told_by=[table], values=dict(context), success=success,
         harm=moment in _HURT or death, death=death, marks={"moment": mark},
-        said=f"Only this is settled: {moment.value.split('/', 1)[1].replace('/', ' ')}"
+        said=f"For {who or 'everyone'}: {moment.value.split('/', 1)[1].replace('/', ' ')}"
              + (f", {detail}" if detail else "") + ".")
 
 

@@ -99,7 +99,7 @@ def _request(table: str, context: dict[str, Any], event: Mapping[str, Any] | Non
         moment=moment, detail=detail or None, events=[dict(event)] if event else [], characters=cast,
         subject=str(subject) if subject else None, told_by=[table], values=context, success=success,
         harm=hurt, death=False, marks={"table": table},
-        said=f"Only this is settled: {moment.value.split('/', 1)[1]}" + (f", {detail}" if detail else "") + ".")
+        said=f"For {subject or _ALL}: {moment.value.split('/', 1)[1]}" + (f", {detail}" if detail else "") + ".")
 
 
 class LotsNarration(KitNarration):

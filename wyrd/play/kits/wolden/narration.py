@@ -117,7 +117,7 @@ def _request(found: _Found, cast: list[CharacterFacts]) -> NarrationRequest:
     return NarrationRequest(
         moment=found.moment, detail=found.detail or None, events=[dict(found.event)], characters=cast,
         subject=str(subject) if subject else None, told_by=[found.table], values=found.context,
-        said=f"Only this is settled: {said.replace('_', ' ')}.", success=success,
+        said=f"For {subject or 'everyone'}: {said.replace('_', ' ')}.", success=success,
         harm=found.moment in _HURT, death=False, marks={"moment": found.table})
 
 
