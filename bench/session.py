@@ -35,7 +35,7 @@ STORY_SEED = 21
 
 def _console(path: Path, seed: int) -> tuple[Session, Console]:
     """A new game saved at ``path``, narration off: the benchmarks measure the engine."""
-    session = Session.new(path, seed=seed)
+    session = Session.new(path, seed=seed, ruleset="abacus")
     session.teller.prose = False
     return session, Console(session, path)
 

@@ -15,14 +15,18 @@ import random
 import resource
 import time
 
-from wyrd.sim import prepare, simulate
-from wyrd.sim.policy import POLICIES
-from wyrd.sim.report import Report
+from wyrd.rulesets import rulesets
+from wyrd.sim import BotReport, BotSimulator, Request, simulator_for, story_ruleset
+from wyrd.sim.abacus import prepare, simulate
+from wyrd.sim.abacus.policy import POLICIES
+from wyrd.sim.abacus.report import Report
 from wyrd.stories.loader import BUNDLED, find_story
 
-__all__ = ["bare_draws", "resolutions", "run"]
+__all__ = ["bare_draws", "bot_rates", "resolutions", "run"]
 
 STORY = "hollow-fair"
+# A bundled story for each ruleset whose bots play through play sessions (found by the story, not named).
+BOT_STORIES = ("the-drowned-bell", "lantern-at-gull-reach", "harrow-mere")
 
 
 def resolutions(report: Report) -> int:
@@ -52,6 +56,25 @@ def _timed(runs: int, **kwargs: object) -> tuple[Report, float, float]:
     return report, time.perf_counter() - start, _cpu() - cpu
 
 
+def bot_rates(runs: int = 100) -> list[str]:
+    """Runs per second of each ruleset's bots on its bundled story, in one process."""
+    lines = []
+    for story in BOT_STORIES:
+        ruleset = story_ruleset(story)
+        simulator = simulator_for(ruleset)
+        assert isinstance(simulator, BotSimulator)
+        simulator.simulate(Request(story, 1))  # warm the imports and the story
+        start, cpu = time.perf_counter(), _cpu()
+        report = simulator.simulate(Request(story, runs, seed=1))
+        seconds, used = time.perf_counter() - start, _cpu() - cpu
+        assert isinstance(report, BotReport)
+        name = next(r.name for r in rulesets() if r.id == ruleset)
+        label = f"bots on {story} ({name}, {runs} runs, 1 process)"
+        lines.append(f"{label:<66}  {report.runs / seconds:,.0f} runs/s ({seconds / report.runs * 1000:.1f} ms a run, "
+                     f"{used / report.runs * 1000:.1f} ms of CPU; {report.lines.mean:.0f} lines a run)")
+    return lines
+
+
 def run(runs: int = 1000, big: int = 10_000, safe_runs: int = 30) -> list[str]:
     prepare(find_story(STORY, [BUNDLED]))  # warm the imports and the story cache
     report, seconds, cpu = _timed(runs, policy="cautious", seed=1)
@@ -75,4 +98,5 @@ def run(runs: int = 1000, big: int = 10_000, safe_runs: int = 30) -> list[str]:
         f"{big:,}-run simulation of {STORY} ({jobs} jobs)     {big_seconds:.1f} s "
         f"({big_report.runs / big_seconds:,.0f} runs/s; {big_cpu:.1f} s of CPU, {big_cpu / jobs:.1f} s a core; "
         "target < 30 s)",
+        *bot_rates(),
     ]

@@ -22,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from wyrd.play.engine.kits import hooks_for
 from wyrd.play.engine.session import Session
-from wyrd.play.engine.verbs import find_verb
 from wyrd.play.engine.words import UsageError, split_line
 from wyrd.play.frontends.console import Console, Output
 
@@ -62,7 +62,7 @@ def scratch() -> Iterator[Path]:
 def new_game(folder: Path) -> Console:
     path = Path(tempfile.mkstemp(dir=folder, suffix=".wyrd")[1])
     path.unlink()
-    session = Session.new(path, seed=7)
+    session = Session.new(path, seed=7, ruleset="abacus")
     console = Console(session, path)
     for line in GAME:
         assert console.handle(line).events[0]["kind"] != "refused", line
@@ -73,7 +73,7 @@ def writes_outside(line: str) -> bool:
     """`export` lines whose path leaves the scratch folder (we run as whoever runs the tests)."""
     try:
         words = split_line(line.strip())
-        if not words or find_verb(words[0]).key != "export":
+        if not words or hooks_for("abacus").verbs.find(words[0]).key != "export":
             return False
     except UsageError:
         return False
@@ -154,7 +154,7 @@ def test_many_bad_lines_in_a_row(lines: list[str], scratch: Path, monkeypatch: p
 
 
 def test_undo_without_a_save_file_is_refused_not_raised() -> None:
-    console = Console(Session.new(None, seed=1))
+    console = Console(Session.new(None, seed=1, ruleset="abacus"))
     out = console.handle("undo")
     assert out.events == [{"seq": None, "kind": "refused", "command": "undo",
                           "reason": "there is no save file to undo from", "rule": "undo"}]

@@ -40,7 +40,7 @@ def foreign_db(path: Path) -> None:
 
 def played(path: Path) -> None:
     """A real save of a short game."""
-    session = Session.new(path, seed=5)
+    session = Session.new(path, seed=5, ruleset="abacus")
     for line in ["pc add Ada body=6 mind=5 soul=4", "scene", 'challenge add "Door" obstruction 5',
                  "attempt door", "spend ada 2", "roll"]:
         assert session.execute(line).changed, line

@@ -25,11 +25,10 @@ import wyrd.play.kits.feat.kit
 from wyrd.oracle.tables import bundled_tables
 from wyrd.play.cli.main import main
 from wyrd.play.engine.session import Session
-from wyrd.play.engine.verbs import parse_line
 from wyrd.play.engine.words import split_line
 from wyrd.play.frontends.console import Console
 from wyrd.play.frontends.view import describe
-from wyrd.play.kits.feat.kit import HOOKS
+from wyrd.play.kits.feat.kit import KIT as HOOKS
 from wyrd.play.kits.feat.texts import TEXTS
 from wyrd.rules.feat import GameState
 from wyrd.rules.feat.events import FeatEvent
@@ -229,7 +228,7 @@ def test_every_ask_of_the_scenario_is_a_command_the_game_reads() -> None:
     state = GameState(characters={c.name: c.build() for c in [*story.cast, *story.others]})
     for scene in story.scenes:
         for ask in scene.asks:
-            parse_line(ask, state, "feat")  # raises UsageError if a story asks for what cannot be typed
+            HOOKS.verbs.parse(ask, state)  # raises UsageError if a story asks for what cannot be typed
 
 
 def test_a_story_is_chosen_once_and_a_scene_needs_one() -> None:

@@ -32,7 +32,6 @@ import pytest
 from wyrd.play.cli.main import main
 from wyrd.play.engine.kits import hooks_for
 from wyrd.play.engine.session import Session
-from wyrd.play.engine.verbs import find_verb, verbs
 from wyrd.play.engine.words import UsageError, split_line
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -112,14 +111,14 @@ def test_every_verb_is_in_a_golden() -> None:
     used: dict[str, set[str]] = {}
     for script in SCRIPTS:
         ruleset = ruleset_of_script(script)
-        hooks_for(ruleset)  # registers the ruleset's verbs
+        table = hooks_for(ruleset).verbs
         for line in script.read_text(encoding="utf-8").splitlines():
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             with contextlib.suppress(UsageError):  # the unknown verb a golden is meant to refuse
-                used.setdefault(ruleset, set()).add(find_verb(split_line(line)[0], ruleset).key)
+                used.setdefault(ruleset, set()).add(table.find(split_line(line)[0]).key)
     for ruleset, seen in used.items():
-        assert set(verbs(ruleset)) - seen == set(), ruleset
+        assert set(hooks_for(ruleset).verbs.verbs()) - seen == set(), ruleset
 
 
 def test_goldens_have_refusals_and_undo() -> None:

@@ -24,18 +24,17 @@ from wyrd.oracle.narrators.llm import LLMNarrator
 from wyrd.oracle.tables import TableResult, bundled_tables
 from wyrd.play.cli.main import main
 from wyrd.play.engine.session import Session
-from wyrd.play.engine.storyplay import StoryPlay
 from wyrd.play.frontends.console import Console
 from wyrd.play.kits.feat.narration import FeatMoment
 from wyrd.play.kits.lots.narration import LotsMoment
 from wyrd.play.kits.wolden.narration import WoldenMoment
-from wyrd.rules.dice import Dice, SeededSource
+from wyrd.rules.dice import Dice
 
 CALM = "Fog settles over the moor, and the path is gone."
 
 
 def _game(tmp_path: Path, model: object) -> tuple[Session, Console]:
-    session = Session.new(tmp_path / "llm.wyrd", seed=3, story="the-milestones")
+    session = Session.new(tmp_path / "llm.wyrd", seed=3, story="the-milestones", ruleset="abacus")
     session.teller.use_llm(LLMNarrator(model, first_token_timeout=2.0, total_timeout=5.0))
     return session, Console(session, tmp_path / "llm.wyrd")
 
@@ -78,7 +77,7 @@ def test_narrator_switches_and_status_counts_tokens(tmp_path: Path, monkeypatch:
 
 def test_no_model_means_the_narrator_verb_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
-    console = Console(Session.new(None, seed=1))
+    console = Console(Session.new(None, seed=1, ruleset="abacus"))
     assert "no language model" in console.handle("narrator llm").lines[0].text
 
 
@@ -103,7 +102,7 @@ def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch:
 
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
     save = tmp_path / "r.wyrd"
-    session = Session.new(save, seed=2, story="the-milestones")
+    session = Session.new(save, seed=2, story="the-milestones", ruleset="abacus")
     Console(session, save).handle("pc take all")
     session.close()
     resumed = Session.resume(save)
@@ -127,20 +126,6 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 GAMES = {"abacus": "story_milestones", "wolden": "wolden_basics", "feat": "feat_verbs", "lots": "lots_table"}
 MOMENTS: dict[str, type[StrEnum]] = {"abacus": MomentKind, "wolden": WoldenMoment, "feat": FeatMoment,
                                      "lots": LotsMoment}
-
-
-@pytest.fixture
-def every_ruleset_through_the_storyteller(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The session's one narration call for every ruleset: ``teller.tell(kit, before, after, events, dice,
-    follower)``, the Abacus's follower being its story."""
-    def tell(self: Session, seq: int, after: Any, events: list[dict[str, Any]],
-             story: StoryPlay | None) -> list[dict[str, Any]]:
-        dice = Dice(SeededSource(f"{self.seed}:{seq}:oracle"))
-        follower = story if story is not None else self.follower
-        told: list[dict[str, Any]] = self.teller.tell(self.hooks, self.state, after, events, dice, follower)
-        return told
-
-    monkeypatch.setattr(Session, "_tell", tell)
 
 
 class Prompts(BaseCallbackHandler):
@@ -177,7 +162,6 @@ def _rest(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in e.items() if k != "seq"} for e in events if e["kind"] != "narration"]
 
 
-@pytest.mark.usefixtures("every_ruleset_through_the_storyteller")
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
 def test_a_model_narrates_every_ruleset(ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Requests are sent for each ruleset's own moments, and the model's words are what is told."""
@@ -195,7 +179,6 @@ def test_a_model_narrates_every_ruleset(ruleset: str, tmp_path: Path, monkeypatc
     assert _rest(events) == _rest(_play(ruleset, tmp_path))  # the model changes words, never the game
 
 
-@pytest.mark.usefixtures("every_ruleset_through_the_storyteller")
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
 @pytest.mark.parametrize("trouble", ["fails", "contradicts", "is slow"])
 def test_a_failing_slow_or_contradicting_model_leaves_the_tables_to_speak(
@@ -260,7 +243,6 @@ def _repeats(drawn: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return again
 
 
-@pytest.mark.usefixtures("every_ruleset_through_the_storyteller")
 @pytest.mark.parametrize("ruleset", ["fight", *sorted(GAMES)])
 def test_the_deck_repeats_no_row_until_its_table_is_used_up(ruleset: str, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,14 +28,14 @@ from wyrd.play.engine.journal import transcript
 from wyrd.play.engine.kits import hooks_for
 from wyrd.play.engine.session import Session, SessionError
 from wyrd.play.frontends.console import Console
-from wyrd.play.frontends.view import describe
+from wyrd.play.frontends.view import describe, wording
 from wyrd.play.kits.lots.texts import TEXTS
 from wyrd.rules.lots.events import LotsEvent
 from wyrd.stories.loader import BUNDLED
 from wyrd.stories.lots import ScenarioError, ScenarioPlay, find_scenario, load_scenario
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-HOOKS = hooks_for("lots")
+HOOKS = hooks_for("lots")  # the kit, as the registry finds it
 PARTY = ["pc add Ada prowess=5 willpower=4 ingenuity=6 armour=1 portents=3",
          "pc add Bo prowess=6 willpower=5 mettle=3 portents=2", "pc add Grub prowess=4 willpower=3 npc"]
 
@@ -89,7 +89,7 @@ def test_a_retell_is_not_an_undo(tmp_path: Path) -> None:
         live = [e for r in session.save.live_commands() for e in r.events if e["kind"] == "check_cast"]
         assert [e["cast"] for e in live] == ["c1"]
         assert session.state.characters["Ada"].portents == 3
-        audit = transcript(session.save, audit=True)
+        audit = transcript(session.save, wording("lots"), audit=True)
         assert any("retell ada roll 3 3 (undone)" in line for line in audit)
         assert any("[c2, re-telling c1]" in line for line in audit)
         assert any("re-tell c1: c1 is told again" in line for line in audit)

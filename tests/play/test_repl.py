@@ -51,7 +51,7 @@ def save_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def console(save_path: Path) -> Iterator[Console]:
-    session = Session.new(save_path, seed=1)
+    session = Session.new(save_path, seed=1, ruleset="abacus")
     yield Console(session, save_path)
     session.close()
 

@@ -128,7 +128,7 @@ def folder() -> Iterator[Path]:
 
 def play_live(path: Path, seed: int, lines: list[str]) -> tuple[Session, list[dict[str, Any]], dict[int, int]]:
     """Play ``lines``; the events shown, and which line made each command (seq -> index)."""
-    session = Session.new(path, seed=seed)
+    session = Session.new(path, seed=seed, ruleset="abacus")
     console = Console(session, path)
     shown: list[dict[str, Any]] = []
     made: dict[int, int] = {}

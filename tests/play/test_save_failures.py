@@ -16,7 +16,7 @@ def test_a_full_disk_refuses_the_command_and_changes_nothing(tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
     path = tmp_path / "full.wyrd"
-    session = Session.new(path, seed=1, story=None)
+    session = Session.new(path, seed=1, story=None, ruleset="abacus")
     console = Console(session, path)
     console.handle("pc add Ada body=5 mind=5 soul=5")
     assert session.save is not None
@@ -37,7 +37,7 @@ def test_a_full_disk_refuses_the_command_and_changes_nothing(tmp_path: Path,
 def test_a_locked_save_refuses_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
     path = tmp_path / "locked.wyrd"
-    session = Session.new(path, seed=1, story=None)
+    session = Session.new(path, seed=1, story=None, ruleset="abacus")
     assert session.save is not None
     session.save._conn.execute("PRAGMA busy_timeout = 50")
     other = sqlite3.connect(path)

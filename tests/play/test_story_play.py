@@ -30,14 +30,14 @@ def _do(console: Console, line: str, lines: list[str]) -> list[dict[str, object]
 
 def bot_game(story: str, seed: int, path: Path) -> tuple[list[str], Session]:
     """Play ``story`` to its end; the lines typed and the session."""
-    session = Session.new(path, seed=seed, story=story)
+    session = Session.new(path, seed=seed, story=story, ruleset="abacus")
     console = Console(session, path)
     lines = [f"# seed: {seed}", f"story {story}"]
     _do(console, "pc take all", lines)
     if not session.state.characters:  # a freeform setting brings no pregens: make two
         _do(console, 'pc add Agnes body=4 mind=6 soul=5 concept="a retired schoolteacher"', lines)
         _do(console, 'pc add Tom body=7 mind=4 soul=4 wyrd=1 concept="a lifeboatman"', lines)
-    for _ in range(FREEFORM_SCENES if session.story and session.story.story.freeform else 30):
+    for _ in range(FREEFORM_SCENES if session.follower.play and session.follower.play.story.freeform else 30):
         events = _do(console, "scene", lines)
         if events and events[0]["kind"] == "refused":
             break
@@ -97,7 +97,7 @@ def test_bot_plays_the_story_to_its_postscripts(story: str, tmp_path: Path,
     assert kinds.count("scene_started") >= (FREEFORM_SCENES if story == "wrackham" else 4)
     resumed = Session.resume(tmp_path / "bot.wyrd")
     assert resumed.state == session.state
-    assert resumed.story is not None and resumed.story.played == session.story.played  # type: ignore[union-attr]
+    assert resumed.follower.play is not None and resumed.follower.play.played == session.follower.play.played
     if os.environ.get("WYRD_REGEN_GOLDEN"):
         (GOLDEN / f"story_{story.replace('-', '_')}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -109,12 +109,12 @@ def test_story_flow_survives_snapshots(tmp_path: Path, monkeypatch: pytest.Monke
     _, session = bot_game("hollow-fair", 3, tmp_path / "snap.wyrd")
     resumed = Session.resume(tmp_path / "snap.wyrd")
     assert resumed.state == session.state
-    assert resumed.story is not None and resumed.story.played == session.story.played  # type: ignore[union-attr]
+    assert resumed.follower.play is not None and resumed.follower.play.played == session.follower.play.played
 
 
 def test_story_refusals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
-    session = Session.new(tmp_path / "r.wyrd", seed=1)
+    session = Session.new(tmp_path / "r.wyrd", seed=1, ruleset="abacus")
     console = Console(session)
     assert "no pregenerated" in console.handle("pc take all").events[0]["reason"]
     assert "no story" in console.handle("story no-such-story").events[0]["reason"]
@@ -130,7 +130,7 @@ def test_part_of_the_cast_can_be_taken(tmp_path: Path, monkeypatch: pytest.Monke
     """`pc take` of some pregens (names of several words, or their start): a connection to a
     pregen left out is dropped rather than refusing the party (found by the simulator)."""
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
-    session = Session.new(None, seed=1, story="hollow-fair")
+    session = Session.new(None, seed=1, story="hollow-fair", ruleset="abacus")
     out = Console(session).handle("pc take Coral Vell, ned")
     assert [e["name"] for e in out.events if e["kind"] == "character_created"] == ["Coral Vell", "Ned Harrower"]
     assert all(c.connection is None for c in session.state.characters.values())

@@ -24,7 +24,7 @@ def test_own_tables_speak_over_the_bundled(tmp_path: Path, monkeypatch: pytest.M
     tables.mkdir(parents=True)
     for category in ("mundane", "friendly"):
         (tables / f"{category}.yaml").write_text(MINE.format(category=category), encoding="utf-8")
-    session = Session.new(None, seed=2, content=[tmp_path / "mine"])
+    session = Session.new(None, seed=2, content=[tmp_path / "mine"], ruleset="abacus")
     console = Console(session)
     console.handle("pc add Ada body=5 mind=5 soul=5")
     console.handle("scene")
@@ -39,6 +39,6 @@ def test_a_broken_own_table_is_reported(tmp_path: Path, monkeypatch: pytest.Monk
     (tables / "gap.yaml").write_text("id: mine/gap\ntitle: Gap\ndice: d6\nrows:\n  - {range: 1-3, text: a}\n",
                                      encoding="utf-8")
     with pytest.raises(SessionError) as caught:
-        Session.new(tmp_path / "s.wyrd", seed=1, content=[tmp_path / "mine"])
+        Session.new(tmp_path / "s.wyrd", seed=1, content=[tmp_path / "mine"], ruleset="abacus")
     assert "gap.yaml" in str(caught.value)
     assert not (tmp_path / "s.wyrd").exists()

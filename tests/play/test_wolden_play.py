@@ -23,14 +23,14 @@ import wyrd.rules.wolden as W
 from wyrd.oracle.tables import bundled_tables
 from wyrd.play.cli.main import main
 from wyrd.play.engine.session import Session
-from wyrd.play.engine.verbs import verbs
+from wyrd.play.engine.verbs import SHARED
 from wyrd.play.frontends.console import Console
 from wyrd.play.frontends.view import describe
 from wyrd.play.kits.wolden.enemies import enemy_actions
 from wyrd.play.kits.wolden.texts import TEXTS
 from wyrd.rules.dice import Dice, SeededSource
 from wyrd.rules.wolden import GameState
-from wyrd.rules.wolden.events import WoldenEvent
+from wyrd.rules.wolden.events import RoundStarted, WoldenEvent
 from wyrd.rules.wolden.odds import check_odds
 from wyrd.stories.loader import BUNDLED
 from wyrd.stories.wolden import EnemyAction, EnemySpec, ScenarioError, ScenarioProgress, find_scenario, scenario_args
@@ -165,7 +165,7 @@ def test_roll_with_faces_uses_them_and_checks_their_number() -> None:
 
 def test_hints_show_the_exact_odds_before_the_roll() -> None:
     session, _ = play_lines(None, [ADA, BO, "check ada might gift steady with bo"])
-    hints = wyrd.play.kits.wolden.kit.HOOKS.hints(session.state)
+    hints = wyrd.play.kits.wolden.kit.KIT.hints(session.state)
     odds = check_odds(3, 3)
     assert hints[0].startswith("Ada rolls 3d12 + Might 3: ")
     for p in (odds.p_critical_failure, odds.p_failure, odds.p_partial, odds.p_success, odds.p_critical_success):
@@ -175,13 +175,13 @@ def test_hints_show_the_exact_odds_before_the_roll() -> None:
 
 def test_hints_in_a_fight_name_the_enemy_and_its_blow() -> None:
     session, _ = play_lines(None, [ADA, "fight wolf:2:1d6", "check ada might"])
-    hints = wyrd.play.kits.wolden.kit.HOOKS.hints(session.state)
+    hints = wyrd.play.kits.wolden.kit.KIT.hints(session.state)
     assert "Against wolf (0/2 harm): 6 or less, it hits Ada for 1d6 each (6 on a critical failure)" in hints[1]
 
 
 def test_status_sheet_and_toolbar() -> None:
     session, _ = play_lines(None, ["story the-drowned-bell", "pc take all", "scene", "scene"])
-    hooks = wyrd.play.kits.wolden.kit.HOOKS
+    hooks = wyrd.play.kits.wolden.kit.KIT
     toolbar = hooks.toolbar(session.state)
     assert "\n" not in toolbar
     assert toolbar.startswith("The Saltmere causeway 6/6 r1 | Wenna Ashgrove Mt1 Ag3 Md2 Gr0 W0 S2 | ")
@@ -304,7 +304,7 @@ def test_pc_add_brings_its_cult_from_the_cult_files_into_the_arguments(tmp_path:
 
 
 def test_every_wolden_verb_has_its_help() -> None:
-    own = {k: v for k, v in verbs("wolden").items() if v.rulesets == ("wolden",)}
+    own = {k: v for k, v in wyrd.play.kits.wolden.kit.KIT.verbs.verbs().items() if k not in SHARED.verbs()}
     assert set(own) == {"pc", "check", "roll", "cancel", "extended", "montage", "fight", "pass", "abandon",
                         "harm", "wound", "downtime", "session", "story", "scene"}
     for verb in own.values():
@@ -369,7 +369,8 @@ def test_the_scenarios_own_table_is_used_and_the_generic_one_otherwise(tmp_path:
 def test_weakest_and_strongest_go_by_the_total_of_abilities_ties_by_character_order() -> None:
     session, _ = play_lines(None, [ADA, BO, "fight wolf:2"])
     state = game(session)
-    began = [{"kind": "round_started", "encounter": "fight"}]
+    # the rules' own typed event, as verb.after receives it (issue 15, point 5)
+    began = [RoundStarted(encounter="fight", type=W.EncounterKind.FIGHT, number=1, participants=["Ada", "Bo"])]
 
     def target(how: str | None) -> str:
         spec = EnemySpec(id="wolf", name="wolf", harm=2, actions=[EnemyAction(text="{enemy} to {character}",
@@ -394,7 +395,7 @@ def test_the_same_seed_gives_the_same_actions_and_the_hint_names_the_targets(tmp
     session, events = play_lines(None, [ADA, BO, "fight wolf:2 boar:3"])
     acted = {e["enemy"]: e["target"] for e in events if e.get("kind") == "enemy_acted"}
     assert set(acted) == {"wolf", "boar"}
-    hints = wyrd.play.kits.wolden.kit.HOOKS.follower_hints(session.state, session.follower)
+    hints = wyrd.play.kits.wolden.kit.KIT.follower_hints(session.state, session.follower)
     assert hints == [f"This round wolf goes for {acted['wolf']}; boar goes for {acted['boar']}: "
                      "defend them (`check WHO ABILITY vs ENEMY defend`)."]
 
@@ -408,12 +409,12 @@ def test_resume_keeps_the_enemies_actions_and_whom_they_go_for(every: int, tmp_p
     lines = lines[:lines.index("session") + 5]  # into the fight at the chapel
     live, events = play_lines(save, lines)
     assert isinstance(game(live).encounter, W.Fight) and place(live)["targets"]
-    shown = wyrd.play.kits.wolden.kit.HOOKS.follower_hints(live.state, live.follower)
+    shown = wyrd.play.kits.wolden.kit.KIT.follower_hints(live.state, live.follower)
     live.close()
     resumed = Session.resume(save)
     try:
         assert place(resumed)["targets"] == place(live)["targets"]
-        assert wyrd.play.kits.wolden.kit.HOOKS.follower_hints(resumed.state, resumed.follower) == shown
+        assert wyrd.play.kits.wolden.kit.KIT.follower_hints(resumed.state, resumed.follower) == shown
         assert resumed.save is not None
         saved = [e for r in resumed.save.live_commands() for e in r.events if e["kind"] == "enemy_acted"]
         assert saved == [e for e in events if e.get("kind") == "enemy_acted"] and saved

@@ -73,7 +73,8 @@ def test_plot_without_matplotlib_says_how_to_get_it(tmp_path: Path, monkeypatch:
 
 
 def test_plot_import_failure_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from wyrd.sim import PlotUnavailable, plot, simulate
+    from wyrd.sim import PlotUnavailable
+    from wyrd.sim.abacus import plot, simulate
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
     report = simulate("the-milestones", 3)

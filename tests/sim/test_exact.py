@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from wyrd.rules.odds import challenge_odds
-from wyrd.sim import Fixed, simulate
+from wyrd.sim.abacus import Fixed, simulate
 from wyrd.stories.schema import Story
 
 

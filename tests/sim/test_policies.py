@@ -9,8 +9,8 @@ import pytest
 
 from wyrd.rules.abacus import ChallengeType
 from wyrd.rules.odds import challenge_odds
-from wyrd.sim import Bold, Cautious, Member, RandomPolicy, Situation, simulate
-from wyrd.sim.policy import points_for
+from wyrd.sim.abacus import Bold, Cautious, Member, RandomPolicy, Situation, simulate
+from wyrd.sim.abacus.policy import points_for
 
 
 def test_cautious_spends_more_and_is_defeated_no_more_than_bold() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from wyrd.sim import POLICIES, Cautious, Fixed, SimError, play, prepare, simulate
+from wyrd.sim.abacus import POLICIES, Cautious, Fixed, SimError, play, prepare, simulate
 from wyrd.stories.loader import BUNDLED, find_story
 from wyrd.stories.schema import Story
 

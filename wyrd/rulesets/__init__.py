@@ -49,6 +49,8 @@ class Ruleset(BaseModel):
     rules: str
     # the play kit: verbs, story following, hints, texts, narration (a module with ``KIT``)
     kit: str
+    # the simulator `wyrd simulate` runs its stories with (``module:attribute``, a wyrd.sim Simulator)
+    policy: str | None = None
 
     def load(self) -> ModuleType:
         """Import the rules package."""

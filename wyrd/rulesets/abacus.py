@@ -10,4 +10,5 @@ RULESET = Ruleset(
     seed="000_e418bfdb0e315e34.txt",
     rules="wyrd.rules.abacus",
     kit="wyrd.play.kits.abacus.kit",
+    policy="wyrd.sim.abacus:SIMULATOR",
 )

@@ -10,4 +10,5 @@ RULESET = Ruleset(
     seed="003_9d26c77002c98e48.txt",
     rules="wyrd.rules.feat",
     kit="wyrd.play.kits.feat.kit",
+    policy="wyrd.sim.feat:SIMULATOR",
 )

@@ -10,4 +10,5 @@ RULESET = Ruleset(
     seed="004_06c27bdc2e65ccea.txt",
     rules="wyrd.rules.lots",
     kit="wyrd.play.kits.lots.kit",
+    policy="wyrd.sim.lots:SIMULATOR",
 )

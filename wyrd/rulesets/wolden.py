@@ -10,4 +10,5 @@ RULESET = Ruleset(
     seed="001_0ed33d63b95f167b.txt",
     rules="wyrd.rules.wolden",
     kit="wyrd.play.kits.wolden.kit",
+    policy="wyrd.sim.wolden:SIMULATOR",
 )

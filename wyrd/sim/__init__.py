@@ -1,59 +1,55 @@
-"""The balance simulator: bot players play a story to its finale, many times over.
+"""The balance simulator: bot players play a story many times over, with any ruleset's rules.
 
-Bots follow the story's scene flow (default exits) and play by a policy
-(``cautious``, ``bold``, ``random``, or any object with a ``plan`` method), with
-the real rules core doing every roll and moving every point: no console, no
-narration, no save file. The report gives, each with a confidence interval, the
-chance each scene's challenges are overcome, the points and Wyrd spent per scene,
-defeat rates by character and by scene, clock and counter outcomes, and the
-finale's results; exact odds stand beside the estimates where a closed form
-exists. ``wyrd simulate`` is the command line; :func:`simulate` the API::
+``wyrd simulate STORY`` finds the story's ruleset (:func:`story_ruleset`), the
+simulator the registry names for it (:func:`simulator_for`, the ruleset's
+``policy``), and runs a :class:`Request`::
 
-    from wyrd.sim import simulate
+    from wyrd.sim import Request, simulator_for, story_ruleset
 
-    report = simulate("hollow-fair", 2000, policy="bold", seed=7, jobs=2)
-    print(report.finale.all_freed.p, report.to_json())
+    simulator = simulator_for(story_ruleset("the-drowned-bell"))
+    report = simulator.simulate(Request("the-drowned-bell", 200, policy="bold", seed=7))
+    print(simulator.text(report))
 
-Modules: :mod:`wyrd.sim.policy` (decisions), :mod:`wyrd.sim.engine` (the prepared story and
-how actions are applied), :mod:`wyrd.sim.game` (one run), :mod:`wyrd.sim.tally` (adding
-runs up), :mod:`wyrd.sim.report` (the estimates), :mod:`wyrd.sim.stats` (intervals),
-:mod:`wyrd.sim.runner` (many runs over processes), :mod:`wyrd.sim.show` (text and plot).
+Most rulesets' simulators are a :class:`BotSimulator`: the ruleset's bots
+(:mod:`wyrd.sim.bots`) type lines into real play sessions (:mod:`wyrd.sim.playthrough`),
+and :mod:`wyrd.sim.summary` reports how often the story ended, the party fell or a
+run was cut off, with the ruleset's own figures. A ruleset may bring its own faster
+simulator instead. Shared by all: :mod:`wyrd.sim.stats` (intervals),
+:mod:`wyrd.sim.runner` (chunks of runs, seeds, the progress bar), :mod:`wyrd.sim.show`
+(text helpers and the chart).
 """
 
-from wyrd.sim.engine import Kit, SimError, prepare
-from wyrd.sim.game import RunRecord, play
-from wyrd.sim.policy import POLICIES, Bold, Cautious, Fixed, Member, Plan, Policy, RandomPolicy, Situation, policy_named
-from wyrd.sim.report import Report
-from wyrd.sim.runner import ProgressBar, load, simulate
-from wyrd.sim.show import PlotUnavailable, plot, plot_available, text
+from wyrd.sim.bots import Bot, Bots, Figure, Outcome
+from wyrd.sim.playthrough import STEP_CAP, BotSimulator, play_run
+from wyrd.sim.runner import ProgressBar
+from wyrd.sim.show import Chart, PlotUnavailable, draw, plot_available
+from wyrd.sim.simulator import POLICY_NAMES, Request, SimError, SimReport, Simulator, simulator_for, story_ruleset
 from wyrd.sim.stats import Mean, Proportion, mean_interval, wilson
+from wyrd.sim.summary import BotReport
 
 __all__ = [
-    "POLICIES",
-    "Bold",
-    "Cautious",
-    "Fixed",
-    "Kit",
+    "POLICY_NAMES",
+    "STEP_CAP",
+    "Bot",
+    "BotReport",
+    "BotSimulator",
+    "Bots",
+    "Chart",
+    "Figure",
     "Mean",
-    "Member",
-    "Plan",
+    "Outcome",
     "PlotUnavailable",
-    "Policy",
     "ProgressBar",
     "Proportion",
-    "RandomPolicy",
-    "Report",
-    "RunRecord",
+    "Request",
     "SimError",
-    "Situation",
-    "load",
+    "SimReport",
+    "Simulator",
+    "draw",
     "mean_interval",
-    "play",
-    "plot",
+    "play_run",
     "plot_available",
-    "policy_named",
-    "prepare",
-    "simulate",
-    "text",
+    "simulator_for",
+    "story_ruleset",
     "wilson",
 ]

@@ -1,123 +1,34 @@
-"""Running many playthroughs, in one process or several: :func:`simulate`.
+"""What every simulator shares about running many playthroughs: how runs are cut up, how progress shows.
 
-Runs are cut into chunks of consecutive run indices; each chunk is played and
-folded into a :class:`~wyrd.sim.tally.Tally` by whichever process takes it, and the
-tallies are added up. Every run is seeded by ``(seed, index)`` and a tally adds up
-the same in any order, so the report is the same for 1 job or 8.
-
-Worker processes get the prepared story (:class:`~wyrd.sim.engine.Kit`) once, when
-they start, not with every chunk.
+Runs are cut into chunks of consecutive run indices (:func:`chunks`); each chunk is
+played and folded into a tally by whichever process takes it, and the tallies are
+added up. Every run is seeded by ``(seed, index)`` and a tally adds up the same in
+any order, so a report is the same for 1 job or 8. :class:`ProgressBar` shows the
+chunks finishing on a terminal.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from pathlib import Path
+from collections.abc import Callable
 from typing import TextIO
 
-from wyrd.sim.engine import Kit, prepare
-from wyrd.sim.game import play
-from wyrd.sim.policy import Policy, policy_named
-from wyrd.sim.report import Report, build
-from wyrd.sim.tally import Tally
-from wyrd.stories.loader import BUNDLED, find_story
-from wyrd.stories.schema import Story
-
-__all__ = ["MAX_RUNS", "ProgressBar", "chunks", "load", "simulate"]
+__all__ = ["MAX_RUNS", "Progress", "ProgressBar", "chunks", "run_seed"]
 
 MAX_RUNS = 10_000_000
 Progress = Callable[[int, int], None]
 
 
-def load(ident: str, dirs: Iterable[str | Path] | None = None) -> Story:
-    """The story ``ident`` from ``dirs`` (the bundled stories by default); StoryError if not found."""
-    return find_story(ident, list(dirs) if dirs is not None else [BUNDLED])
+def run_seed(seed: int, index: int, stream: str) -> str:
+    """The seed of one of a run's random streams (``dice``, ``policy``...)."""
+    return f"wyrd-sim:{seed}:{index}:{stream}"
 
 
 def chunks(runs: int, jobs: int) -> list[tuple[int, int]]:
     """Consecutive ``(start, stop)`` run ranges: small enough to share out and show progress."""
     size = max(10, min(250, runs // (max(1, jobs) * 20) or 1))
     return [(start, min(runs, start + size)) for start in range(0, runs, size)]
-
-
-def simulate(
-    story: Story | str,
-    runs: int,
-    *,
-    players: int | None = None,
-    policy: Policy | str = "cautious",
-    seed: int = 0,
-    jobs: int = 1,
-    safe: bool = False,
-    dirs: Sequence[str | Path] | None = None,
-    progress: Progress | None = None,
-) -> Report:
-    """Play ``story`` to its finale ``runs`` times with bot players and report what happened.
-
-    Args:
-        story: A story, or the id of one in ``dirs``.
-        runs: How many playthroughs (1 or more).
-        players: Play the first ``players`` pregens (all of them if None).
-        policy: A policy, or the name of one (``cautious``, ``bold``, ``random``).
-        seed: Run ``i`` is seeded by ``(seed, i)``: the same seed gives the same report.
-        jobs: Worker processes (1 plays in this process).
-        safe: Apply every action through its public, state-copying form (slow; the
-            same results).
-        dirs: Where to look for a story given by id (the bundled stories by default).
-        progress: Called as ``progress(done, runs)`` as chunks of runs finish.
-
-    Raises:
-        ValueError: A bad number of runs or jobs; :class:`~wyrd.sim.engine.SimError` if the
-            story can't be simulated; :class:`~wyrd.stories.loader.StoryError` if it can't be found.
-    """
-    if not 1 <= runs <= MAX_RUNS:
-        raise ValueError(f"runs must be 1 to {MAX_RUNS:,}, not {runs}")
-    if jobs < 1:
-        raise ValueError(f"jobs must be 1 or more, not {jobs}")
-    chosen = policy_named(policy) if isinstance(policy, str) else policy
-    kit = prepare(load(story, dirs) if isinstance(story, str) else story, players)
-    tally = Tally()
-    parts = chunks(runs, jobs)
-    done = 0
-    if jobs == 1 or len(parts) == 1:
-        for start, stop in parts:
-            tally.merge(_play_chunk(kit, chosen, safe, seed, start, stop))
-            done += stop - start
-            if progress:
-                progress(done, runs)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(kit, chosen, safe)) as pool:
-            futures = {pool.submit(_worker_chunk, seed, start, stop): stop - start for start, stop in parts}
-            for future in as_completed(futures):
-                tally.merge(future.result())
-                done += futures[future]
-                if progress:
-                    progress(done, runs)
-    return build(tally, kit, seed=seed, policy=chosen.name)
-
-
-def _play_chunk(kit: Kit, policy: Policy, safe: bool, seed: int, start: int, stop: int) -> Tally:
-    tally = Tally()
-    for index in range(start, stop):
-        tally.add(play(kit, policy, seed, index, safe=safe))
-    return tally
-
-
-_WORKER: tuple[Kit, Policy, bool] | None = None
-
-
-def _start_worker(kit: Kit, policy: Policy, safe: bool) -> None:
-    global _WORKER
-    _WORKER = (kit, policy, safe)
-
-
-def _worker_chunk(seed: int, start: int, stop: int) -> Tally:
-    assert _WORKER is not None, "the worker was not started with a story"
-    kit, policy, safe = _WORKER
-    return _play_chunk(kit, policy, safe, seed, start, stop)
 
 
 class ProgressBar:

@@ -267,10 +267,11 @@ def run_log(args: argparse.Namespace) -> int:
     from wyrd.play.engine.journal import transcript
     from wyrd.play.engine.savefile import SaveError, SaveFile
     from wyrd.play.engine.session import DAMAGED
+    from wyrd.play.frontends.view import wording
 
     try:
         with SaveFile.open(args.file) as save:
-            print("\n".join(transcript(save, audit=args.all)))
+            print("\n".join(transcript(save, wording(str(save.meta.get("ruleset"))), audit=args.all)))
     except (SaveError, OSError) as exc:
         return _fail(str(exc))
     except DAMAGED as exc:
@@ -282,10 +283,11 @@ def run_export(args: argparse.Namespace) -> int:
     from wyrd.play.engine.journal import journal
     from wyrd.play.engine.savefile import SaveError, SaveFile
     from wyrd.play.engine.session import DAMAGED
+    from wyrd.play.frontends.view import wording
 
     try:
         with SaveFile.open(args.file) as save:
-            text = journal(save)
+            text = journal(save, wording(str(save.meta.get("ruleset"))))
         if args.output:
             args.output.write_text(text, encoding="utf-8")
         else:

@@ -1,25 +1,39 @@
-"""The story as text from a save file: the transcript (``log``) and the Markdown journal.
+"""The story from a save file: the transcript (``log``) and the Markdown journal.
 
 Both read only what the save recorded (commands, dice, events, narration), so
 neither ever needs the rules or a language model again. The audit transcript
-also shows undone commands and the undos that took them back.
+also shows undone commands and the undos that took them back. How an event
+reads, and how a text is made safe to show, are the caller's (a front-end's
+view): they come in as :class:`Wording`, so the engine imports no front-end.
 """
 
 from __future__ import annotations
 
-from wyrd.play.engine.savefile import Record, SaveFile
-from wyrd.play.frontends.view import clean, describe
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["journal", "transcript"]
+from wyrd.play.engine.savefile import Record, SaveFile
+
+__all__ = ["Wording", "journal", "transcript"]
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How a front-end words what the save holds."""
+
+    # one event as one line of text
+    describe: Callable[[dict[str, Any]], str]
+    # any text from the save (a command, a title), made safe to show
+    clean: Callable[[object], str]
 
 
 def _records(save: SaveFile, audit: bool) -> list[Record]:
     return list(save.all_commands() if audit else save.live_commands())
 
 
-def transcript(save: SaveFile, *, audit: bool = False) -> list[str]:
+def transcript(save: SaveFile, wording: Wording, *, audit: bool = False) -> list[str]:
     """One line per command and one per event; with ``audit``, undone ones marked."""
-    ruleset = str(save.meta.get("ruleset", "abacus"))
     lines: list[str] = []
     for record in _records(save, audit):
         if record.undoes is not None:
@@ -27,21 +41,21 @@ def transcript(save: SaveFile, *, audit: bool = False) -> list[str]:
             continue
         mark = " (undone)" if record.status != "live" else ""
         if record.parsed.get("verb") != "start":
-            lines.append(f"[{record.seq}] > {clean(record.text)}{mark}")
-        lines.extend(f"    {describe(e, ruleset).text}" for e in record.events)
+            lines.append(f"[{record.seq}] > {wording.clean(record.text)}{mark}")
+        lines.extend(f"    {wording.describe(e)}" for e in record.events)
     return lines
 
 
-def journal(save: SaveFile) -> str:
+def journal(save: SaveFile, wording: Wording) -> str:
     """A Markdown journal of the story as it stands, every mechanical change included."""
     meta = save.meta
-    ruleset = str(meta.get("ruleset", "abacus"))
+    clean = wording.clean
     title = meta.get("story") or "An unwritten story"
-    out = [f"# {clean(title)}", "", f"Ruleset: {meta.get('ruleset', 'abacus')}, seed {meta.get('seed')}.", ""]
+    out = [f"# {clean(title)}", "", f"Ruleset: {meta.get('ruleset')}, seed {meta.get('seed')}.", ""]
     for record in save.live_commands():
         for event in record.events:
             kind = event.get("kind")
-            text = describe(event, ruleset).text
+            text = wording.describe(event)
             if kind == "scene_started":
                 out += ["", f"## {text}", ""]
             elif kind == "narration":

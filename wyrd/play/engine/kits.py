@@ -1,95 +1,86 @@
-"""How each ruleset is played: the hooks the session, the console and the REPL call.
+"""How each ruleset is played: the kit the session, the console and the REPL call.
 
 The play layer is shared by every ruleset: the save file, undo and replay, the
-console, the REPL. What differs is gathered here per ruleset: the module that
-registers its verbs, the lines shown after each change (exact odds, what the
-rules say is due), the status and the toolbar, the narration of its events,
-and how its own event kinds read. A ruleset's play module builds a
-:class:`PlayHooks` and registers it; :func:`hooks_for` imports it on first use.
+console, the REPL. What differs is gathered in each ruleset's kit: its verbs
+(a :class:`~wyrd.play.engine.verbs.VerbTable`), the lines shown after each change
+(exact odds, what the rules say is due), the status and the toolbar, the
+narration of its events, how its own event kinds read, and how it follows its
+stories. A kit module builds a :class:`PlayHooks` named ``KIT``; the registry
+(:mod:`wyrd.rulesets`) says which module is each ruleset's kit, and
+:func:`hooks_for` imports it on first use. The engine names no ruleset.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
+from wyrd.play.engine.storyplay import Follower
+from wyrd.play.engine.verbs import SHARED, VerbTable
 from wyrd.rules.dice import Dice
 
-__all__ = ["Follower", "PlayHooks", "hooks_for", "register_hooks"]
+__all__ = ["Follower", "PlayHooks", "Teller", "hooks_for", "kit_of"]
 
 # before, after, the command's events, the narration's own dice -> the events to add
 Teller = Callable[[Any, Any, list[dict[str, Any]], Dice], list[dict[str, Any]]]
-
-# The module that registers each ruleset's verbs and hooks when imported.
-_MODULES = {
-    "abacus": "wyrd.play.kits.abacus.kit",
-    "wolden": "wyrd.play.kits.wolden.kit",
-    "feat": "wyrd.play.kits.feat.kit",
-    "lots": "wyrd.play.kits.lots.kit",
-}
+# the state and the events of the command just applied (none at the opening) -> lines
+Hints = Callable[[Any, Sequence[Mapping[str, Any]]], list[str]]
 
 
-def _nothing(state: Any) -> list[str]:
+def _nothing(state: Any, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     return []
-
-
-class Follower(Protocol):
-    """Where a session stands in another ruleset's story (its scenario, the scenes played).
-
-    The session makes one with :attr:`PlayHooks.follow` (from nothing, or from a
-    snapshot), shows it every command it applies or replays, and hands it to the
-    verbs in :attr:`~wyrd.play.engine.storyplay.PlayContext.follower`; so it is rebuilt by replay
-    like the rules state, and undo takes its progress back too.
-    """
-
-    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> None: ...
-
-    def snapshot(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
 class PlayHooks:
-    """What the shared play layer needs to know of one ruleset."""
+    """What the shared play layer needs to know of one ruleset: its kit."""
 
     ruleset: str
-    # lines shown after every change: exact odds of an open roll, what is due next
-    hints: Callable[[Any], list[str]] = _nothing
+    # the verbs its players may use (SHARED's included)
+    verbs: VerbTable = field(default_factory=lambda: VerbTable(shared=SHARED))
+    # lines shown after every change (and at the opening, with no events): exact odds of
+    # an open roll, what is due next; the command's events say what just happened
+    hints: Hints = _nothing
     # more such lines from the state and the story follower (whom each enemy goes for this round)
     follower_hints: Callable[[Any, Any], list[str]] = lambda state, follower: []
     # `status`: the whole table at a glance
-    status: Callable[[Any], list[str]] = _nothing
+    status: Callable[[Any], list[str]] = lambda state: []
     # the REPL's bottom bar, one line
     toolbar: Callable[[Any], str] = lambda state: ""
     # `pc` / `pc NAME`: character sheets (None: everyone)
     sheet: Callable[[Any, str | None], list[str]] = lambda state, name: []
-    # narration of a command's events (None: the events speak for themselves)
+    # narration of a command's events (None: the Storyteller's own twists and tables)
     tell: Teller | None = None
     # how the ruleset's own event kinds read: kind -> event -> text
     texts: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
     # a story follower, new (None) or from its snapshot (None: the ruleset follows no story)
     follow: Callable[[Mapping[str, Any] | None], Follower] | None = None
-
-
-_HOOKS: dict[str, PlayHooks] = {}
-
-
-def register_hooks(hooks: PlayHooks) -> PlayHooks:
-    _HOOKS[hooks.ruleset] = hooks
-    return hooks
+    # the kinds of event its verbs add after the rules (`after`) and its narration adds:
+    # saved with the command, never replayed
+    added_kinds: frozenset[str] = frozenset()
 
 
 def hooks_for(ruleset: str) -> PlayHooks:
-    """The play hooks of ``ruleset``, importing its play module (and so its verbs) once."""
-    if ruleset not in _HOOKS:
-        module = _MODULES.get(ruleset)
-        if module is None:
-            raise LookupError(f"no way to play the ruleset {ruleset!r} yet")
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            raise LookupError(f"the ruleset {ruleset!r} cannot be played yet") from None
-    return _HOOKS.get(ruleset) or register_hooks(PlayHooks(ruleset=ruleset))
+    """The kit of ``ruleset``, from the registry's ``kit`` module (imported once, so its verbs too)."""
+    from wyrd.rulesets import UnknownRuleset, find_ruleset
+
+    try:
+        module = find_ruleset(ruleset).part("kit")
+    except UnknownRuleset as exc:
+        raise LookupError(str(exc)) from None
+    kit = getattr(module, "KIT", None)
+    if not isinstance(kit, PlayHooks):
+        raise LookupError(f"the ruleset {ruleset!r} cannot be played: its kit {module.__name__} has no KIT")
+    return kit
+
+
+def kit_of(state: object) -> PlayHooks:
+    """The kit of the ruleset whose rules package made ``state`` (for callers that hold only a state)."""
+    from wyrd.rulesets import rulesets
+
+    module = type(state).__module__
+    for ruleset in rulesets():
+        if module == ruleset.rules or module.startswith(ruleset.rules + "."):
+            return hooks_for(ruleset.id)
+    raise LookupError(f"no ruleset's rules made a {type(state).__name__}")

@@ -1,24 +1,25 @@
 """Verbs about the session rather than the story: help, undo, log, status, quit.
 
-They are registered like the rules verbs (so ``help`` lists them and completion
-knows them) but change no rules state; :mod:`wyrd.play.frontends.console` carries them out.
+They are registered in :data:`~wyrd.play.engine.verbs.SHARED`, which every kit's
+table includes (so ``help`` lists them and completion knows them), and change no
+rules state; :mod:`wyrd.play.frontends.console` carries them out.
 """
 
 from __future__ import annotations
 
-from wyrd.play.engine.verbs import Args, Verb, register
+from typing import Any
+
+from wyrd.play.engine.verbs import SHARED, Args, Verb
 from wyrd.play.engine.words import Words
-from wyrd.rules.abacus import GameState
 
 __all__: list[str] = []
 
 
 class _Meta(Verb):
     changes = False
-    rulesets = ("*",)
 
 
-@register
+@SHARED.register
 class Help(_Meta):
     """help [VERB]
 
@@ -29,13 +30,13 @@ class Help(_Meta):
     aliases = ("?",)
     completes = ("verb",)
 
-    def parse(self, words: Words, state: GameState) -> Args:
+    def parse(self, words: Words, state: Any) -> Args:
         word = words.take_optional()
         words.done()
         return {"verb": word}
 
 
-@register
+@SHARED.register
 class Undo(_Meta):
     """undo
 
@@ -45,7 +46,7 @@ class Undo(_Meta):
     key = "undo"
 
 
-@register
+@SHARED.register
 class Log(_Meta):
     """log [all]
 
@@ -54,13 +55,13 @@ class Log(_Meta):
 
     key = "log"
 
-    def parse(self, words: Words, state: GameState) -> Args:
+    def parse(self, words: Words, state: Any) -> Args:
         every = words.keyword("all")
         words.done()
         return {"all": every}
 
 
-@register
+@SHARED.register
 class Status(_Meta):
     """status
 
@@ -71,7 +72,7 @@ class Status(_Meta):
     aliases = ("st",)
 
 
-@register
+@SHARED.register
 class Challenges(_Meta):
     """challenges
 
@@ -81,7 +82,7 @@ class Challenges(_Meta):
     key = "challenges"
 
 
-@register
+@SHARED.register
 class Export(_Meta):
     """export FILE.md
 
@@ -90,13 +91,13 @@ class Export(_Meta):
 
     key = "export"
 
-    def parse(self, words: Words, state: GameState) -> Args:
+    def parse(self, words: Words, state: Any) -> Args:
         path = words.take("FILE")
         words.done()
         return {"path": path}
 
 
-@register
+@SHARED.register
 class Save(_Meta):
     """save
 
@@ -106,7 +107,7 @@ class Save(_Meta):
     key = "save"
 
 
-@register
+@SHARED.register
 class NarratorVerb(_Meta):
     """narrator [table|llm]
 
@@ -126,7 +127,7 @@ class NarratorVerb(_Meta):
         return {"use": which.casefold() if which else None}
 
 
-@register
+@SHARED.register
 class Quit(_Meta):
     """quit
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from wyrd.oracle.narrators.table import TableNarrator
 from wyrd.oracle.narrators.telling import Command, KitNarration, narration_event
 from wyrd.oracle.tables import Table, bundled_tables, load_tables
-from wyrd.play.engine.kits import PlayHooks, hooks_for
+from wyrd.play.engine.kits import PlayHooks
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -39,17 +39,6 @@ def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
     or None when there are none. A broken table file is an error naming file, line and field."""
     found = [d / "tables" for d in dirs if (d / "tables").is_dir()]
     return load_tables(found, base=bundled_tables()) if found else None
-
-
-def _kit_of(state: object) -> PlayHooks:
-    """The kit of the ruleset whose rules made ``state`` (for the call that passes no kit)."""
-    from wyrd.rulesets import rulesets
-
-    module = type(state).__module__
-    for ruleset in rulesets():
-        if module == ruleset.rules or module.startswith(ruleset.rules + "."):
-            return hooks_for(ruleset.id)
-    raise LookupError(f"no ruleset made a {type(state).__name__}")
 
 
 class Storyteller:
@@ -98,28 +87,22 @@ class Storyteller:
         self.deck.clear()
         self.deck.update(copy.deepcopy(deck or {}))
 
-    def tell(self, kit: PlayHooks | Any, before: Any, after: Any, events: Any, dice: Any,
+    def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[Mapping[str, Any]], dice: Dice,
              follower: Any = None) -> list[dict[str, Any]]:
-        """The events the oracle adds to a command's own: the kit's additions, then the narration.
+        """The events the narration adds to a command's own: the kit's additions, then the telling of its moments.
 
         Args:
             kit: the ruleset's play hooks; its ``tell`` is the kit's narration hook.
             before: the rules state before the command; ``after`` after it.
             events: the command's events, as stored.
-            dice: the oracle's dice for this command.
-            follower: the kit's story follower (the Abacus's story), or None.
-
-        The call of old, ``tell(before, after, events, dice, story)``, still works: the kit
-        is then the one of the ruleset whose rules made ``before``.
+            dice: the narration's own dice for this command.
+            follower: the kit's story follower, or None.
         """
-        if not isinstance(kit, PlayHooks):
-            old: tuple[Any, ...] = (kit, before, after, events, dice)
-            return self.tell(_kit_of(kit), *old)
         hook = kit.tell
         if hook is None:
             return []
         if not isinstance(hook, KitNarration):  # a plain teller: events in, events out
-            told_plain: list[dict[str, Any]] = hook(before, after, list(events), dice)
+            told_plain: list[dict[str, Any]] = hook(before, after, [dict(e) for e in events], dice)
             return told_plain if self.prose else []
         hook = hook.resolve()
         told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables))

@@ -1,9 +1,14 @@
 """A play session: lines in, rules applied, everything saved before it is shown.
 
-The session reads a line into a verb and canonical arguments, applies it to the
-rules core with dice of its own, and commits the command, every die it consumed
-and its events to the save file in one transaction. Only then does it hand the
-events back to be shown. A refused line changes nothing and saves nothing.
+The session reads a line once, with its ruleset's kit, into a
+:class:`~wyrd.play.engine.verbs.Command` (the verb found and its canonical
+arguments), applies it to the rules core with dice of its own, lets the kit's
+follower see it, asks the narration for what it adds
+(``teller.tell(kit, before, after, events, dice, follower)``, alike for every
+ruleset), and commits the command, every die it consumed and its events to the
+save file in one transaction. Only then does it hand the events back to be
+shown. A refused line changes nothing and saves nothing. The session names no
+ruleset: the caller says which, and the registry gives its empty game and its kit.
 
 Dice are reproducible without storing a generator: in seeded mode the dice for
 command ``seq`` come from ``Random(f"{seed}:{seq}")``, so the same seed and the
@@ -17,27 +22,25 @@ from __future__ import annotations
 import contextlib
 import copy
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, ValidationError
 
 import wyrd.play.engine.meta_verbs  # noqa: F401  (registers the verbs every ruleset shares)
-from wyrd.play.engine.kits import Follower, hooks_for
+from wyrd.play.engine.kits import PlayHooks, hooks_for
 from wyrd.play.engine.savefile import Record, SaveFile, SaveWriteError
-from wyrd.play.engine.storyplay import PlayContext, StoryPlay, content_dirs, load_story_args
-from wyrd.play.engine.verbs import Parsed, find_verb, parse_line
+from wyrd.play.engine.storyplay import Follower, PlayContext, content_dirs
+from wyrd.play.engine.verbs import Command, Parsed
 from wyrd.play.engine.words import UsageError
-from wyrd.rules.abacus import GameState
-from wyrd.rules.abacus.events import Event
 from wyrd.rules.dice import Dice, DiceExhausted, Roll, ScriptedSource, SeededSource, TypedSource
 from wyrd.rules.errors import RuleError
 
 if TYPE_CHECKING:
     from wyrd.play.engine.narration import Storyteller
 
-__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError"]
+__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError", "new_state"]
 
 SNAPSHOT_EVERY = 200
 DiceMode = str  # "seeded" or "typed"
@@ -49,19 +52,18 @@ TypedAsk = Callable[[int, int, str], Sequence[int]]
 # What reading a hand-edited or damaged save can raise (bad JSON, wrong shapes, bad snapshot).
 DAMAGED = (ValueError, TypeError, AttributeError, KeyError, IndexError, zlib.error)
 
-# Events the play layer adds after the rules (narration, twists, the story's words):
-# not replayed, kept as saved.
-ADDED_KINDS = frozenset({"narration", "twist", "postscript", "stage_rules_evident", "story_chosen", "scene_test",
-                          "answer", "inspiration", "narration_failed", "enemy_acted"})
+# Events the session itself adds after the rules (narration, or word that it failed): not
+# replayed, kept as saved. Each kit adds its own (PlayHooks.added_kinds).
+ADDED_KINDS = frozenset({"narration", "narration_failed"})
 
 
-def _plain(events: Sequence[Event]) -> list[dict[str, Any]]:
-    """Events as JSON-ready dicts, ``kind`` first."""
-    return [e.model_dump(mode="json") for e in events]
+def plain(events: Sequence[Any]) -> list[dict[str, Any]]:
+    """Events as JSON-ready dicts, ``kind`` first: typed ones dumped, dicts as they are."""
+    return [e if isinstance(e, dict) else e.model_dump(mode="json") for e in events]
 
 
 def new_state(ruleset: str) -> Any:
-    """An empty game of ``ruleset`` (its package's ``GameState``)."""
+    """An empty game of ``ruleset`` (its rules package's ``GameState``, found in the registry)."""
     from wyrd.rulesets import UnknownRuleset, find_ruleset
 
     try:
@@ -86,15 +88,14 @@ class Reply(BaseModel):
 
 
 class Session:
-    """The live game: a rules state, its save file, and the dice."""
+    """The live game: a rules state, its save file, the dice, and the kit that plays it."""
 
     def __init__(
-        self, save: SaveFile | None, *, seed: int, ruleset: str = "abacus", dice_mode: DiceMode = "seeded",
+        self, save: SaveFile | None, *, seed: int, ruleset: str, dice_mode: DiceMode = "seeded",
         ask: TypedAsk | None = None, content: Sequence[Path] = (),
     ) -> None:
         self.save = save
         self.dirs = content_dirs(content)
-        self.story: StoryPlay | None = None
         from wyrd.play.engine.paths import data_dir
 
         self._teller: Storyteller | None = None
@@ -104,18 +105,23 @@ class Session:
         self.seed = seed
         self.ruleset = ruleset
         try:
-            self.hooks = hooks_for(ruleset)
+            self.kit: PlayHooks = hooks_for(ruleset)
         except LookupError as exc:
             raise SessionError(str(exc)) from None
         self.dice_mode = dice_mode
         self.ask = ask
-        self.state: GameState = new_state(ruleset)
-        # another ruleset's story, followed by its own hooks (the abacus's is self.story)
+        self.state: Any = new_state(ruleset)
+        # where play stands in the story, followed by the kit (None: the kit follows none)
         self.follower = self._follow(None)
         self.next_command = 1
         self.next_event = 1
         # The events of starting a new session (shown first by --json); none on resume.
         self.opening_events: list[dict[str, Any]] = []
+
+    @property
+    def hooks(self) -> PlayHooks:
+        """The kit (the name front-ends knew it by)."""
+        return self.kit
 
     @property
     def teller(self) -> Storyteller:
@@ -134,27 +140,23 @@ class Session:
 
     @classmethod
     def new(
-        cls, path: Path | None, *, seed: int, story: str | None = None, dice_mode: DiceMode = "seeded",
-        ask: TypedAsk | None = None, content: Sequence[Path] = (), ruleset: str = "abacus",
+        cls, path: Path | None, *, seed: int, ruleset: str, story: str | None = None,
+        dice_mode: DiceMode = "seeded", ask: TypedAsk | None = None, content: Sequence[Path] = (),
     ) -> Session:
         session = cls(None, seed=seed, dice_mode=dice_mode, ask=ask, content=content, ruleset=ruleset)
-        chosen = None
-        if story is not None and ruleset == "abacus":
-            # Read the story before a save file exists, so a bad story leaves nothing behind.
-            try:
-                chosen = load_story_args(story, session.dirs)
-            except UsageError as exc:
-                raise SessionError(str(exc)) from None
         if path is not None:
             meta = {"game": FORMAT, "ruleset": session.ruleset, "seed": seed, "story": story, "dice": dice_mode}
             session.save = SaveFile.create(path, meta=meta)
         session.opening_events = session._emit_start(story)
         if story is not None:
-            reply = session.apply(f"story {story}", Parsed(verb="story", args=chosen or {"id": story}))
+            # Every kit reads its own stories with its own `story` verb (the key exactly, never a prefix).
+            verb = session.kit.verbs.verbs().get("story")
+            reply = (session.apply(f"story {story}", Command(verb=verb, args={"id": story})) if verb is not None
+                     else session._refuse(f"story {story}", None, UsageError(f"{ruleset} plays no stories"), "usage"))
             if reply.refused is not None:
                 session.close()
-                if path is not None and chosen is None:
-                    # Another ruleset's story is read by its own verb: a bad one leaves no save.
+                if path is not None:
+                    # A story that cannot be played leaves no save behind.
                     for leftover in path.parent.glob(path.name + "*"):
                         leftover.unlink()
                 raise SessionError(str(reply.refused["reason"]))
@@ -168,8 +170,10 @@ class Session:
             meta = save.meta
             if meta.get("game") != FORMAT:
                 raise SessionError("it is not a Wyrd session")
+            if "ruleset" not in meta:
+                raise SessionError("it does not say which ruleset it plays")
             session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask,
-                          content=content, ruleset=str(meta.get("ruleset", "abacus")))
+                          content=content, ruleset=str(meta["ruleset"]))
             session.rebuild()
         except SessionError as exc:
             save.close()
@@ -194,91 +198,84 @@ class Session:
 
     # -- lines ------------------------------------------------------------------
 
-    def parse(self, line: str) -> Parsed:
-        return parse_line(line, self.state, self.ruleset)
+    def parse(self, line: str) -> Command:
+        """Read a line once: the kit's verb it names, and its canonical arguments."""
+        return self.kit.verbs.parse(line, self.state)
 
     def execute(self, line: str) -> Reply:
         """Read, apply, save and report one line. Never raises for a bad line."""
         text = line.strip()
         try:
-            parsed = self.parse(text)
+            command = self.parse(text)
         except UsageError as exc:
             return self._refuse(text, None, exc, "usage")
-        verb = find_verb(parsed.verb, self.ruleset)
-        if not verb.is_change(parsed.args):
-            return Reply(line=text, verb=parsed.verb)
-        return self.apply(text, parsed)
+        if not command.verb.is_change(command.args):
+            return Reply(line=text, verb=command.key)
+        return self.apply(text, command)
+
+    def hints(self, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+        """The kit's lines for the table as it stands, after a command's ``events`` (none: the opening)."""
+        return self.kit.hints(self.state, events) + self.kit.follower_hints(self.state, self.follower)
 
     def context(self, seq: int) -> PlayContext:
         """What verbs may consult; its dice are the story's own, seeded apart from the rules'."""
-        return PlayContext(state=self.state, story=self.story, dirs=self.dirs,
-                           dice=Dice(SeededSource(f"{self.seed}:{seq}:story")), follower=self.follower)
+        return PlayContext(state=self.state, dirs=self.dirs, dice=Dice(SeededSource(f"{self.seed}:{seq}:story")),
+                           follower=self.follower)
 
-    def _follow(self, snapshot: dict[str, Any] | None) -> Follower | None:
-        follow = self.hooks.follow
-        return follow(snapshot) if follow is not None and self.ruleset != "abacus" else None
+    def _follow(self, snapshot: Mapping[str, Any] | None) -> Follower | None:
+        follow = self.kit.follow
+        return follow(snapshot) if follow is not None else None
 
-    def apply(self, text: str, parsed: Parsed) -> Reply:
-        """Apply a parsed change: rules, then one committed transaction, then the reply."""
-        verb = find_verb(parsed.verb, self.ruleset)
+    def apply(self, text: str, command: Command) -> Reply:
+        """Apply a command read by :meth:`parse`: rules, then one committed transaction, then the reply."""
+        verb = command.verb
         seq = self.next_command
         dice = self._dice(seq)
         ctx = self.context(seq)
         try:
-            parsed = Parsed(verb=parsed.verb, args=verb.prepare(dict(parsed.args), ctx))
+            args = verb.prepare(dict(command.args), ctx)
             # Any kind of die may be typed; each face is checked by the roll that uses it.
-            dice.supply(verb.typed_faces(parsed.args), sides=None)
-            outcome = verb.apply(self.state, dice, parsed.args)
+            dice.supply(verb.typed_faces(args), sides=None)
+            outcome = verb.apply(self.state, dice, args)
         except UsageError as exc:
-            return self._refuse(text, parsed.verb, exc, "usage")
+            return self._refuse(text, verb.key, exc, "usage")
         except RuleError as exc:
-            return self._refuse(text, parsed.verb, exc, exc.rule)
-        events = _plain(outcome.events)
-        events += verb.after(parsed.args, events, ctx, outcome.state)
-        if self.story is None and parsed.verb == "story" and self.ruleset == "abacus":
-            ctx.story = StoryPlay.from_args(parsed.args)
+            return self._refuse(text, verb.key, exc, exc.rule)
+        # The rules' events stay typed until they are saved; what the play layer adds is plain.
+        events: list[Any] = list(outcome.events)
+        events += verb.after(args, events, ctx, outcome.state)
+        flat = plain(events)
+        # The follower sees the command before the narration, which may lean on the story just chosen.
+        if self.follower is not None:
+            self.follower.observe(verb.key, args, flat)
         deck = copy.deepcopy(self.teller.deck)
-        events += self._tell(seq, outcome.state, events, ctx.story)
+        flat += self._tell(seq, outcome.state, flat)
         changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
-        parsed = parsed.model_copy(update={"deck": copy.deepcopy(changed)})
+        parsed = Parsed(verb=verb.key, args=args, deck=copy.deepcopy(changed))
         try:
-            stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+            stamped = self._commit(text, parsed, dice.history, flat, outcome.state)
         except SaveWriteError as exc:
-            # Not saved, so it did not happen: the state shown stays the state saved.
+            # Not saved, so it did not happen: the state shown stays the state saved, and the
+            # follower and the deck go back to where the save has them.
             self.teller.reset(deck)
-            return self._refuse(text, parsed.verb, exc, "save")
-        self._observe(parsed, stamped)
-        # After _observe: a snapshot must hold the story as this command left it.
+            self.rebuild()
+            return self._refuse(text, verb.key, exc, "save")
+        # After the commit: a snapshot must hold the story as this command left it.
         self._snapshot(self.next_command - 1)
-        return Reply(line=text, verb=parsed.verb, events=stamped, changed=True)
+        return Reply(line=text, verb=verb.key, events=stamped, changed=True)
 
-    def _tell(self, seq: int, after: GameState, events: list[dict[str, Any]],
-              story: StoryPlay | None) -> list[dict[str, Any]]:
-        """The oracle's events for a command; if the telling fails, the game goes on untold."""
+    def _tell(self, seq: int, after: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The narration's events for a command; if the telling fails, the game goes on untold."""
         deck = copy.deepcopy(self.teller.deck)
         dice = Dice(SeededSource(f"{self.seed}:{seq}:oracle"))
         try:
-            if self.ruleset != "abacus":
-                tell = self.hooks.tell
-                told: list[dict[str, Any]] = tell(self.state, after, events, dice) if tell is not None else []
-                return told if self.teller.prose else []
-            return self.teller.tell(self.state, after, events, dice, story)
+            return self.teller.tell(self.kit, self.state, after, events, dice, self.follower)
         except Exception as exc:  # narration only adds prose: it must never cost a command
             self.teller.reset(deck)
             return [{"kind": "narration_failed", "reason": f"{type(exc).__name__}: {exc}"}]
 
-    def _observe(self, parsed: Parsed, events: Sequence[dict[str, Any]]) -> None:
-        """Keep the story's progress in step with what happened (live and in replay)."""
-        if self.follower is not None:
-            self.follower.observe(parsed.verb, parsed.args, events)
-        if parsed.verb == "story" and self.ruleset == "abacus":
-            self.story = StoryPlay.from_args(parsed.args)
-        if self.story is not None:
-            self.story.observe(events)
-
     def _commit(
-        self, text: str, parsed: Parsed, rolls: Sequence[Roll], events: list[dict[str, Any]],
-        state: GameState | None,
+        self, text: str, parsed: Parsed, rolls: Sequence[Roll], events: list[dict[str, Any]], state: Any,
     ) -> list[dict[str, Any]]:
         stamped = [{"seq": self.next_event + i, **e} for i, e in enumerate(events)]
         dice = [{"sides": r.sides, "faces": list(r.faces), "purpose": r.purpose} for r in rolls]
@@ -297,8 +294,6 @@ class Session:
         """Every :data:`SNAPSHOT_EVERY` commands, the state and the story as they stand now."""
         if self.save is not None and seq % SNAPSHOT_EVERY == 0:
             extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
-            if self.story is not None:
-                extra["story"] = self.story.snapshot()
             if self.follower is not None:
                 extra["follower"] = self.follower.snapshot()
             # A snapshot only speeds up resuming; the command itself is already safe.
@@ -333,7 +328,6 @@ class Session:
         if self.save is None:
             raise SessionError("nothing to rebuild from")
         self.state = new_state(self.ruleset)
-        self.story = None
         self.follower = self._follow(None)
         self.teller.reset()
         self.next_event = 1
@@ -342,9 +336,8 @@ class Session:
         if snap is not None:
             self.state = type(self.state).model_validate(snap.state)
             self.next_event = int(snap.extra["next_event"])
-            if "story" in snap.extra:
-                self.story = StoryPlay.restore(snap.extra["story"])
-            self.follower = self._follow(snap.extra.get("follower"))
+            # Saves before kits had followers alike kept the Abacus's under "story".
+            self.follower = self._follow(snap.extra.get("follower", snap.extra.get("story")))
             self.teller.reset(snap.extra.get("deck"))
             start = snap.seq
         for record in self.save.live_commands(after=start):
@@ -361,17 +354,23 @@ class Session:
         dice = Dice(ScriptedSource(record.faces))
         try:
             command = Parsed.model_validate(record.parsed)
-            outcome = find_verb(command.verb, self.ruleset).apply(self.state, dice, command.args)
+            # the key as saved: exactly a verb of this kit, never a prefix
+            verb = self.kit.verbs.verbs().get(command.verb)
+            if verb is None:
+                raise UsageError(f"no verb {command.verb!r} in this ruleset")
+            outcome = verb.apply(self.state, dice, command.args)
         except (RuleError, UsageError, ValidationError, DiceExhausted) as exc:
             raise SessionError(f"command {record.seq} ({record.text!r}) does not replay: {exc}") from exc
-        replayed = _plain(outcome.events)
+        replayed = plain(outcome.events)
+        added = ADDED_KINDS | self.kit.added_kinds
         recorded = [{k: v for k, v in e.items() if k != "seq"} for e in record.events
-                    if e.get("kind") not in ADDED_KINDS]
+                    if e.get("kind") not in added]
         if replayed != recorded:
             raise SessionError(f"command {record.seq} ({record.text!r}) replays differently from what was saved")
         self.state = outcome.state
         self.teller.deck.update(copy.deepcopy(command.deck))
-        self._observe(command, record.events)
+        if self.follower is not None:
+            self.follower.observe(command.verb, command.args, record.events)
 
     def close(self) -> None:
         if self.save is not None:

@@ -1,7 +1,10 @@
 """The command language: each verb is a class whose docstring is its in-game help.
 
 A verb reads its words into canonical arguments (plain JSON: names resolved,
-numbers checked), and applies those arguments to the rules. The session saves
+numbers checked), and applies those arguments to the rules. Each kit keeps its
+verbs in its own :class:`VerbTable`; the verbs every ruleset shares are in
+:data:`SHARED`. A line is read once, into a :class:`Command` that holds the verb
+found, and the session passes that on. The session saves
 the canonical arguments, so a replay never depends on how a line was typed, and
 ``help VERB`` prints the verb's own docstring.
 """
@@ -9,19 +12,19 @@ the canonical arguments, so a replay never depends on how a line was typed, and
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from wyrd.play.engine.words import UsageError, Words, split_line, suggest
-from wyrd.rules.abacus import GameState, Outcome
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
     from wyrd.play.engine.storyplay import PlayContext
 
-__all__ = ["SHARED", "Args", "Parsed", "Verb", "find_verb", "parse_line", "register", "ruleset_of", "verbs"]
+__all__ = ["SHARED", "Args", "Command", "Parsed", "Verb", "VerbTable"]
 
 Args = dict[str, Any]
 
@@ -31,13 +34,12 @@ class Verb:
 
     The first line of the docstring is the usage; the rest is the help text.
     ``changes`` is False for verbs that only look (``pc``, ``log``): those are
-    neither saved nor undone.
+    neither saved nor undone. A verb belongs to the :class:`VerbTable` it is
+    registered in: a kit's own, or :data:`SHARED`.
     """
 
     key: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
-    # the rulesets whose players may use it ("*": all of them)
-    rulesets: ClassVar[tuple[str, ...]] = ("abacus",)
     changes: ClassVar[bool] = True
     # what the words after the verb are, for completion: "character", "challenge",
     # "ability", "type", "form", or a literal word
@@ -64,7 +66,7 @@ class Verb:
         """
         return []
 
-    def parse(self, words: Words, state: GameState) -> Args:
+    def parse(self, words: Words, state: Any) -> Args:
         words.done()
         return {}
 
@@ -76,59 +78,92 @@ class Verb:
         """
         return args
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
-        """Events the play layer adds to the rules' own (a postscript, the rules now evident)."""
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
+              state: Any) -> Sequence[Any]:
+        """Events the play layer adds to the rules' own (a postscript, the rules now evident).
+
+        ``events`` are the rules' own, typed as the rules made them. What it returns may be
+        typed events (``wyrd.rules.actions.Event``) or plain dicts; the session dumps both
+        only when it saves them.
+        """
         return []
 
-    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+    def apply(self, state: Any, dice: Dice, args: Mapping[str, Any]) -> Any:
+        """The rules' outcome (its ``state`` and typed ``events``)."""
         raise NotImplementedError
 
 
-# Verbs by ruleset id; SHARED verbs (help, undo, log ...) belong to every ruleset.
-SHARED = "*"
-_VERBS: dict[str, dict[str, Verb]] = {}
-_ALIASES: dict[str, dict[str, str]] = {}
+@dataclass(frozen=True)
+class Command:
+    """A line read once: the verb it names, found, and its canonical arguments."""
+
+    verb: Verb
+    args: Args
+
+    @property
+    def key(self) -> str:
+        return self.verb.key
 
 
-def register(cls: type[Verb]) -> type[Verb]:
-    verb = cls()
-    for ruleset in cls.rulesets:
-        _VERBS.setdefault(ruleset, {})[cls.key] = verb
+V = TypeVar("V", bound=Verb)
+
+
+class VerbTable:
+    """The verbs one kit's players may use, by key and alias; a kit's table includes :data:`SHARED`.
+
+    A kit makes its own table and registers its verb classes with :meth:`register`
+    (a class decorator); nothing else decides which ruleset a verb belongs to.
+    """
+
+    def __init__(self, *, shared: VerbTable | None = None) -> None:
+        self._shared = shared
+        self._own: dict[str, Verb] = {}
+        self._aliases: dict[str, str] = {}
+
+    def register(self, cls: type[V]) -> type[V]:
+        verb = cls()
+        self._own[cls.key] = verb
         for alias in cls.aliases:
-            _ALIASES.setdefault(ruleset, {})[alias] = cls.key
-    return cls
+            self._aliases[alias] = cls.key
+        return cls
+
+    def verbs(self) -> dict[str, Verb]:
+        """Every verb by key, the shared ones included."""
+        return {**(self._shared.verbs() if self._shared else {}), **self._own}
+
+    def aliases(self) -> dict[str, str]:
+        return {**(self._shared.aliases() if self._shared else {}), **self._aliases}
+
+    def find(self, word: str) -> Verb:
+        """The verb ``word`` names: its key, an alias, or a unique prefix of a key."""
+        known = self.verbs()
+        aliases = self.aliases()
+        folded = word.casefold()
+        key = aliases.get(folded, folded)
+        if key in known:
+            return known[key]
+        hits = sorted(k for k in known if k.startswith(folded))
+        if len(hits) == 1:
+            return known[hits[0]]
+        if hits:
+            raise UsageError(f"{word!r} could be {', '.join(hits)}")
+        raise UsageError(f"unknown command {word!r}{suggest(word, [*known, *aliases])}; type help for the list")
+
+    def parse(self, line: str, state: Any) -> Command:
+        """Read ``line`` once: its verb, found, and its canonical arguments."""
+        words = split_line(line)
+        if not words:
+            raise UsageError("empty command")
+        verb = self.find(words[0])
+        return Command(verb=verb, args=verb.parse(Words(words[1:], verb.usage()), state))
 
 
-def ruleset_of(state: object) -> str:
-    """The id of the ruleset a rules state belongs to (``wyrd.rules.feat.state.GameState``: feat)."""
-    parts = type(state).__module__.split(".")
-    return parts[2] if len(parts) > 2 and parts[:2] == ["wyrd", "rules"] else "abacus"
-
-
-def verbs(ruleset: str = "abacus") -> dict[str, Verb]:
-    """The verbs of ``ruleset`` by key, the shared ones included."""
-    return {**_VERBS.get(SHARED, {}), **_VERBS.get(ruleset, {})}
-
-
-def find_verb(word: str, ruleset: str = "abacus") -> Verb:
-    """The verb ``word`` names: its key, an alias, or a unique prefix of a key."""
-    known = verbs(ruleset)
-    aliases = {**_ALIASES.get(SHARED, {}), **_ALIASES.get(ruleset, {})}
-    folded = word.casefold()
-    key = aliases.get(folded, folded)
-    if key in known:
-        return known[key]
-    hits = sorted(k for k in known if k.startswith(folded))
-    if len(hits) == 1:
-        return known[hits[0]]
-    if hits:
-        raise UsageError(f"{word!r} could be {', '.join(hits)}")
-    raise UsageError(f"unknown command {word!r}{suggest(word, [*known, *aliases])}; type help for the list")
+# The verbs every ruleset shares (help, undo, log ...): :mod:`wyrd.play.engine.meta_verbs`.
+SHARED = VerbTable()
 
 
 class Parsed(BaseModel):
-    """A command read from a line: the verb's key and its canonical arguments."""
+    """A command as the save keeps it: the verb's key and its canonical arguments."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -136,12 +171,3 @@ class Parsed(BaseModel):
     args: Args
     # what the command changed of the narrator's deck (rows drawn without repeats)
     deck: dict[str, list[str]] = {}
-
-
-def parse_line(line: str, state: Any, ruleset: str = "abacus") -> Parsed:
-    words = split_line(line)
-    if not words:
-        raise UsageError("empty command")
-    verb = find_verb(words[0], ruleset)
-    args = verb.parse(Words(words[1:], verb.usage()), state)
-    return Parsed(verb=verb.key, args=args)

@@ -16,9 +16,8 @@ from pydantic import BaseModel, Field
 from wyrd.play.engine import meta_verbs  # noqa: F401  (registers the session verbs)
 from wyrd.play.engine.journal import journal, transcript
 from wyrd.play.engine.session import Reply, Session
-from wyrd.play.engine.verbs import find_verb, verbs
 from wyrd.play.engine.words import UsageError
-from wyrd.play.frontends.view import Line, clean, describe, odds_lines, steps_lines
+from wyrd.play.frontends.view import Line, clean, describe, wording
 
 __all__ = ["Console", "Output"]
 
@@ -48,11 +47,11 @@ class Console:
         lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
         lines += [describe(e, self.session.ruleset) for e in self.session.opening_events
                   if e.get("kind") != "session_started"]
-        if self.session.ruleset == "abacus" and not state.characters and self.session.story is None:
+        if self.session.ruleset == "abacus" and not state.characters and getattr(self.session.follower, "play",
+                                                                                  None) is None:
             lines += _info("Make a character: pc add NAME body=5 mind=5 soul=5 (15 points, each 3 to 9).",
                            "Then: scene, challenge add \"NAME\" TYPE VALUE, attempt NAME. `help` lists commands.")
-        hints = self.session.hooks.hints(state) + self.session.hooks.follower_hints(state, self.session.follower)
-        lines += [Line(text=t, style="hint") for t in hints]
+        lines += [Line(text=t, style="hint") for t in self.session.hints()]
         return Output(events=list(self.session.opening_events), lines=lines)
 
     def handle(self, line: str) -> Output:
@@ -60,17 +59,16 @@ class Console:
         if not text or text.startswith("#"):
             return Output()
         try:
-            parsed = self.session.parse(text)
+            command = self.session.parse(text)
         except UsageError as exc:
             return self._reply(Reply(line=text, refused={"seq": None, "kind": "refused", "command": clean(text),
                                                          "reason": str(exc), "rule": "usage"}))
-        verb = find_verb(parsed.verb, self.session.ruleset)
-        if verb.is_change(parsed.args):
-            return self._reply(self.session.apply(text, parsed))
-        handler = getattr(self, f"_do_{parsed.verb}", None)
+        if command.verb.is_change(command.args):
+            return self._reply(self.session.apply(text, command))
+        handler = getattr(self, f"_do_{command.key}", None)
         if handler is None:
-            return Output(lines=_info(f"{parsed.verb} is not available here."))
-        result: Output = handler(parsed.args)
+            return Output(lines=_info(f"{command.key} is not available here."))
+        result: Output = handler(command.args)
         return result
 
     def _reply(self, reply: Reply) -> Output:
@@ -80,28 +78,19 @@ class Console:
         lines = [describe(e, ruleset) for e in reply.events
                  if not (self.live_narration and e.get("kind") == "narration" and "fallback" not in e
                          and e.get("source") != "table")]
-        state = self.session.state
-        hints = self.session.hooks.hints(state) + self.session.hooks.follower_hints(state, self.session.follower)
-        if ruleset == "abacus":
-            # The scene's Wyrd roll is called for when a scene opens and after each
-            # challenge is settled, not after every keystroke of play.
-            kinds = {e.get("kind") for e in reply.events}
-            hints = odds_lines(state) + steps_lines(state, wyrd_roll=bool(kinds & {"scene_started",
-                                                                                    "challenge_resolved"}))
-        lines += [Line(text=t, style="hint") for t in hints]
+        lines += [Line(text=t, style="hint") for t in self.session.hints(reply.events)]
         return Output(events=reply.events, lines=lines)
 
     # -- session verbs -----------------------------------------------------------
 
     def _do_help(self, args: dict[str, Any]) -> Output:
-        ruleset = self.session.ruleset
         if args["verb"]:
             try:
-                verb = find_verb(args["verb"], ruleset)
+                verb = self.session.kit.verbs.find(args["verb"])
             except UsageError as exc:
                 return Output(lines=_info(str(exc), style="refused"))
             return Output(lines=_info(*verb.help().splitlines()))
-        rows = [f"  {v.usage()}" for k, v in sorted(verbs(ruleset).items()) if k == v.key]
+        rows = [f"  {v.usage()}" for k, v in sorted(self.session.kit.verbs.verbs().items()) if k == v.key]
         return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows))
 
     def _do_undo(self, args: dict[str, Any]) -> Output:
@@ -114,7 +103,7 @@ class Console:
     def _do_log(self, args: dict[str, Any]) -> Output:
         if self.session.save is None:
             return Output(lines=_info("There is no save file to read the log from."))
-        return Output(lines=_info(*transcript(self.session.save, audit=args["all"])))
+        return Output(lines=_info(*transcript(self.session.save, wording(self.session.ruleset), audit=args["all"])))
 
     def _do_status(self, args: dict[str, Any]) -> Output:
         lines = self.session.hooks.status(self.session.state)
@@ -153,7 +142,7 @@ class Console:
             return Output(lines=_info("There is no save file to export."))
         target = Path(args["path"]).expanduser()
         try:
-            target.write_text(journal(self.session.save), encoding="utf-8")
+            target.write_text(journal(self.session.save, wording(self.session.ruleset)), encoding="utf-8")
         except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
             why = getattr(exc, "strerror", None) or exc
             return Output(lines=_info(f"Could not write {clean(target)}: {clean(why)}", style="refused"))

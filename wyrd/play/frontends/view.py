@@ -16,10 +16,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from wyrd.play.engine.journal import Wording
 from wyrd.rules.abacus import Ability, GameState, RollStage, Step, due, effective_value
 from wyrd.rules.abacus.steps import StepKind
 
-__all__ = ["Line", "clean", "describe", "json_line", "odds_lines", "sheet", "steps_lines"]
+__all__ = ["Line", "clean", "describe", "json_line", "odds_lines", "sheet", "steps_lines", "wording"]
 
 _CONTROL = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
@@ -188,6 +189,11 @@ def describe(event: dict[str, Any], ruleset: str = "abacus") -> Line:
         pass  # a field missing or of another shape: fall back to the plain listing
     fields = ", ".join(f"{k}={clean(v)}" for k, v in event.items() if k not in ("seq", "kind"))
     return Line(text=f"{clean(kind)}: {fields}")
+
+
+def wording(ruleset: str) -> Wording:
+    """How the journal and the transcript word a save of ``ruleset``: as this view does."""
+    return Wording(describe=lambda event: describe(event, ruleset).text, clean=clean)
 
 
 # Styles for other rulesets' kinds, by the shape of what they tell.

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable, Iterator
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from wyrd.play.engine.verbs import Verb, find_verb, ruleset_of, verbs
+from wyrd.play.engine.kits import kit_of
+from wyrd.play.engine.verbs import Verb
 from wyrd.play.engine.words import UsageError, split_line
 from wyrd.rules.abacus import Ability, ChallengeType, GameState, MagicForm
 
@@ -69,8 +70,8 @@ def _about(verb: Verb) -> str:
 
 
 def _verb_choices(state: object) -> list[_Choice]:
-    out = [_Choice(key, _about(verb)) for key, verb in sorted(verbs(ruleset_of(state)).items())]
-    for verb in verbs(ruleset_of(state)).values():
+    out = [_Choice(key, _about(verb)) for key, verb in sorted(kit_of(state).verbs.verbs().items())]
+    for verb in kit_of(state).verbs.verbs().values():
         out += [_Choice(alias, f"= {verb.key}") for alias in verb.aliases]
     return out
 
@@ -92,7 +93,7 @@ def _kind_choices(kind: str, state: GameState) -> list[_Choice]:
     if kind == "form":
         return [_Choice(f.value) for f in MagicForm]
     if kind == "verb":
-        return [_Choice(key) for key in sorted(verbs(ruleset_of(state)))]
+        return [_Choice(key) for key in sorted(kit_of(state).verbs.verbs())]
     if kind in ("number", ""):
         return []
     return [_Choice(kind)]  # a literal word
@@ -186,11 +187,11 @@ def complete_line(text: str, state: GameState) -> list[Completion]:
     if not done:
         return list(_matching(typed, _verb_choices(state), start))
     try:
-        verb = find_verb(done[0], ruleset_of(state))
+        verb = kit_of(state).verbs.find(done[0])
     except UsageError:
         return []
     args = done[1:]
-    if verb.key == "pc" and ruleset_of(state) == "abacus":  # another ruleset's pc follows its `completes`
+    if verb.key == "pc" and isinstance(state, GameState):  # another ruleset's pc follows its `completes`
         choices = _pc(args, typed, state)
     elif verb.key == "end":
         choices = _end(args, typed, state)

@@ -24,8 +24,8 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as TerminalOutput
 
+from wyrd.play.engine.kits import kit_of
 from wyrd.play.engine.paths import history_file
-from wyrd.play.engine.verbs import find_verb, ruleset_of
 from wyrd.play.engine.words import UsageError, resolve, split_line
 from wyrd.play.frontends.console import Console
 from wyrd.play.frontends.terminal.completion import WyrdCompleter, recoverable
@@ -75,7 +75,8 @@ def make_session(
     """The prompt for ``console``: completion, toolbar, style and history, reading live state."""
 
     def state() -> GameState:
-        return console.session.state
+        found: GameState = console.session.state  # another ruleset's state reads alike here
+        return found
 
     def message() -> FormattedText:
         try:
@@ -117,7 +118,7 @@ def recovery_line(line: str, state: GameState, ask: Ask) -> str | None:
         return line  # another ruleset's `end` asks nothing
     try:
         words = split_line(line)
-        if not words or find_verb(words[0], ruleset_of(state)).key != "end":
+        if not words or kit_of(state).verbs.find(words[0]).key != "end":
             return line
     except UsageError:
         return line

@@ -10,11 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import wyrd.rules.abacus as A
-from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import Words, resolve
 from wyrd.play.kits.abacus.verbs import (
     ABILITIES,
     TYPES,
+    VERBS,
     WhoAbility,
     character_names,
     present_names,
@@ -39,7 +40,7 @@ from wyrd.rules.dice import Dice
 __all__: list[str] = []
 
 
-@register
+@VERBS.register
 class Harm(Verb):
     """harm WHO ABILITY N
 
@@ -62,7 +63,7 @@ class Harm(Verb):
         return A.harm(state, dice, args["who"], Ability(args["ability"]), args["n"])
 
 
-@register
+@VERBS.register
 class Scratch(WhoAbility):
     """scratch WHO ABILITY
 
@@ -75,7 +76,7 @@ class Scratch(WhoAbility):
         return A.scratch_out(state, dice, args["who"], Ability(args["ability"]))
 
 
-@register
+@VERBS.register
 class Influence(Verb):
     """influence ABILITY [A, B ...]
 
@@ -96,7 +97,7 @@ class Influence(Verb):
         return A.influence(state, dice, Ability(args["ability"]), args["who"])
 
 
-@register
+@VERBS.register
 class WyrdVerb(Verb):
     """wyrd [A, B ...]
 
@@ -117,7 +118,7 @@ class WyrdVerb(Verb):
         return A.wyrd(state, dice, args["who"])
 
 
-@register
+@VERBS.register
 class Contest(Verb):
     """contest ABILITY A B
 
@@ -138,7 +139,7 @@ class Contest(Verb):
         return A.contest(state, dice, Ability(args["ability"]), args["a"], args["b"])
 
 
-@register
+@VERBS.register
 class Sabotage(Verb):
     """sabotage WHO CHALLENGE ABILITY
 
@@ -170,7 +171,7 @@ def _is_ability(word: str, state: GameState) -> bool:
     return any(a.startswith(folded) for a in ABILITIES)
 
 
-@register
+@VERBS.register
 class Cast(Verb):
     """cast ward|charm|spell|conjuration by A[, B] ABILITY N "INSPIRATION" [template]
 
@@ -242,7 +243,7 @@ class Cast(Verb):
                       text=args["text"])
 
 
-@register
+@VERBS.register
 class Option(Verb):
     """option connections on|off
 

@@ -1,23 +1,35 @@
 """Playing the Wyrd Abacus: its verbs, and the hooks the shared play layer calls.
 
 Importing this module registers the abacus verbs (characters and scenes, fate and
-magic, stories, the oracle) and its :class:`~wyrd.play.engine.kits.PlayHooks`: exact odds
-of an open roll and the steps the rules say are due after each change, the
-status, the character sheets, and its narration hook
-(:mod:`wyrd.play.kits.abacus.narration`: scene tests, twists and moments).
+magic, stories, the oracle) in its verb table, and builds its
+:class:`~wyrd.play.engine.kits.PlayHooks`: exact odds of an open roll and the steps
+the rules say are due after each change, the status, the character sheets, and
+the story follower (:class:`~wyrd.play.kits.abacus.following.StoryFollower`), and its
+narration hook (:mod:`wyrd.play.kits.abacus.narration`: scene tests, twists and
+moments, leaning on the story the follower holds).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wyrd.oracle.narrators.telling import LazyNarration
-from wyrd.play.engine.kits import PlayHooks, register_hooks
+from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.frontends.view import clean, odds_lines, sheet, steps_lines
-from wyrd.play.kits.abacus import fate, oracle_verbs, story, verbs  # noqa: F401  (these register the verbs)
+from wyrd.play.kits.abacus import fate, oracle_verbs, story  # noqa: F401  (these register the verbs)
+from wyrd.play.kits.abacus.following import StoryFollower
+from wyrd.play.kits.abacus.verbs import VERBS
 from wyrd.rules.abacus import GameState
 
-__all__ = ["HOOKS"]
+__all__ = ["ADDED_KINDS", "KIT"]
+
+# What the kit's verbs add after the rules, and what its narration adds (twists, scene tests).
+ADDED_KINDS = frozenset({"twist", "postscript", "stage_rules_evident", "story_chosen", "scene_test", "answer",
+                         "inspiration"})
+# After these the scene's Wyrd roll is called for: when a scene opens and after each
+# challenge is settled, not after every keystroke of play.
+_WYRD_ROLL_DUE_AFTER = frozenset({"scene_started", "challenge_resolved"})
 
 
 def _status(state: GameState) -> list[str]:
@@ -44,9 +56,11 @@ def _sheets(state: GameState, name: str | None) -> list[str]:
     return lines
 
 
-def _hints(state: Any) -> list[str]:
-    return odds_lines(state) + steps_lines(state, wyrd_roll=False)
+def _hints(state: Any, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+    due = any(e.get("kind") in _WYRD_ROLL_DUE_AFTER for e in events)
+    return odds_lines(state) + steps_lines(state, wyrd_roll=due)
 
 
-HOOKS = register_hooks(PlayHooks(ruleset="abacus", hints=_hints, status=_status, sheet=_sheets,
-                                 tell=LazyNarration(f"{__package__}.narration:NARRATION")))
+KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets,
+                follow=StoryFollower.restore, added_kinds=ADDED_KINDS,
+                tell=LazyNarration(f"{__package__}.narration:NARRATION"))

@@ -19,7 +19,7 @@ from typing import Any
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.twists import twists
-from wyrd.play.engine.storyplay import StoryPlay
+from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
 from wyrd.play.kits.abacus.moments import RollReason, moments
 from wyrd.rules.abacus import GameState
 
@@ -102,7 +102,9 @@ class AbacusNarration(KitNarration):
     deck = True
 
     def tell(self, command: Command) -> Told:
-        story = command.follower if isinstance(command.follower, StoryPlay) else None
+        follower = command.follower
+        story = follower.play if isinstance(follower, StoryFollower) else (
+            follower if isinstance(follower, StoryPlay) else None)
         facts = _facts(command.before, command.after, story)
         events = [dict(e) for e in command.events]
         added = _scene_test(events)

@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from wyrd.play.engine.storyplay import PlayContext
-from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import Words, resolve
-from wyrd.play.kits.abacus.verbs import character_names, present_names
+from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState, Outcome
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 __all__ = ["ODDS_WORDS", "chances_lines", "tension"]
@@ -46,7 +47,7 @@ def _unchanged(state: GameState) -> Outcome:
     return Outcome(state, [])
 
 
-@register
+@VERBS.register
 class Ask(Verb):
     """ask "QUESTION" [certain|likely|even|unlikely|impossible] [by NAME]
 
@@ -66,7 +67,7 @@ class Ask(Verb):
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return _unchanged(state)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: GameState) -> list[dict[str, Any]]:
         # The oracle's question machinery is imported when first asked, not before the first prompt.
         from wyrd.oracle.question import answer_twist, ask, question_odds
@@ -83,7 +84,7 @@ class Ask(Verb):
         return out
 
 
-@register
+@VERBS.register
 class Chances(Verb):
     """chances [certain|likely|even|unlikely|impossible]
 
@@ -100,7 +101,7 @@ class Chances(Verb):
         return {"odds": odds}
 
 
-@register
+@VERBS.register
 class Inspire(Verb):
     """inspire
 
@@ -113,7 +114,7 @@ class Inspire(Verb):
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return _unchanged(state)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: GameState) -> list[dict[str, Any]]:
         from wyrd.oracle.question import inspire
 

@@ -10,10 +10,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import wyrd.rules.abacus as A
-from wyrd.play.engine.storyplay import PlayContext, load_story_args
-from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.storyplay import PlayContext
+from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import UsageError, Words
+from wyrd.play.kits.abacus.events import StoryChosen
+from wyrd.play.kits.abacus.following import load_story_args, story_of
+from wyrd.play.kits.abacus.verbs import VERBS
 from wyrd.rules.abacus import GameState, Outcome
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.stories import flow
 from wyrd.stories.schema import Story
@@ -21,7 +25,7 @@ from wyrd.stories.schema import Story
 __all__: list[str] = []
 
 
-@register
+@VERBS.register
 class StoryVerb(Verb):
     """story ID
 
@@ -41,8 +45,9 @@ class StoryVerb(Verb):
     def prepare(self, args: Args, ctx: PlayContext) -> Args:
         if "story" in args:
             return args  # already read (the session reads a story before it makes a save)
-        if ctx.story is not None:
-            raise UsageError(f"this session already follows {ctx.story.story.id}")
+        following = story_of(ctx)
+        if following is not None:
+            raise UsageError(f"this session already follows {following.story.id}")
         if ctx.state.scene is not None or ctx.state.scenes_played:
             raise UsageError("a story is chosen before the first scene")
         return load_story_args(str(args["id"]), ctx.dirs)
@@ -52,14 +57,14 @@ class StoryVerb(Verb):
         return A.install(state, dice, rules=setup.rules, clocks=setup.clocks, counters=setup.counters,
                          denizens=setup.denizens, catalogue=setup.catalogue, connections=setup.connections)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: GameState) -> list[Event]:
         story = args["story"]
-        return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
-                 "premise": story.get("premise", ""), "pregens": [p["name"] for p in story.get("pregens", [])]}]
+        return [StoryChosen(story=story["id"], title=story["title"], premise=story.get("premise", ""),
+                            pregens=[p["name"] for p in story.get("pregens", [])])]
 
 
-@register
+@VERBS.register
 class Stories(Verb):
     """stories
 

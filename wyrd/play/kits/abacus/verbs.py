@@ -6,17 +6,22 @@ Each class reads its words into canonical arguments and applies them to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import wyrd.rules.abacus as A
 from wyrd.play.engine.storyplay import PlayContext
-from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, resolve
+from wyrd.play.kits.abacus.following import story_of
 from wyrd.rules.abacus import Ability, ChallengeType, GameState, Outcome
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
-__all__ = ["ABILITIES", "TYPES", "WhoAbility", "challenge_ids", "character_names", "present_names"]
+__all__ = ["ABILITIES", "TYPES", "VERBS", "WhoAbility", "challenge_ids", "character_names", "present_names"]
+
+# This kit's verbs (SHARED's help, undo, log ... included): every verb module of the kit registers here.
+VERBS = VerbTable(shared=SHARED)
 
 ABILITIES = [a.value for a in Ability]
 TYPES = [t.value for t in ChallengeType]
@@ -79,7 +84,7 @@ def take_names(w: Words, state: GameState) -> list[str]:
     return names
 
 
-@register
+@VERBS.register
 class Pc(Verb):
     """pc add NAME body=N mind=N soul=N [wyrd=1] [concept="..."] [connection=NAME] [body_facets="a; b"]
 
@@ -127,9 +132,10 @@ class Pc(Verb):
     def prepare(self, args: Args, ctx: PlayContext) -> Args:
         if "take" not in args or (args["take"] and isinstance(args["take"][0], dict)):
             return args
-        if ctx.story is None:
+        story = story_of(ctx)
+        if story is None:
             raise UsageError("no story is being played, so there are no pregenerated characters")
-        return {"take": ctx.story.pregens(args["take"], list(ctx.state.characters))}
+        return {"take": story.pregens(args["take"], list(ctx.state.characters))}
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         if "take" in args:
@@ -142,7 +148,7 @@ class Pc(Verb):
         )
 
 
-@register
+@VERBS.register
 class SceneVerb(Verb):
     """scene [ID] [with A, B]
 
@@ -168,7 +174,8 @@ class SceneVerb(Verb):
         if "challenges" in args:
             return args
         # Without a narrator every scene opens with its test (DESIGN.md).
-        found = ctx.story.scene_args(args["id"], ctx.state, ctx.dice) if ctx.story is not None else {}
+        story = story_of(ctx)
+        found = story.scene_args(args["id"], ctx.state, ctx.dice) if story is not None else {}
         return {"challenges": [], "rules": [], **args, **found, "test": True}
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
@@ -179,12 +186,13 @@ class SceneVerb(Verb):
             test=bool(args.get("test", False)),
         )
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
-        return ctx.story.evident(str(args["id"])) if ctx.story is not None and args["id"] else []
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: GameState) -> Sequence[Event]:
+        story = story_of(ctx)
+        return story.evident(str(args["id"])) if story is not None and args["id"] else []
 
 
-@register
+@VERBS.register
 class ChallengeVerb(Verb):
     """challenge add "NAME" TYPE VALUE [after ID, ...] [denizen=ID]
 
@@ -212,7 +220,7 @@ class ChallengeVerb(Verb):
                                after=args["after"], denizen=args["denizen"])
 
 
-@register
+@VERBS.register
 class Attempt(Verb):
     """attempt CHALLENGE [by LEAD] [with A, B]
 
@@ -246,7 +254,7 @@ class Attempt(Verb):
         return A.attempt(state, dice, args["challenge"], args["lead"], args["involved"])
 
 
-@register
+@VERBS.register
 class Spend(Verb):
     """spend WHO N [ABILITY] [via PAYER]
 
@@ -279,7 +287,7 @@ class Spend(Verb):
         return A.spend(state, dice, args["who"], args["n"], ability, paid_by=args["paid_by"])
 
 
-@register
+@VERBS.register
 class RollVerb(Verb):
     """roll [FACE]
 
@@ -301,7 +309,7 @@ class RollVerb(Verb):
         return A.roll(state, dice)
 
 
-@register
+@VERBS.register
 class Draw(Verb):
     """draw WHO [N]
 
@@ -322,7 +330,7 @@ class Draw(Verb):
         return A.draw(state, dice, args["who"], args["n"])
 
 
-@register
+@VERBS.register
 class Accept(Verb):
     """accept
 
@@ -335,7 +343,7 @@ class Accept(Verb):
         return A.accept(state, dice)
 
 
-@register
+@VERBS.register
 class End(Verb):
     """end scene [recover A=ABILITY ...] [connection A=ABILITY ...]
 
@@ -376,7 +384,7 @@ class WhoAbility(Verb):
         return {"who": who, "ability": ability}
 
 
-@register
+@VERBS.register
 class Rest(WhoAbility):
     """rest WHO ABILITY
 
@@ -389,7 +397,7 @@ class Rest(WhoAbility):
         return A.rest(state, dice, args["who"], Ability(args["ability"]))
 
 
-@register
+@VERBS.register
 class Finale(Verb):
     """finale
 
@@ -402,8 +410,9 @@ class Finale(Verb):
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return A.finale(state, dice)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
-        if ctx.story is None:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: GameState) -> Sequence[Event]:
+        story = story_of(ctx)
+        if story is None:
             return []
-        return ctx.story.postscripts(dict(state.results), ctx.dice)
+        return story.postscripts(dict(state.results), ctx.dice)

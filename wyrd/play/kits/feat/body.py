@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 import wyrd.rules.feat as F
-from wyrd.play.engine.verbs import Args, register
+from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import Words, resolve
-from wyrd.play.kits.feat.verbs import AttributeFeat, FeatVerb, OddsShown, take_who, with_odds
+from wyrd.play.kits.feat.verbs import VERBS, AttributeFeat, FeatVerb, OddsShown, take_who, with_odds
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, GameState, Going, Outcome, Pace
@@ -38,7 +38,7 @@ class Moved(Event):
 
 
 
-@register
+@VERBS.register
 class Shock(AttributeFeat):
     """shock WHO [DIFFICULTY] [eights N] [dice D8 D8 D8]
 
@@ -61,7 +61,7 @@ class Shock(AttributeFeat):
         return F.shock(state, dice, args["who"], args["difficulty"], eights=args["eights"])
 
 
-@register
+@VERBS.register
 class Survive(AttributeFeat):
     """survive WHO DIFFICULTY ["cause"] [eights N] [dice D8 D8 D8]
 
@@ -83,7 +83,7 @@ def _between(state: GameState, who: str, other: str, trait: str, mine: int, thei
                      eights=eights)
 
 
-@register
+@VERBS.register
 class First(FeatVerb):
     """first WHO OTHER [eights N] [dice D8 D8 D8]
 
@@ -108,7 +108,7 @@ class First(FeatVerb):
                                            vigour[args["other"]], args["eights"]))
 
 
-@register
+@VERBS.register
 class Race(FeatVerb):
     """race WHO RIVAL [long] [eights N] [dice D8 D8 D8]
 
@@ -139,7 +139,7 @@ class Race(FeatVerb):
                                            score(args["rival"]), args["eights"]))
 
 
-@register
+@VERBS.register
 class Wound(FeatVerb):
     """wound WHO N ["cause"]
 
@@ -159,7 +159,7 @@ class Wound(FeatVerb):
         return F.wound(state, dice, args["who"], args["n"], cause=args["cause"])
 
 
-@register
+@VERBS.register
 class Recover(FeatVerb):
     """recover WHO
 
@@ -179,7 +179,7 @@ class Recover(FeatVerb):
         return F.recover(state, dice, args["who"])
 
 
-@register
+@VERBS.register
 class Initiative(FeatVerb):
     """initiative A, B, C
 
@@ -203,7 +203,7 @@ class Initiative(FeatVerb):
         return F.initiative(state, dice, list(args["names"]))
 
 
-@register
+@VERBS.register
 class Award(FeatVerb):
     """award WHO N ["why"]
 
@@ -223,7 +223,7 @@ class Award(FeatVerb):
         return F.award(state, dice, args["who"], args["n"], args["reason"])
 
 
-@register
+@VERBS.register
 class Move(FeatVerb):
     """move WHO PACE [up|down GRADIENT] [feet N | rounds N]
 

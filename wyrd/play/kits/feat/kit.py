@@ -14,7 +14,7 @@ each scene's into those of ``scene``, so a replay needs no file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import Field
@@ -22,19 +22,19 @@ from pydantic import Field
 import wyrd.play.kits.feat.body  # noqa: F401  (registers the verbs of body and fortune)
 import wyrd.rules.feat as F
 from wyrd.oracle.narrators.telling import LazyNarration
-from wyrd.play.engine.kits import PlayHooks, register_hooks
+from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.storyplay import PlayContext
-from wyrd.play.engine.verbs import Args, register
+from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, resolve
 from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
 from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
-from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, FeatVerb, feat_state, take_who
+from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, VERBS, FeatVerb, feat_state, take_who
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, GameState, Outcome, Skill, Tier
 from wyrd.stories.feat import FeatCharacterSpec, FeatProgress, FeatStory, FeatStoryError, find_feat_story, parse_skill
 
-__all__ = ["HOOKS", "SceneStarted", "StoryEnded"]
+__all__ = ["KIT", "SceneStarted", "StoryEnded"]
 
 
 class SceneStarted(Event):
@@ -61,7 +61,7 @@ class StoryEnded(Event):
     fallen: list[str]
 
 
-@register
+@VERBS.register
 class Pc(FeatVerb):
     """pc add NAME vigour=N mettle=N wit=N glamour=N spirit=N [tier=novice] [skill=NAME:ATTRIBUTE:RANKS ...]
 
@@ -119,7 +119,7 @@ def _progress(ctx: PlayContext) -> FeatProgress:
     return follower if isinstance(follower, FeatProgress) else FeatProgress()
 
 
-@register
+@VERBS.register
 class StoryVerb(FeatVerb):
     """story ID
 
@@ -155,14 +155,14 @@ class StoryVerb(FeatVerb):
             state, events = outcome.state, events + outcome.events
         return Outcome(state, events)
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
               state: Any) -> list[dict[str, Any]]:
         story = args["story"]
         return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
                  "premise": story.get("premise", ""), "pregens": [c["name"] for c in story["cast"]]}]
 
 
-@register
+@VERBS.register
 class SceneVerb(FeatVerb):
     """scene [ID]
 
@@ -221,7 +221,7 @@ class SceneVerb(FeatVerb):
 # -- the hooks -------------------------------------------------------------------------
 
 
-def _hints(state: object) -> list[str]:
+def _hints(state: object, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     if not isinstance(state, GameState):
         return []
     if not state.characters:
@@ -265,6 +265,6 @@ def _toolbar(state: object) -> str:
     return " | ".join(parts) or "no characters yet"
 
 
-HOOKS = register_hooks(PlayHooks(ruleset="feat", hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                                 tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS,
-                                 follow=FeatProgress.restore))
+KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
+                texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}),
+                tell=LazyNarration(f"{__package__}.narration:NARRATION"))

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 import wyrd.rules.feat as F
-from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -26,8 +26,21 @@ from wyrd.rules.feat.characters import skill_key
 from wyrd.rules.feat.odds import attribute_odds, feat_odds, opposed_odds, skill_odds
 from wyrd.rules.feat.turn import Turn
 
-__all__ = ["ATTRIBUTES", "AttributeFeat", "FeatVerb", "OddsShown", "attribute_shown", "feat_state", "take_trait",
-           "take_who", "with_odds"]
+__all__ = [
+    "ATTRIBUTES",
+    "VERBS",
+    "AttributeFeat",
+    "FeatVerb",
+    "OddsShown",
+    "attribute_shown",
+    "feat_state",
+    "take_trait",
+    "take_who",
+    "with_odds",
+]
+
+# This kit's verbs (SHARED's help, undo, log ... included): every verb module of the kit registers here.
+VERBS = VerbTable(shared=SHARED)
 
 ATTRIBUTES = [a.value for a in Attribute]
 TIERS = [t.value for t in Tier] + ["none"]
@@ -85,7 +98,6 @@ def take_trait(words: Words, char: Character | None, what: str = "SKILL") -> str
 class FeatVerb(Verb):
     """A Heroes of the Fall verb: ``read`` and ``run`` work on the feat game's own state."""
 
-    rulesets: ClassVar[tuple[str, ...]] = ("feat",)
     # The dice the command rolls, in order, for faces typed after `dice`.
     sides: ClassVar[tuple[int, ...]] = ()
 
@@ -182,7 +194,7 @@ class AttributeFeat(FeatVerb):
                          attribute_shown(state, args["who"], self.attribute, args["difficulty"], args["eights"]))
 
 
-@register
+@VERBS.register
 class TryVerb(FeatVerb):
     """try WHO SKILL DIFFICULTY [with ATTRIBUTE] [eights N] [dice D100 D8 D8 D8]
 
@@ -216,7 +228,7 @@ class TryVerb(FeatVerb):
             p_step_up=str(odds.p_step_up), p_success=str(odds.p_success), eights=eights))
 
 
-@register
+@VERBS.register
 class FeatRoll(FeatVerb):
     """feat WHO LEVEL [eights N] [dice D8 D8 D8] ["what for"]
 
@@ -240,7 +252,7 @@ class FeatRoll(FeatVerb):
                                             p_success=str(odds.p_success), eights=args["eights"]))
 
 
-@register
+@VERBS.register
 class Test(FeatVerb):
     """test WHO ATTRIBUTE DIFFICULTY [eights N] [dice D8 D8 D8]
 
@@ -264,7 +276,7 @@ class Test(FeatVerb):
         return with_odds(outcome, attribute_shown(state, args["who"], attribute, args["difficulty"], args["eights"]))
 
 
-@register
+@VERBS.register
 class Oppose(FeatVerb):
     """oppose WHO TARGET SKILL [vs SKILL|ATTRIBUTE] [+N] [with ATTRIBUTE] [eights N] [dice D100 D100 D8 D8 D8]
 
@@ -303,7 +315,7 @@ class Oppose(FeatVerb):
 
 
 
-@register
+@VERBS.register
 class Search(AttributeFeat):
     """search WHO THING DIFFICULTY [again] [eights N] [dice D8 D8 D8]
 
@@ -331,7 +343,7 @@ class Search(AttributeFeat):
                         eights=args["eights"])
 
 
-@register
+@VERBS.register
 class React(AttributeFeat):
     """react WHO DIFFICULTY ["toward whom"] [eights N] [dice D8 D8 D8]
 

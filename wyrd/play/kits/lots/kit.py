@@ -14,22 +14,22 @@ narration hook (:mod:`wyrd.play.kits.lots.narration`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import wyrd.rules.lots as L
 from wyrd.oracle.narrators.telling import LazyNarration
-from wyrd.play.engine.kits import PlayHooks, register_hooks
-from wyrd.play.engine.verbs import Args, register
+from wyrd.play.engine.kits import PlayHooks
+from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of
-from wyrd.play.kits.lots.verbs import DISCIPLINES, LotsVerb, take_discipline, take_text, take_who
+from wyrd.play.kits.lots.verbs import DISCIPLINES, VERBS, LotsVerb, take_discipline, take_text, take_who
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.lots import GameState, Outcome, check_odds, portent_cost
 from wyrd.stories.lots import ScenarioError, ScenarioPlay, Sheet, close_story, find_scenario, open_scene
 
-__all__ = ["HOOKS"]
+__all__ = ["KIT"]
 
 
 def _scenario(ctx: Any) -> ScenarioPlay:
@@ -39,7 +39,7 @@ def _scenario(ctx: Any) -> ScenarioPlay:
     return follower
 
 
-@register
+@VERBS.register
 class StoryVerb(LotsVerb):
     """story ID
 
@@ -68,14 +68,14 @@ class StoryVerb(LotsVerb):
     def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return Outcome(state, [])
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: Any,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: Any,
               state: Any) -> list[dict[str, Any]]:
         story = args["story"]
         return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
                  "premise": story["premise"], "pregens": [p["name"] for p in story["pregens"]]}]
 
 
-@register
+@VERBS.register
 class SceneVerb(LotsVerb):
     """scene [ID]
 
@@ -117,7 +117,7 @@ class SceneVerb(LotsVerb):
         return close_story(state, args) if args["id"] is None else open_scene(state, dice, args)
 
 
-@register
+@VERBS.register
 class Pc(LotsVerb):
     """pc add NAME prowess=N willpower=N ... [mettle=N] [armour=N] [portents=N] [npc] [concept="..."]
 
@@ -191,7 +191,7 @@ class Pc(LotsVerb):
                                portents=a["portents"], npc=a["npc"], concept=a["concept"])
 
 
-@register
+@VERBS.register
 class Award(LotsVerb):
     """award WHO N ["why"]
 
@@ -211,7 +211,7 @@ class Award(LotsVerb):
         return L.award(state, dice, args["who"], args["n"], args["why"])
 
 
-@register
+@VERBS.register
 class Convert(LotsVerb):
     """convert WHO N portents|dp
 
@@ -233,7 +233,7 @@ class Convert(LotsVerb):
         return L.convert(state, dice, args["who"], args["n"], L.Conversion(args["into"]))
 
 
-@register
+@VERBS.register
 class Develop(LotsVerb):
     """develop WHO DISCIPLINE
 
@@ -269,7 +269,7 @@ def _window_lines(state: GameState) -> list[str]:
     return out
 
 
-def _hints(state: Any) -> list[str]:
+def _hints(state: Any, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     if not isinstance(state, GameState):
         return []
     if not state.characters:
@@ -343,8 +343,8 @@ def _toolbar(state: Any) -> str:
     return " | ".join(parts) or "no one yet: pc add NAME ..."
 
 
-HOOKS = register_hooks(PlayHooks(
-    ruleset="lots", hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
-    tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS,
-    follow=ScenarioPlay.follow,
-))
+KIT = PlayHooks(
+    ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
+    tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, follow=ScenarioPlay.follow,
+    added_kinds=frozenset({"story_chosen"}),
+)

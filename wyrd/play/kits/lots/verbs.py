@@ -16,12 +16,15 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import wyrd.rules.lots as L
-from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.rules.dice import Dice
 from wyrd.rules.lots.fate import SIDES
 
-__all__ = ["DISCIPLINES", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text", "take_who"]
+__all__ = ["DISCIPLINES", "VERBS", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text", "take_who"]
+
+# This kit's verbs (SHARED's help, undo, log ... included): every verb module of the kit registers here.
+VERBS = VerbTable(shared=SHARED)
 
 DISCIPLINES = [d.value for d in L.Discipline]
 _CAST_ID = re.compile(r"^c\d+$", re.IGNORECASE)
@@ -79,7 +82,6 @@ def take_text(words: Words, what: str) -> str:
 class LotsVerb(Verb):
     """A Thaeborn verb: ``read`` and ``play`` see the Thaeborn state, typed."""
 
-    rulesets: ClassVar[tuple[str, ...]] = ("lots",)
     casts: ClassVar[bool] = False  # whether it takes `roll W O`
 
     def parse(self, words: Words, state: Any) -> Args:
@@ -109,7 +111,7 @@ class LotsVerb(Verb):
         raise NotImplementedError
 
 
-@register
+@VERBS.register
 class Check(LotsVerb):
     """check WHO DISCIPLINE|VALUE vs D [+N|-N] [effort=N] [tier=N] ["purpose"] [roll W O]
 
@@ -149,7 +151,7 @@ class Check(LotsVerb):
                        proficiency=args["proficiency"], purpose=args["purpose"])
 
 
-@register
+@VERBS.register
 class Again(LotsVerb):
     """again WHO [+N|-N] [roll W O]
 
@@ -173,7 +175,7 @@ class Again(LotsVerb):
         return L.retry(state, dice, args["who"], modifier=args["modifier"])
 
 
-@register
+@VERBS.register
 class Lots(LotsVerb):
     """lots [WHO] ["why"] [roll W O]
 
@@ -199,7 +201,7 @@ class Lots(LotsVerb):
         return L.cast_lots(state, dice, args["who"], args["purpose"])
 
 
-@register
+@VERBS.register
 class Assess(LotsVerb):
     """assess WHO DISCIPLINE TIER [observe|touch|aggressive] [for MIN] [rushed] [living] ["what"]
 
@@ -245,7 +247,7 @@ def _blow_options(words: Words) -> dict[str, Any]:
             "armour": words.option_int("armour", low=0, high=99)}
 
 
-@register
+@VERBS.register
 class Attack(LotsVerb):
     """attack A B effort=N [off=N] [def=N] [armour=N] [undefended] ["purpose"] [roll W O ...]
 
@@ -277,7 +279,7 @@ class Attack(LotsVerb):
                         defended=args["defended"], purpose=args["purpose"])
 
 
-@register
+@VERBS.register
 class Defend(LotsVerb):
     """defend B against A effort=N [off=N] [def=N] [armour=N] ["purpose"] [roll W O ...]
 
@@ -307,7 +309,7 @@ class Defend(LotsVerb):
                         purpose=args["purpose"])
 
 
-@register
+@VERBS.register
 class Pain(LotsVerb):
     """pain WHO N ["source"] [roll W O]
 
@@ -330,7 +332,7 @@ class Pain(LotsVerb):
         return L.suffer(state, dice, args["who"], args["n"], args["source"])
 
 
-@register
+@VERBS.register
 class Rest(LotsVerb):
     """rest WHO
 
@@ -357,7 +359,7 @@ def _portent_args(words: Words, state: L.GameState) -> Args:
     return {"who": who, "cast": cast}
 
 
-@register
+@VERBS.register
 class Retell(LotsVerb):
     """retell WHO [CAST] [roll W O ...]
 
@@ -380,7 +382,7 @@ class Retell(LotsVerb):
         return L.retell(state, dice, args["who"], args["cast"])
 
 
-@register
+@VERBS.register
 class Blot(LotsVerb):
     """blot WHO [CAST]
 

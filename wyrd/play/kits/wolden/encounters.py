@@ -14,9 +14,9 @@ from typing import Any
 
 import wyrd.rules.wolden as W
 from wyrd.play.engine.storyplay import PlayContext
-from wyrd.play.engine.verbs import Args, register
+from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
-from wyrd.play.kits.wolden.verbs import WoldenVerb, pick, progress, scenario, take_names, take_who
+from wyrd.play.kits.wolden.verbs import VERBS, WoldenVerb, pick, progress, scenario, take_names, take_who
 from wyrd.rules.dice import Dice
 from wyrd.stories.wolden import ExtendedSpec, FightSpec, MontageSpec, Scenario, parse_damage
 
@@ -132,7 +132,7 @@ def _situations(table: str | None, ctx: PlayContext) -> list[dict[str, str]]:
     return [{"id": f"{found.id.rsplit('/', 1)[-1]}-{i}", "text": r.text} for i, r in enumerate(found.rows, 1)]
 
 
-@register
+@VERBS.register
 class Extended(_Encounter):
     """extended NAME [RATING] [with A, B] [danger=1d4]
 
@@ -148,7 +148,7 @@ class Extended(_Encounter):
     kind = "extended"
 
 
-@register
+@VERBS.register
 class Montage(_Encounter):
     """montage NAME [RATING] [TABLE] [with A, B] [danger=1d4] [each-roll]
 
@@ -163,7 +163,7 @@ class Montage(_Encounter):
     kind = "montage"
 
 
-@register
+@VERBS.register
 class Fight(WoldenVerb):
     """fight ENEMY... [with A, B]
 
@@ -209,7 +209,7 @@ class Fight(WoldenVerb):
         return start_encounter(state, dice, args)
 
 
-@register
+@VERBS.register
 class Pass(WoldenVerb):
     """pass WHO
 
@@ -228,7 +228,7 @@ class Pass(WoldenVerb):
         return W.pass_turn(state, dice, args["who"])
 
 
-@register
+@VERBS.register
 class Abandon(WoldenVerb):
     """abandon
 

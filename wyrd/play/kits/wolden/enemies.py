@@ -21,6 +21,7 @@ from wyrd.oracle.tables import roll
 from wyrd.oracle.text import fill
 from wyrd.play.frontends.view import clean
 from wyrd.rules.dice import Dice
+from wyrd.rules.wolden.events import RoundStarted
 from wyrd.stories.wolden import EnemySpec, Scenario
 
 __all__ = ["GENERIC", "enemy_actions", "plan_lines"]
@@ -57,13 +58,13 @@ def _target(how: str | None, standing: Sequence[W.Character], dice: Dice, enemy:
     return standing[face - 1]
 
 
-def enemy_actions(events: Sequence[Mapping[str, Any]], state: W.GameState, story: Scenario | None,
+def enemy_actions(events: Sequence[object], state: W.GameState, story: Scenario | None,
                   dice: Dice) -> list[dict[str, Any]]:
     """One ``enemy_acted`` per enemy standing, if a round of the fight under way began in ``events``."""
     found = state.encounter
     if not isinstance(found, W.Fight):
         return []
-    if not any(e.get("kind") == "round_started" and e.get("encounter") == found.id for e in events):
+    if not any(isinstance(e, RoundStarted) and e.encounter == found.id for e in events):
         return []
     standing = [c for name, c in state.characters.items() if name in found.rounds.participants and not c.out]
     if not standing:

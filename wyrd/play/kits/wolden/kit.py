@@ -11,23 +11,22 @@ scenario with :class:`wyrd.stories.wolden.ScenarioProgress`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-import wyrd.play.kits.wolden.encounters
-import wyrd.play.kits.wolden.story  # noqa: F401  (these two, with wolden_verbs, register the verbs)
 import wyrd.rules.wolden as W
 from wyrd.oracle.narrators.telling import LazyNarration
-from wyrd.play.engine.kits import PlayHooks, register_hooks
+from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.wolden import encounters, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden.enemies import plan_lines
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
-from wyrd.play.kits.wolden.verbs import wolden
+from wyrd.play.kits.wolden.verbs import VERBS, wolden
 from wyrd.rules.wolden.odds import check_odds
 from wyrd.stories.wolden import ScenarioProgress
 
-__all__ = ["HOOKS", "due_lines", "odds_lines"]
+__all__ = ["KIT", "due_lines", "odds_lines"]
 
 _RESULTS = {"critical_failure": "critical failure", "failure": "failure", "partial": "partial",
             "success": "success", "critical_success": "critical success"}
@@ -87,7 +86,7 @@ def due_lines(state: W.GameState) -> list[str]:
     return lines
 
 
-def _hints(state: Any) -> list[str]:
+def _hints(state: Any, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     game = wolden(state)
     if not game.characters:
         make = "`pc add NAME CULT might=3 agility=2 mind=1 graces=0` (3, 2, 1, 0 in any order)"
@@ -162,6 +161,7 @@ def _toolbar(state: Any) -> str:
     return " | ".join(parts)
 
 
-HOOKS = register_hooks(PlayHooks(ruleset="wolden", hints=_hints, follower_hints=_plans, status=_status,
-                                 toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
-                                 tell=LazyNarration(f"{__package__}.narration:NARRATION")))
+KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, follower_hints=_plans, status=_status,
+                toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
+                added_kinds=frozenset({"story_chosen", "enemy_acted"}),
+                tell=LazyNarration(f"{__package__}.narration:NARRATION"))

@@ -15,12 +15,13 @@ from typing import Any
 
 import wyrd.rules.wolden as W
 from wyrd.play.engine.storyplay import PlayContext
-from wyrd.play.engine.verbs import Args, register
+from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int
 from wyrd.play.kits.wolden.encounters import encounter_args, start_encounter
 from wyrd.play.kits.wolden.verbs import (
     ABILITIES,
     ACTIVITIES,
+    VERBS,
     ScenarioEnded,
     SceneBegun,
     WoldenVerb,
@@ -73,7 +74,7 @@ def _add(words: Words, state: W.GameState) -> Args:
     return {"add": {"name": name, "cult": cult, **scores, "gifts": gifts, "concept": concept}}
 
 
-@register
+@VERBS.register
 class Pc(WoldenVerb):
     """pc add NAME CULT might=N agility=N mind=N graces=N [gifts=A,B] [concept="..."]
 
@@ -132,7 +133,7 @@ def _adder(dice: Dice, p: Mapping[str, Any]) -> Callable[[W.GameState], W.Outcom
                                      mind=p["mind"], graces=p["graces"], gifts=p["gifts"], concept=p["concept"])
 
 
-@register
+@VERBS.register
 class Story(WoldenVerb):
     """story ID
 
@@ -162,14 +163,14 @@ class Story(WoldenVerb):
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
         return W.install(state, dice, [W.Cult.model_validate(c) for c in args["cults"]])
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
               state: Any) -> list[dict[str, Any]]:
         found = args["scenario"]
         return [{"kind": "story_chosen", "story": found["id"], "title": found["title"],
                  "premise": found["premise"], "pregens": [p["name"] for p in found["pregens"]]}]
 
 
-@register
+@VERBS.register
 class Scene(WoldenVerb):
     """scene [with A, B]
 
@@ -217,7 +218,7 @@ class Scene(WoldenVerb):
         encounter = args["encounter"]
         return chain(state, [lambda s: start_encounter(s, dice, encounter)] * bool(encounter), first=[begun])
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
               state: Any) -> list[dict[str, Any]]:
         seeds = args.get("seeds") or []
         told: list[dict[str, Any]] = []
@@ -227,7 +228,7 @@ class Scene(WoldenVerb):
         return told + super().after(args, events, ctx, state)
 
 
-@register
+@VERBS.register
 class Downtime(WoldenVerb):
     """downtime WHO training|shopping ITEM|rest|carouse
 
@@ -255,7 +256,7 @@ class Downtime(WoldenVerb):
         return W.downtime(state, dice, args["who"], W.DowntimeChoice(args["activity"]), item=args["item"])
 
 
-@register
+@VERBS.register
 class Session(WoldenVerb):
     """session
 

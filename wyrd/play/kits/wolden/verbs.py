@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import wyrd.rules.wolden as W
 from wyrd.play.engine.storyplay import PlayContext
-from wyrd.play.engine.verbs import Args, Verb, register
+from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, resolve
 from wyrd.play.kits.wolden.enemies import enemy_actions
 from wyrd.rules.actions import Event
@@ -27,6 +27,7 @@ from wyrd.stories.wolden import Scenario, ScenarioProgress
 __all__ = [
     "ABILITIES",
     "ACTIVITIES",
+    "VERBS",
     "ScenarioEnded",
     "SceneBegun",
     "WoldenVerb",
@@ -39,6 +40,9 @@ __all__ = [
     "take_who",
     "wolden",
 ]
+
+# This kit's verbs (SHARED's help, undo, log ... included): every verb module of the kit registers here.
+VERBS = VerbTable(shared=SHARED)
 
 ABILITIES = [a.value for a in W.Ability]
 ACTIVITIES = [c.value for c in W.DowntimeChoice]
@@ -75,7 +79,6 @@ class ScenarioEnded(Event):
 class WoldenVerb(Verb):
     """A verb of Wolden: ``read`` and ``run`` see the state typed as a Wolden game."""
 
-    rulesets = ("wolden",)
 
     def parse(self, words: Words, state: Any) -> Args:
         return self.read(words, wolden(state))
@@ -90,7 +93,7 @@ class WoldenVerb(Verb):
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
         raise NotImplementedError
 
-    def after(self, args: Mapping[str, Any], events: list[dict[str, Any]], ctx: PlayContext,
+    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
               state: Any) -> list[dict[str, Any]]:
         """When a round of a fight begins, each enemy standing acts from its table (``enemy_acted``)."""
         return enemy_actions(events, wolden(state), progress(ctx).scenario, ctx.dice)
@@ -178,7 +181,7 @@ def _default_target(state: W.GameState, lead: str) -> str | None:
     return standing[0].id if len(standing) == 1 else None
 
 
-@register
+@VERBS.register
 class Check(WoldenVerb):
     """check WHO ABILITY [gift G] [adv] [with A, B] [vs TARGET] [defend] [plain]
 
@@ -225,7 +228,7 @@ class Check(WoldenVerb):
                          attack=args["attack"])
 
 
-@register
+@VERBS.register
 class Roll(WoldenVerb):
     """roll [FACE...]
 
@@ -252,7 +255,7 @@ class Roll(WoldenVerb):
         return W.roll(state, dice)
 
 
-@register
+@VERBS.register
 class Cancel(WoldenVerb):
     """cancel
 
@@ -268,7 +271,7 @@ class Cancel(WoldenVerb):
 # -- consequences --------------------------------------------------------------------
 
 
-@register
+@VERBS.register
 class Harm(WoldenVerb):
     """harm WHO ABILITY N
 
@@ -290,7 +293,7 @@ class Harm(WoldenVerb):
         return W.harm(state, dice, args["who"], W.Ability(args["ability"]), args["n"])
 
 
-@register
+@VERBS.register
 class Wound(WoldenVerb):
     """wound WHO [N]
 

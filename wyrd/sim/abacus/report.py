@@ -24,9 +24,9 @@ from fractions import Fraction
 from typing import Any
 
 from wyrd.rules.abacus import FREED, HELD
-from wyrd.sim.engine import Kit
+from wyrd.sim.abacus.engine import Kit
+from wyrd.sim.abacus.tally import Key, Tally
 from wyrd.sim.stats import CONFIDENCE, Mean, Proportion, mean_interval, wilson
-from wyrd.sim.tally import Key, Tally
 
 __all__ = [
     "ChallengeReport",

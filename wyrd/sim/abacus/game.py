@@ -29,8 +29,9 @@ from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice, SeededSource
 from wyrd.rules.errors import RuleError
 from wyrd.rules.odds import challenge_odds
-from wyrd.sim.engine import Action, Kit, Refused, Table
-from wyrd.sim.policy import Member, Plan, Policy, Situation
+from wyrd.sim.abacus.engine import Action, Kit, Refused, Table
+from wyrd.sim.abacus.policy import Member, Plan, Policy, Situation
+from wyrd.sim.runner import run_seed
 from wyrd.stories import flow
 
 __all__ = ["MAX_SCENES", "ChallengeRecord", "RunRecord", "SceneRecord", "play", "run_seed"]
@@ -75,11 +76,6 @@ class RunRecord:
     safe_rerun: bool = False
     stuck: str | None = None  # the action the rules refused, leaving no way on (no finale then)
     dice: int = 0  # dice rolled in the run (every face the rules asked for)
-
-
-def run_seed(seed: int, index: int, stream: str) -> str:
-    """The seed of one of a run's random streams: ``dice`` or ``policy``."""
-    return f"wyrd-sim:{seed}:{index}:{stream}"
 
 
 def play(kit: Kit, policy: Policy, seed: int, index: int, *, safe: bool = False) -> RunRecord:

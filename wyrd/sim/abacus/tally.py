@@ -7,7 +7,7 @@ tally, and the report built from it, is the same whatever the number of workers
 and whatever order their results arrive in.
 
 Keys are short tuples: ``("visit", scene)``, ``("challenge", scene, id, status)``,
-``("defeat_step", character, step)``... :mod:`wyrd.sim.report` reads them back.
+``("defeat_step", character, step)``... :mod:`wyrd.sim.abacus.report` reads them back.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from wyrd.rules.abacus import DEFEATED, FREED, HELD
-from wyrd.sim.game import RunRecord
+from wyrd.sim.abacus.game import RunRecord
 
 __all__ = ["Key", "Meta", "Tally"]
 

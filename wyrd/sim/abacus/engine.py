@@ -39,16 +39,13 @@ from wyrd.rules.abacus.turn import Turn
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
+from wyrd.sim.simulator import SimError
 from wyrd.stories import flow
 from wyrd.stories.schema import Story
 
 __all__ = ["Action", "Kit", "Refused", "SceneKit", "SimError", "Table", "prepare"]
 
 Action = Callable[..., A.Outcome]
-
-
-class SimError(ValueError):
-    """The story cannot be simulated as asked (freeform, no pregens, too few players...)."""
 
 
 class Refused(Exception):

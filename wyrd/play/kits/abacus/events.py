@@ -1,0 +1,38 @@
+"""The events the Abacus kit adds after the rules, typed like the rules' own.
+
+The rules core settles what happened; the kit adds what the story says of it: the
+story chosen, the stage rules a scene makes evident, each character's postscript.
+They are saved with the command and never replayed (the kit's ``added_kinds``);
+the session dumps them to JSON with the rules' events, only when it saves them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from wyrd.rules.actions import Event
+
+__all__ = ["Postscript", "StageRulesEvident", "StoryChosen"]
+
+
+class StoryChosen(Event):
+    kind: Literal["story_chosen"] = "story_chosen"
+    story: str
+    title: str
+    premise: str
+    pregens: list[str]
+
+
+class StageRulesEvident(Event):
+    kind: Literal["stage_rules_evident"] = "stage_rules_evident"
+    scene: str
+    rules: list[str]
+    names: list[str]
+
+
+class Postscript(Event):
+    kind: Literal["postscript"] = "postscript"
+    character: str
+    result: str
+    text: str
+    entry: str | None

@@ -1,0 +1,163 @@
+"""Bots for Heroes of the Fall: they play each scene's asks, in order, to the story's ending.
+
+``story ID`` has already put the story's heroes in play. Each scene lists what it
+asks of the players as command lines (``try Wenna climbing 5``, ``survive Maud 6
+"Cobb's knife"``): the bot plays them in order, as a table does, then ``scene``
+moves on. An ask for a hero who is dead is passed over; one for a hero out of
+action after a failed shock waits for ``recover`` first (RULES.md: they act again
+when the table agrees).
+
+The policies (``--policy``):
+
+* ``cautious`` buys automatic 8s with Wyrd (5 points each, ``eights N``) on every
+  roll it can afford, and takes each scene's first exit.
+* ``bold`` never buys an 8 and takes each scene's first exit.
+* ``random`` buys a random number of the 8s it can afford and takes a random exit.
+
+The run is over when the story has ended, or every hero of the story's cast is
+dead (the party fell).
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import wyrd.rules.feat as F
+from wyrd.sim.bots import Figure, Outcome
+from wyrd.sim.simulator import POLICY_NAMES, SimError
+from wyrd.stories.feat import FeatProgress
+
+if TYPE_CHECKING:
+    from wyrd.play.engine.session import Reply, Session
+
+__all__ = ["BOTS", "EIGHT_COST", "FIGURES", "FeatBot", "FeatBots"]
+
+FIGURES = (
+    Figure("scenes", "scenes begun"),
+    Figure("feats", "feats rolled"),
+    Figure("feats_failed", "feats failed"),
+    Figure("shocks_failed", "shock tests failed (out of action)"),
+    Figure("mettle_lost", "Mettle lost"),
+    Figure("deaths", "deaths"),
+    Figure("wyrd_spent", "Wyrd spent on 8s"),
+)
+EIGHT_COST = 5  # RULES.md: an automatic 8 costs 5 Wyrd points
+MOST_EIGHTS = 3
+# The verbs that roll the Feat table for the character they name first (and so may buy 8s).
+ROLLS = frozenset({"try", "feat", "test", "oppose", "search", "react", "shock", "survive", "first", "race"})
+
+
+def _state(session: Session) -> F.GameState:
+    state = session.state
+    assert isinstance(state, F.GameState), "a Heroes of the Fall bot plays a Heroes of the Fall session"
+    return state
+
+
+def _progress(session: Session) -> FeatProgress:
+    found = session.follower
+    assert isinstance(found, FeatProgress), "a Heroes of the Fall session follows a story"
+    return found
+
+
+def _named(word: str, state: F.GameState) -> F.Character | None:
+    """The character a word of an ask names (a name or its unique beginning, as the verbs read it)."""
+    folded = word.strip(",").casefold()
+    found = [c for n, c in state.characters.items() if n.casefold() == folded]
+    found = found or [c for n, c in state.characters.items() if n.casefold().startswith(folded)]
+    return found[0] if len(found) == 1 else None
+
+
+@dataclass
+class FeatBot:
+    """One run's players."""
+
+    policy: str
+    rng: random.Random
+    scene: str | None = None  # the scene whose asks are queued
+    asks: list[str] = field(default_factory=list)
+
+    def over(self, session: Session) -> Outcome | None:
+        place = _progress(session)
+        if place.ended:
+            return Outcome.ENDED
+        state = _state(session)
+        cast = [state.characters.get(c.name) for c in place.story.cast] if place.story is not None else []
+        if cast and all(c is None or c.dead for c in cast):
+            return Outcome.FELL
+        return None
+
+    def next_line(self, session: Session, last: Reply | None) -> str:
+        state, place = _state(session), _progress(session)
+        if place.current != self.scene:
+            self.scene = place.current
+            self.asks = list(place.story.scene(self.scene).asks) if place.story and self.scene else []
+        while self.asks:
+            ask = self.asks[0]
+            words = shlex.split(ask)
+            who = _named(words[1], state) if len(words) > 1 else None
+            if who is not None and who.dead:
+                self.asks.pop(0)  # the dead do nothing more
+                continue
+            if who is not None and who.out_of_action and words[0] != "recover":
+                return f'recover "{who.name}"'
+            self.asks.pop(0)
+            return self._with_eights(ask, words[0], who)
+        return self._scene(place)
+
+    def _with_eights(self, ask: str, verb: str, who: F.Character | None) -> str:
+        if verb not in ROLLS or who is None or self.policy == "bold":
+            return ask
+        can = min(MOST_EIGHTS, who.wyrd // EIGHT_COST)
+        n = can if self.policy == "cautious" else self.rng.randint(0, can)
+        return f"{ask} eights {n}" if n else ask
+
+    def _scene(self, place: FeatProgress) -> str:
+        choices = place.next_scenes()
+        if self.policy == "random" and len(choices) > 1:
+            return f"scene {self.rng.choice(choices)}"
+        return "scene"
+
+
+@dataclass(frozen=True)
+class FeatBots:
+    """Heroes of the Fall's bots and what they count."""
+
+    policies: tuple[str, ...] = POLICY_NAMES
+    figures: tuple[Figure, ...] = FIGURES
+
+    def bot(self, policy: str, rng: random.Random, players: int | None) -> FeatBot:
+        if players is not None:
+            raise SimError("a Heroes of the Fall story puts its whole cast in play: --players does not apply")
+        return FeatBot(policy, rng)
+
+    def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
+        found: dict[str, int] = {}
+
+        def add(key: str, n: int = 1) -> None:
+            found[key] = found.get(key, 0) + n
+
+        for event in events:
+            kind = event.get("kind")
+            if kind == "scene_started":
+                add("scenes")
+            elif kind == "feat_rolled":
+                add("feats")
+                add("feats_failed", 0 if event.get("success") else 1)
+                add("wyrd_spent", int(event.get("wyrd_spent", 0)))
+            elif kind == "shock_tested" and event.get("out_of_action"):
+                add("shocks_failed")
+            elif kind == "mettle_lost":
+                add("mettle_lost", int(event.get("n", 0)))
+            elif kind == "character_killed":
+                add("deaths")
+        return found
+
+    def final(self, session: Session) -> Mapping[str, int]:
+        return {}
+
+
+BOTS = FeatBots()

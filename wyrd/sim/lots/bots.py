@@ -1,0 +1,301 @@
+"""Bots for Thaeborn: they take the scenario's characters and play what each scene calls for.
+
+A scene calls for assessments, checks, the world's secret casts and perhaps a
+fight (``stories.lots.Scene``). The bot plays them in that order, each by the
+standing character best in the Discipline. A fight goes in rounds until its NPC
+is incapacitated or every character is: the NPC strikes one standing character
+(chosen with the run's generator), who casts with ``defend`` (only players roll),
+unless it is reeling from a failed Mettle test (its lost action is this strike);
+then each standing character attacks it. Then ``scene`` moves on; after the last
+scene it closes the story.
+
+The policies (``--policy``):
+
+* ``cautious`` attacks with the fight's effort, spends Portents to re-tell its own
+  failed checks and defences (1 Portent for one's own cast), and rests everyone in
+  Pain before the next scene.
+* ``bold`` attacks with 2 more effort than the fight's, re-tells its own missed
+  attacks, and rests only those incapacitated.
+* ``random`` chooses the effort (the fight's, up to 2 more), whether to re-tell a
+  failure, and whether to rest each character in Pain, at random.
+
+The run is over when the story has closed, or every player character is
+incapacitated at once (the party fell).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import wyrd.rules.lots as L
+from wyrd.sim.bots import Figure, Outcome, kinds
+from wyrd.sim.simulator import POLICY_NAMES, SimError
+from wyrd.stories.lots import Scenario, ScenarioPlay, Scene
+
+if TYPE_CHECKING:
+    from wyrd.play.engine.session import Reply, Session
+
+__all__ = ["BOTS", "FIGURES", "LotsBot", "LotsBots"]
+
+FIGURES = (
+    Figure("scenes", "scenes begun"),
+    Figure("casts", "casts of lots"),
+    Figure("checks_failed", "checks failed"),
+    Figure("blows_taken", "blows landed on the characters"),
+    Figure("pain", "Pain taken by the characters"),
+    Figure("incapacitated", "characters incapacitated"),
+    Figure("actions_lost", "actions lost reeling"),
+    Figure("portents", "Portents spent"),
+    Figure("npcs_down", "NPCs incapacitated"),
+)
+OWN_CAST = 1  # Portents a Re-tell of one's own cast costs
+BOLD_EFFORT = 2  # bold strikes harder than the scenario asks by this much
+
+
+def _state(session: Session) -> L.GameState:
+    state = session.state
+    assert isinstance(state, L.GameState), "a Thaeborn bot plays a Thaeborn session"
+    return state
+
+
+def _progress(session: Session) -> ScenarioPlay:
+    found = session.follower
+    assert isinstance(found, ScenarioPlay), "a Thaeborn session follows a scenario"
+    return found
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace('"', "'") + '"'
+
+
+def _players(state: L.GameState) -> list[L.Character]:
+    return [c for c in state.characters.values() if not c.npc]
+
+
+def _standing(state: L.GameState) -> list[L.Character]:
+    return [c for c in _players(state) if not c.condition.incapacitated]
+
+
+@dataclass
+class LotsBot:
+    """One run's players."""
+
+    policy: str
+    rng: random.Random
+    players: int | None
+    scene: str | None = None
+    calls: list[str] = field(default_factory=list)  # the scene's calls still to play ("check 0", ...)
+    fighting: bool = False
+    npc_reeling: int = 0  # strikes the NPC owes to failed Mettle tests
+    turn: list[str] = field(default_factory=list)  # this round's lines still to come
+    rested: set[str] = field(default_factory=set)
+    spec: Scene | None = None  # the scene whose calls these are
+
+    def over(self, session: Session) -> Outcome | None:
+        if _progress(session).ended:
+            return Outcome.ENDED
+        state = _state(session)
+        if _players(state) and not _standing(state):
+            return Outcome.FELL
+        return None
+
+    def next_line(self, session: Session, last: Reply | None) -> str:
+        state, place = _state(session), _progress(session)
+        events = kinds(last.events) if last is not None else []
+        npc = place.current.fight.npc if place.current is not None and place.current.fight else None
+        self._note(events, npc)
+        retell = self._retell(events, state)
+        if retell is not None:
+            return retell
+        wanted = self._party(place.scenario)
+        if not _players(state) or len(_players(state)) < len(wanted):
+            return self._enlist(state, wanted)
+        current = place.current
+        if current is not None and current.id != self.scene:
+            self._begin(current)
+        while self.calls:
+            line = self._call(self.calls.pop(0), state)
+            if line is not None:
+                return line
+        if self.fighting and current is not None and current.fight is not None:
+            line = self._fight(state, current)
+            if line is not None:
+                return line
+            self.fighting = False
+        return self._rest(state) or "scene"
+
+    # -- the party ------------------------------------------------------------------
+
+    def _party(self, story: Scenario | None) -> list[str]:
+        return [p.name for p in story.pregens[:self.players]] if story is not None and self.players else []
+
+    def _enlist(self, state: L.GameState, wanted: Sequence[str]) -> str:
+        if not wanted:
+            return "pc take all"
+        return "pc take " + " ".join(_q(n) for n in wanted if n not in state.characters)
+
+    def _best(self, state: L.GameState, discipline: L.Discipline) -> str | None:
+        able = _standing(state)
+        return max(able, key=lambda c: c.discipline(discipline)).name if able else None
+
+    # -- a scene's calls ----------------------------------------------------------------
+
+    def _begin(self, scene: Scene) -> None:
+        self.scene = scene.id
+        self.calls = ([f"assess {i}" for i in range(len(scene.assess))]
+                      + [f"check {i}" for i in range(len(scene.checks))]
+                      + [f"lots {i}" for i in range(len(scene.lots))])
+        self.fighting = scene.fight is not None
+        self.turn, self.npc_reeling, self.rested = [], 0, set()
+        self.spec = scene
+
+    def _call(self, call: str, state: L.GameState) -> str | None:
+        kind, _, index = call.partition(" ")
+        scene = self.spec
+        assert scene is not None
+        if kind == "lots":
+            return f"lots {_q(scene.lots[int(index)])}"
+        if kind == "assess":
+            a = scene.assess[int(index)]
+            who = self._best(state, a.discipline)
+            if who is None:
+                return None
+            living = " living" if a.living else ""
+            return f"assess {_q(who)} {a.discipline.value} {a.tier} {a.commitment.value}{living} {_q(a.subject)}"
+        c = scene.checks[int(index)]
+        who = self._best(state, c.discipline)
+        if who is None:
+            return None
+        effort = f" effort={c.effort}" if c.effort else ""
+        return f"check {_q(who)} {c.discipline.value} vs {c.difficulty}{effort} {_q(c.purpose)}"
+
+    # -- a fight ------------------------------------------------------------------------
+
+    def _note(self, events: Sequence[Mapping[str, Any]], npc: str | None) -> None:
+        for event in events:
+            if event.get("kind") == "mettle_tested" and event.get("character") == npc and event.get("loses_action"):
+                self.npc_reeling += 1
+
+    def _fight(self, state: L.GameState, scene: Scene) -> str | None:
+        fight = scene.fight
+        assert fight is not None
+        enemy = state.characters.get(fight.npc)
+        while True:
+            standing = _standing(state)
+            if enemy is None or enemy.condition.incapacitated or not standing:
+                return None
+            while self.turn:
+                line = self.turn.pop(0)
+                who = line.split('"')[1]
+                if who in state.characters and not state.characters[who].condition.incapacitated:
+                    return line
+            self.turn = self._round(standing, fight.npc, fight.effort)
+
+    def _round(self, standing: Sequence[L.Character], npc: str, effort: int) -> list[str]:
+        lines = []
+        if self.npc_reeling:
+            self.npc_reeling -= 1  # its strike this round is the action it lost
+        else:
+            target = self.rng.choice(list(standing)).name
+            lines.append(f"defend {_q(target)} against {_q(npc)} effort={effort}")
+        for char in standing:
+            lines.append(f"attack {_q(char.name)} {_q(npc)} effort={effort + self._extra()}")
+        return lines
+
+    def _extra(self) -> int:
+        if self.policy == "bold":
+            return BOLD_EFFORT
+        return self.rng.randint(0, BOLD_EFFORT) if self.policy == "random" else 0
+
+    # -- Portents and rest --------------------------------------------------------------------
+
+    def _retell(self, events: Sequence[Mapping[str, Any]], state: L.GameState) -> str | None:
+        """Re-tell the character's own failed cast, as the policy would."""
+        cast = next((e for e in reversed(events) if e.get("kind") == "check_cast"), None)
+        if cast is None or cast.get("character") not in state.characters:
+            return None
+        who = state.characters[str(cast["character"])]
+        if who.npc or who.portents < OWN_CAST:
+            return None
+        form = cast.get("form")
+        blows = [e for e in events if e.get("kind") == "attack_resolved" and e.get("cast") == cast.get("cast")]
+        if form == "attack":
+            failed = bool(blows) and not blows[0].get("landed")
+        elif form == "defence":
+            failed = bool(blows) and bool(blows[0].get("landed"))
+        else:
+            failed = cast.get("outcome") != "success"
+        if not failed:
+            return None
+        # cautious re-tells what keeps them safe (checks, defences), bold its missed attacks
+        mine = (form == "attack") == (self.policy == "bold")
+        wanted = self.rng.random() < 0.5 if self.policy == "random" else mine
+        return f"retell {_q(who.name)}" if wanted else None
+
+    def _rest(self, state: L.GameState) -> str | None:
+        for char in _players(state):
+            if char.name in self.rested:
+                continue
+            self.rested.add(char.name)
+            hurt = char.condition.pain > 0 or char.condition.incapacitated
+            if self.policy == "cautious":
+                wanted = hurt
+            elif self.policy == "bold":
+                wanted = char.condition.incapacitated
+            else:
+                wanted = hurt and self.rng.random() < 0.5
+            if wanted:
+                return f"rest {_q(char.name)}"
+        return None
+
+
+@dataclass(frozen=True)
+class LotsBots:
+    """Thaeborn's bots and what they count."""
+
+    policies: tuple[str, ...] = POLICY_NAMES
+    figures: tuple[Figure, ...] = FIGURES
+
+    def bot(self, policy: str, rng: random.Random, players: int | None) -> LotsBot:
+        if players is not None and players < 1:
+            raise SimError(f"can't play {players} characters")
+        return LotsBot(policy, rng, players)
+
+    def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
+        chars = _state(session).characters
+        found: dict[str, int] = {}
+
+        def add(key: str, n: int = 1) -> None:
+            found[key] = found.get(key, 0) + n
+
+        def player(name: Any) -> bool:
+            return name in chars and not chars[name].npc
+
+        for event in events:
+            kind = event.get("kind")
+            if kind == "scene_opened":
+                add("scenes")
+            elif kind in ("check_cast", "lots_cast"):
+                add("casts")
+                if kind == "check_cast" and event.get("form") == "check" and event.get("outcome") != "success":
+                    add("checks_failed")
+            elif kind == "attack_resolved" and event.get("landed") and player(event.get("target")):
+                add("blows_taken")
+            elif kind == "pain_taken" and player(event.get("character")):
+                add("pain", int(event.get("n", 0)))
+            elif kind == "incapacitated":
+                add("incapacitated" if player(event.get("character")) else "npcs_down")
+            elif kind == "action_lost" and player(event.get("character")):
+                add("actions_lost")
+            elif kind == "portent_spent":
+                add("portents", int(event.get("cost", 0)))
+        return found
+
+    def final(self, session: Session) -> Mapping[str, int]:
+        return {}
+
+
+BOTS = LotsBots()

@@ -1,0 +1,208 @@
+"""Bots for Wolden: they enlist the scenario's characters and play its scenes to the ending.
+
+Each turn the bot reads the Wolden state and the scenario's progress, as the
+players read the table. An open roll is rolled. In an encounter, the first
+participant still to act this round checks their best ability as it stands now
+(damage counted), naming a gift they hold for the extra die; in a fight, against
+an enemy. Between encounters, in a settled place, each character takes a
+downtime once a session; then ``scene`` moves the scenario on, and after its last
+scene tells the ending.
+
+The policies (``--policy``):
+
+* ``cautious`` strikes the enemy nearest to being beaten (ties: one that goes for
+  the roller), rests at every downtime when hurt (training when whole), and calls
+  a new session in a settled place when someone is still hurt, so that everyone
+  rests again before going on.
+* ``bold`` strikes the enemy that goes for the roller (else the toughest), trains
+  at every downtime and never waits for a new session.
+* ``random`` picks the roller's ability (one above 0), whether to name a gift, the
+  enemy and the downtime at random.
+
+The run is over when the scenario has told its ending, or every character is
+taken out at once (the party fell).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import wyrd.rules.wolden as W
+from wyrd.sim.bots import Figure, Outcome
+from wyrd.sim.simulator import POLICY_NAMES, SimError
+from wyrd.stories.wolden import ScenarioProgress
+
+if TYPE_CHECKING:
+    from wyrd.play.engine.session import Reply, Session
+
+__all__ = ["BOTS", "FIGURES", "WoldenBot", "WoldenBots"]
+
+FIGURES = (
+    Figure("scenes", "scenes begun"),
+    Figure("checks", "checks rolled"),
+    Figure("taken_out", "characters taken out"),
+    Figure("wounds", "wounds taken"),
+    Figure("harm", "ability damage taken"),
+    Figure("encounters_won", "encounters done or won"),
+    Figure("encounters_lost", "encounters lost"),
+    Figure("downtimes", "downtimes taken"),
+)
+WON = ("done", "won")
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"'
+
+
+def _state(session: Session) -> W.GameState:
+    state = session.state
+    assert isinstance(state, W.GameState), "a Wolden bot plays a Wolden session"
+    return state
+
+
+def _progress(session: Session) -> ScenarioProgress:
+    found = session.follower
+    assert isinstance(found, ScenarioProgress), "a Wolden session follows a scenario"
+    return found
+
+
+def _hurt(char: W.Character) -> bool:
+    return char.out or char.wounds > 0 or any(n > 0 for n in char.damage.values())
+
+
+@dataclass
+class WoldenBot:
+    """One run's players."""
+
+    policy: str
+    rng: random.Random
+    players: int | None
+    sessions_called: set[str] = field(default_factory=set)  # settled scenes where a new session was called
+
+    def over(self, session: Session) -> Outcome | None:
+        if _progress(session).ended:
+            return Outcome.ENDED
+        chars = _state(session).characters
+        if chars and all(c.out for c in chars.values()):
+            return Outcome.FELL
+        return None
+
+    def next_line(self, session: Session, last: Reply | None) -> str:
+        state, place = _state(session), _progress(session)
+        wanted = self._party(place)
+        if not state.characters or len(state.characters) < len(wanted):
+            return self._enlist(state, wanted)
+        if state.pending is not None:
+            return "roll"
+        if state.encounter is not None:
+            return self._act(state, place, state.encounter)
+        scene = place.current
+        if scene is not None and scene.settled:
+            rest = self._downtime(state)
+            if rest is not None:
+                return rest
+            if (self.policy == "cautious" and scene.id not in self.sessions_called
+                    and any(_hurt(c) for c in state.characters.values())):
+                self.sessions_called.add(scene.id)
+                return "session"
+        return "scene"
+
+    def _party(self, place: ScenarioProgress) -> list[str]:
+        """The pregenerated characters to play (none known: whoever `pc take all` brings)."""
+        story = place.scenario
+        return [p.name for p in story.pregens[:self.players]] if story is not None and self.players else []
+
+    def _enlist(self, state: W.GameState, wanted: Sequence[str]) -> str:
+        if not wanted:
+            return "pc take all"
+        return "pc take " + _quoted(next(n for n in wanted if n not in state.characters))
+
+    def _act(self, state: W.GameState, place: ScenarioProgress, encounter: W.Extended | W.Fight) -> str:
+        rounds = encounter.rounds
+        waiting = [n for n in rounds.participants if n not in rounds.acted and not state.characters[n].out]
+        if not waiting:  # nobody able is left to act: the rules end the round or the encounter
+            return "abandon"
+        who = waiting[0]
+        char = state.characters[who]
+        line = f"check {_quoted(who)} {self._ability(char).value}"
+        if char.gifts and (self.policy != "random" or self.rng.random() < 0.5):
+            line += f" gift {char.gifts[0].id}"
+        if isinstance(encounter, W.Fight):
+            line += f" vs {self._enemy(encounter, place, who)}"
+        return line
+
+    def _ability(self, char: W.Character) -> W.Ability:
+        if self.policy == "random":
+            usable = [a for a in W.Ability if char.current(a) > 0] or list(W.Ability)
+            return self.rng.choice(usable)
+        return max(W.Ability, key=lambda a: char.current(a))  # ties: the first in the rules' order
+
+    def _enemy(self, fight: W.Fight, place: ScenarioProgress, who: str) -> str:
+        standing = [e for e in fight.enemies.values() if not e.defeated]
+        if self.policy == "random":
+            return self.rng.choice(standing).id
+        mine = {enemy for enemy, target in place.targets.items() if target == who}
+        if self.policy == "cautious":
+            return min(standing, key=lambda e: (e.harm - e.taken, e.id not in mine)).id
+        going = [e for e in standing if e.id in mine]
+        return (going[0] if going else max(standing, key=lambda e: e.harm - e.taken)).id
+
+    def _downtime(self, state: W.GameState) -> str | None:
+        for name, char in state.characters.items():
+            if name in state.downtime:
+                continue
+            if self.policy == "random":
+                choice = self.rng.choice([W.DowntimeChoice.REST, W.DowntimeChoice.TRAINING,
+                                          W.DowntimeChoice.CAROUSE])
+            elif self.policy == "cautious" and _hurt(char):
+                choice = W.DowntimeChoice.REST
+            else:
+                choice = W.DowntimeChoice.TRAINING
+            return f"downtime {_quoted(name)} {choice.value}"
+        return None
+
+
+@dataclass(frozen=True)
+class WoldenBots:
+    """Wolden's bots and what they count."""
+
+    policies: tuple[str, ...] = POLICY_NAMES
+    figures: tuple[Figure, ...] = FIGURES
+
+    def bot(self, policy: str, rng: random.Random, players: int | None) -> WoldenBot:
+        if players is not None and players < 1:
+            raise SimError(f"can't play {players} characters")
+        return WoldenBot(policy, rng, players)
+
+    def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
+        found: dict[str, int] = {}
+
+        def add(key: str, n: int = 1) -> None:
+            found[key] = found.get(key, 0) + n
+
+        for event in events:
+            kind = event.get("kind")
+            if kind == "scene_begun":
+                add("scenes")
+            elif kind == "check_rolled":
+                add("checks")
+            elif kind == "wound_taken":
+                add("wounds", int(event.get("n", 1)))
+            elif kind == "harm_taken":
+                add("harm", int(event.get("n", 0)))
+            elif kind == "character_out":
+                add("taken_out")
+            elif kind == "downtime_taken":
+                add("downtimes")
+            elif kind in ("extended_ended", "fight_ended"):
+                add("encounters_won" if event.get("outcome") in WON else "encounters_lost")
+        return found
+
+    def final(self, session: Session) -> Mapping[str, int]:
+        return {}
+
+
+BOTS = WoldenBots()
