@@ -60,16 +60,6 @@ ONLY_IN = {
     "matplotlib": ("wyrd.sim.show",),
 }
 
-# Known departures from the rules above, each to be removed by the redesign: a line here is a debt.
-KNOWN_IMPORTS: set[str] = set()
-KNOWN_LITERALS: set[str] = {
-    "oracle/facts.py:abacus",
-    "oracle/narrators/moments.py:abacus",
-    "play/engine/narration.py:abacus",
-}
-KNOWN_CYCLES: set[frozenset[str]] = {
-    frozenset(['wyrd.oracle.narrators.llm', 'wyrd.oracle.narrators.llm_config']),
-}
 
 
 def module_name(path: Path) -> str:
@@ -134,8 +124,6 @@ def test_imports_go_one_way(path: Path) -> None:
     for module, line in imports(path):
         top = module.split(".")[0]
         where = f"{path.relative_to(ROOT)}:{line} imports {module}"
-        if f"{path.relative_to(ROOT).as_posix()}:{module}" in KNOWN_IMPORTS:
-            continue
         if top == "wyrd":
             assert inside(module, own) or module == "wyrd", where
         elif top not in sys.stdlib_module_names:
@@ -180,8 +168,7 @@ def test_no_ruleset_is_named_outside_its_own_folders() -> None:
         for ident, _line in literals(path):
             if ident not in mine:
                 found.add(f"{path.relative_to(ROOT).as_posix()}:{ident}")
-    assert found <= KNOWN_LITERALS, sorted(found - KNOWN_LITERALS)
-    assert not (KNOWN_LITERALS - found), f"fixed, so take them off KNOWN_LITERALS: {sorted(KNOWN_LITERALS - found)}"
+    assert not found, sorted(found)
 
 
 def graph() -> dict[str, set[str]]:
@@ -234,10 +221,8 @@ def cycles(edges: dict[str, set[str]]) -> list[frozenset[str]]:
 
 
 def test_no_import_cycles() -> None:
-    found = set(cycles(graph()))
-    new = [sorted(c) for c in found - KNOWN_CYCLES]
-    assert not new, new
-    assert not (KNOWN_CYCLES - found), "fixed, so take them off KNOWN_CYCLES"
+    found = [sorted(c) for c in cycles(graph())]
+    assert not found, found
 
 
 def test_the_cycle_finder_finds_cycles() -> None:

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from wyrd.oracle.narrators.llm import make_narrator
 from wyrd.oracle.narrators.llm_config import (
     NarratorConfig,
     NarratorConfigError,
     config_path,
     install_hint,
     load_config,
-    make_narrator,
     split_model,
 )
 
@@ -130,7 +130,8 @@ start = time.perf_counter()
 import wyrd.oracle.narrators.llm_config, wyrd.oracle.narrators.firewall
 import wyrd.oracle.narrators.llm, wyrd.oracle.narrators.llm_facts
 import wyrd.prompts, wyrd.play.cli.main
-from wyrd.oracle.narrators.llm_config import load_config, make_narrator
+from wyrd.oracle.narrators.llm_config import load_config
+from wyrd.oracle.narrators.llm import make_narrator
 assert make_narrator(load_config(environ={}, path=__import__("pathlib").Path("/nonexistent"))) is None
 print(json.dumps({"seconds": time.perf_counter() - start,
                   "langchain": sorted(m for m in sys.modules if m.startswith(("langchain", "langsmith")))}))

@@ -36,8 +36,8 @@ import pytest
 from wyrd.oracle.facts import StoryFacts
 from wyrd.oracle.narrators.firewall import check
 from wyrd.oracle.narrators.llm import FallbackNarration, LLMNarrator, narrate_with_fallback
-from wyrd.oracle.narrators.moments import moments
 from wyrd.oracle.narrators.table import TableNarrator
+from wyrd.play.kits.abacus.moments import moments
 from wyrd.rules.dice import Dice
 
 pytestmark = pytest.mark.llm
@@ -139,7 +139,7 @@ def test_a_real_model_streams_prose_through_the_firewall(served: Served) -> None
         llm.on_text = pieces.append
         narration = narrate_with_fallback(llm, TableNarrator(), request, Dice.seeded(1))
         assert narration.text
-        print(f"{request.moment.value}: {narration.event()}")  # shown with -rP: how the model did
+        print(f"{request.moment!s}: {narration.event()}")  # shown with -rP: how the model did
         if isinstance(narration, FallbackNarration):
             assert narration.fallback_reason.startswith("firewall:"), narration.fallback_reason
             continue

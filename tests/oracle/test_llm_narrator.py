@@ -27,8 +27,8 @@ from wyrd.oracle.narrators.llm import (
     NarrationFailed,
     narrate_with_fallback,
 )
-from wyrd.oracle.narrators.moments import moments
-from wyrd.oracle.narrators.table import TableNarrator, narrate_events
+from wyrd.oracle.narrators.table import TableNarrator, narrate_requests
+from wyrd.play.kits.abacus.moments import moments
 from wyrd.rules.dice import Dice
 
 EVENTS: list[dict[str, Any]] = [
@@ -197,11 +197,12 @@ def test_the_story_so_far_is_remembered_and_fed_back() -> None:
     assert narrator.memory.lines[-1].endswith(told_by_table.text)
 
 
-def test_the_fallback_narrator_plugs_into_narrate_events() -> None:
+def test_the_fallback_narrator_plugs_into_narrate_requests() -> None:
     llm = LLMNarrator(generic(GOOD, "Ada triumphs.", GOOD, GOOD))
     settled: list[Narration] = []
-    stored = narrate_events(FallbackNarrator(llm, TableNarrator(), on_told=settled.append), EVENTS, FACTS,
+    told = narrate_requests(FallbackNarrator(llm, TableNarrator(), on_told=settled.append), moments(EVENTS, FACTS),
                             Dice.seeded(1))
+    stored = [n.event() for n in told]
     assert [n.event() for n in settled] == stored
     assert [e["kind"] for e in stored] == ["narration"] * len(stored) and len(stored) == 2
     assert stored[0]["source"] == llm.source and "fallback" not in stored[0]

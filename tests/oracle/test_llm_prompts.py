@@ -5,6 +5,7 @@ and the story so far stays bounded."""
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,10 @@ import pytest
 from tests.oracle.test_narration import FACTS, PLAY_SAMPLES, SAMPLES
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest
 from wyrd.oracle.narrators.llm_facts import EMPTY_SUMMARY, StoryMemory, facts_dict, render_facts, settled
-from wyrd.oracle.narrators.moments import moments
+from wyrd.play.kits.abacus.moments import moments
+from wyrd.play.kits.feat.narration import FeatMoment
+from wyrd.play.kits.lots.narration import LotsMoment
+from wyrd.play.kits.wolden.narration import WoldenMoment
 from wyrd.prompts import GENERIC, PROMPTS_DIR, PromptError, load_prompts, prompt_set, render
 
 OWN_TEMPLATES = {"scene_opening": "scene_opening", "challenge_outcome": "challenge_outcome", "twist": "twist",
@@ -31,10 +35,26 @@ def test_every_moment_kind_has_a_template_and_each_claimed_kind_exists() -> None
     prompts = prompt_set()
     kinds = {m.value for m in MomentKind}
     for spec in prompts.prompts.values():
-        assert set(spec.moments) <= kinds, spec.id
+        if "/" not in spec.id:
+            assert set(spec.moments) <= kinds, spec.id
     for moment, ident in OWN_TEMPLATES.items():
         assert prompts.for_moment(moment).id == ident
-    assert {f.stem for f in PROMPTS_DIR.glob("*.yaml")} == {"system", *prompts.prompts}
+    files = {f.relative_to(PROMPTS_DIR).with_suffix("").as_posix() for f in PROMPTS_DIR.glob("**/*.yaml")}
+    assert files == {"system", *prompts.prompts}
+
+
+@pytest.mark.parametrize("kinds", [WoldenMoment, FeatMoment, LotsMoment], ids=lambda k: k.__name__)
+def test_every_moment_of_every_ruleset_has_a_prompt_of_its_own(kinds: type[StrEnum]) -> None:
+    """Issue 15, point 3: prompts per ruleset moment, in the ruleset's own folder; none of them left to the
+    generic prompt, and no file claims a moment its ruleset does not have."""
+    prompts = prompt_set()
+    folder = next(iter(kinds)).value.split("/")[0]
+    for moment in kinds:
+        assert prompts.for_moment(moment.value).id.startswith(folder + "/"), moment
+    for spec in prompts.prompts.values():
+        if spec.id.startswith(folder + "/"):
+            assert set(spec.moments) <= {m.value for m in kinds}, spec.id
+            assert "{subject}" in spec.template or "{moment}" in spec.template
 
 
 def test_the_system_prompt_sets_the_firewall() -> None:
@@ -44,16 +64,16 @@ def test_the_system_prompt_sets_the_firewall() -> None:
         assert rule in text
 
 
-@pytest.mark.parametrize("request_", every_request(), ids=lambda r: r.moment.value)
+@pytest.mark.parametrize("request_", every_request(), ids=lambda r: str(r.moment))
 def test_every_moment_renders_with_its_facts_tone_and_summary(request_: NarrationRequest) -> None:
-    spec = prompt_set().for_moment(request_.moment.value)
+    spec = prompt_set().for_moment(str(request_.moment))
     values = {"facts": render_facts(request_), "settled": settled(request_), "summary": "Earlier: fog.",
-              "tone": "; ".join(request_.tone), "moment": request_.moment.value, "detail": request_.detail or "-",
+              "tone": "; ".join(request_.tone), "moment": str(request_.moment), "detail": request_.detail or "-",
               "subject": request_.subject or "the characters"}
     system, human = render(spec, values)
     assert "Never invent numbers" in system
     assert values["facts"] in human and "Earlier: fog." in human and "Seven years of rain." in human
-    assert json.loads(values["facts"])["moment"] == request_.moment.value
+    assert json.loads(values["facts"])["moment"] == str(request_.moment)
     assert "{" not in human.replace(values["facts"], "")  # every placeholder filled
 
 
@@ -83,6 +103,7 @@ def test_the_facts_are_compact_and_say_what_is_settled() -> None:
 
 
 def write(folder: Path, name: str, text: str) -> None:
+    (folder / f"{name}.yaml").parent.mkdir(exist_ok=True)
     (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
 
 
@@ -100,6 +121,9 @@ def folder(tmp_path: Path) -> Path:
     ("extra", "id: extra\ndescription: d\nmoments: [twist]\ntemplate: '{facts}'\n", "already told by"),
     ("twist", "id: twist\ndescription: d\ntemplate: '{facts}'\nmood: grim\n", "Extra inputs"),
     ("twist", "id: [unclosed\n", "cannot read"),
+    ("lots/casts", "id: casts\ndescription: d\nmoments: [lots/check]\ntemplate: '{facts}'\n",
+     "should be the file's name"),
+    ("lots/fight", "id: lots/fight\ndescription: d\nmoments: [answer]\ntemplate: '{facts}'\n", "already told by"),
 ])
 def test_a_broken_prompt_file_is_refused_naming_it(folder: Path, name: str, text: str, message: str) -> None:
     write(folder, name, text)
@@ -127,4 +151,4 @@ def test_the_story_so_far_keeps_the_last_lines_within_its_caps() -> None:
     assert memory.lines == ["y" * 100] and len(memory.summary()) <= 100
     request = every_request()[0]
     memory.remember(request, "The   fog\nlifts.")
-    assert memory.lines[-1] == f"[{request.moment.value}] The fog lifts."
+    assert memory.lines[-1] == f"[{request.moment!s}] The fog lifts."

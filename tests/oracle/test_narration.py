@@ -12,9 +12,10 @@ import pytest
 import wyrd.rules.abacus as A
 from wyrd.oracle.facts import StoryFacts
 from wyrd.oracle.narrators.base import MAJOR_MOMENTS, MomentKind, Narration, NarrationRequest, Narrator, Outcome
-from wyrd.oracle.narrators.moments import moments
-from wyrd.oracle.narrators.table import TableNarrator, narrate_events, table_ids
+from wyrd.oracle.narrators.table import TableNarrator, narrate_requests, table_ids
 from wyrd.oracle.tables import bundled_tables
+from wyrd.play.kits.abacus.moments import moments
+from wyrd.play.kits.abacus.narration import story_facts
 from wyrd.rules.abacus import Ability, ChallengeSpec, ChallengeType
 from wyrd.rules.abacus.events import AbacusEvent
 from wyrd.rules.dice import Dice
@@ -80,7 +81,7 @@ def test_every_event_kind_can_be_narrated(kind: str) -> None:
         assert narration.source == "table" and narration.text.strip()
         assert "{" not in narration.text and "}" not in narration.text and len(narration.text) < 240
         assert narration.event() == {"kind": "narration", "text": narration.text, "source": "table",
-                                     "moment": request.moment.value}
+                                     "moment": str(request.moment)}
 
 
 @pytest.mark.parametrize("kind", ["narration", "refused", "undone"])
@@ -184,10 +185,10 @@ class Broken(Narrator):
 
 def test_a_failing_narrator_falls_back_to_tables() -> None:
     events = [ev("scene_ended", scene="s1", pool_lost=1)]
-    [stored] = narrate_events(Broken(), events, None, Dice.seeded(1), fallback=TableNarrator())
-    assert stored["kind"] == "narration" and stored["source"] == "table"
+    [stored] = narrate_requests(Broken(), moments(events), Dice.seeded(1), fallback=TableNarrator())
+    assert stored.event()["kind"] == "narration" and stored.source == "table"
     with pytest.raises(TimeoutError):
-        narrate_events(Broken(), events, None, Dice.seeded(1))
+        narrate_requests(Broken(), moments(events), Dice.seeded(1))
 
 
 def play(seed: int) -> list[str]:
@@ -203,8 +204,9 @@ def play(seed: int) -> list[str]:
         outcome = action(state, dice, *args, **kwargs)
         state = outcome.state
         events = [e.model_dump(mode="json") for e in outcome.events]
-        facts = StoryFacts.from_state(state, before, story="The Hollow Hill")
-        told.extend(n.text for n in narrator.tell(events, facts, Dice.seeded(f"{seed}:{len(told)}")))
+        facts = story_facts(state, before, story="The Hollow Hill")
+        telling = Dice.seeded(f"{seed}:{len(told)}")
+        told.extend(n.text for n in narrate_requests(narrator, moments(events, facts), telling))
 
     do(A.add_character, "Ada", 5, 5, 5, wyrd=1, facets={Ability.BODY: ["wiry", "clumsy"]})
     do(A.add_character, "Bo", 6, 5, 4)
@@ -237,7 +239,7 @@ def test_facts_from_the_state_know_the_lead_of_a_roll_just_resolved() -> None:
     state = A.attempt(state, dice, "gate", "Bo").state
     before = state
     outcome = A.roll(state, Dice.scripted([1]))
-    facts = StoryFacts.from_state(outcome.state, before)
+    facts = story_facts(outcome.state, before)
     assert facts.challenges["gate"].lead == "Bo"
     [told] = [r for r in moments([e.model_dump(mode="json") for e in outcome.events], facts)
               if r.moment == MomentKind.CHALLENGE_OUTCOME]

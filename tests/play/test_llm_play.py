@@ -1,21 +1,34 @@
 """A language model narrating real play (langchain-core's fake chat models): its words are
 saved as narration; when it fails the tables speak and the reason is saved; resuming never
-asks the model again; `narrator table|llm` switches; a missing provider falls back to tables."""
+asks the model again; `narrator table|llm` switches; a missing provider falls back to tables.
+All of it for every ruleset alike (issue 15), and the no-repeat deck in all four."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("langchain_core")
 
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
+from langchain_core.messages import BaseMessage
 
+import wyrd.oracle.narrators.table as table_module
+from tests.play.test_golden import seed_of
+from wyrd.oracle.narrators.base import MomentKind
 from wyrd.oracle.narrators.llm import LLMNarrator
+from wyrd.oracle.tables import TableResult, bundled_tables
 from wyrd.play.cli.main import main
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
+from wyrd.play.kits.feat.narration import FeatMoment
+from wyrd.play.kits.lots.narration import LotsMoment
+from wyrd.play.kits.wolden.narration import WoldenMoment
+from wyrd.rules.dice import Dice
 
 CALM = "Fog settles over the moor, and the path is gone."
 
@@ -99,7 +112,142 @@ def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch:
         made.append(LLMNarrator(FakeListChatModel(responses=[CALM])))
         return made[0]
 
-    monkeypatch.setattr("wyrd.oracle.narrators.llm_config.make_narrator", fake)
+    monkeypatch.setattr("wyrd.oracle.narrators.llm.make_narrator", fake)
     assert _narrator(resumed, argparse.Namespace(model="fake:model", base_url=None), live=False)
     assert made and made[0].memory.lines  # the narration saved before is in its summary
     resumed.close()
+
+
+# -- every ruleset alike (issue 15, point 3: `--model` narrates all four rulesets, with prompts per
+#    ruleset moment and the firewall; the no-repeat deck in all four) ----------------------------------
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+# A scripted game of each ruleset (its golden transcript's commands) and its kit's moment kinds.
+GAMES = {"abacus": "story_milestones", "wolden": "wolden_basics", "feat": "feat_verbs", "lots": "lots_table"}
+MOMENTS: dict[str, type[StrEnum]] = {"abacus": MomentKind, "wolden": WoldenMoment, "feat": FeatMoment,
+                                     "lots": LotsMoment}
+
+
+class Prompts(BaseCallbackHandler):
+    """Every human message a chat model was sent (langchain's own callback, on the real fake model)."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def on_chat_model_start(self, serialized: Any, messages: list[list[BaseMessage]], **kwargs: Any) -> None:
+        self.sent.append(str(messages[0][-1].content))
+
+
+def _play(ruleset: str, tmp_path: Path, model: object | None = None, *, lines: int | None = None,
+          deck: bool | None = None, first_words: float = 2.0) -> list[dict[str, Any]]:
+    """Every event of the ruleset's scripted game, narrated by ``model`` (None: the tables)."""
+    script = [line for line in (GOLDEN / f"{GAMES[ruleset]}.txt").read_text(encoding="utf-8").splitlines()
+              if not line.startswith(("narrator", "export"))]  # the narrator in charge stays; nothing is written
+    save = tmp_path / f"{ruleset}-{len(list(tmp_path.glob('*.wyrd')))}.wyrd"
+    session = Session.new(save, seed=seed_of(GOLDEN / f"{GAMES[ruleset]}.txt"), ruleset=ruleset)
+    session.teller.use_deck = deck
+    if model is not None:
+        session.teller.use_llm(LLMNarrator(model, first_token_timeout=first_words, total_timeout=5.0))
+    console = Console(session, save)
+    events = [e for line in script[:lines] for e in console.handle(line).events]
+    session.close()
+    return events
+
+
+def _narrations(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [e for e in events if e["kind"] == "narration"]
+
+
+def _rest(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in e.items() if k != "seq"} for e in events if e["kind"] != "narration"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_a_model_narrates_every_ruleset(ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Requests are sent for each ruleset's own moments, and the model's words are what is told."""
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    prompts = Prompts()
+    events = _play(ruleset, tmp_path, FakeListChatModel(responses=[CALM], callbacks=[prompts]))
+    told = _narrations(events)
+    by_model = [e for e in told if e["source"] == "FakeListChatModel"]
+    assert by_model and all(e["text"] == CALM and "fallback" not in e for e in by_model)
+    assert len(prompts.sent) == len(by_model) + len([e for e in told if e.get("fallback")])
+    kinds = {m.value for m in MOMENTS[ruleset]}
+    named = {m for text in prompts.sent for m in kinds if f"({m}," in text}
+    assert named, "no prompt names one of the ruleset's moments"
+    assert {str(e["moment"]) for e in by_model} <= kinds | {m.value for m in MomentKind}
+    assert _rest(events) == _rest(_play(ruleset, tmp_path))  # the model changes words, never the game
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+@pytest.mark.parametrize("trouble", ["fails", "contradicts", "is slow"])
+def test_a_failing_slow_or_contradicting_model_leaves_the_tables_to_speak(
+        ruleset: str, trouble: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the model does, every moment is told from the tables (the reason saved) and the game goes on."""
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    lines = 40 if trouble == "is slow" else None
+    model = {"fails": FakeListChatModel(responses=[CALM], error_on_chunk_number=0),
+             "contradicts": FakeListChatModel(responses=["Ada dies, and ninety-nine crows rise from her."]),
+             "is slow": FakeListChatModel(responses=[CALM], sleep=30)}[trouble]
+    events = _play(ruleset, tmp_path, model, lines=lines, first_words=0.01)
+    plain = _play(ruleset, tmp_path, lines=lines)
+    told = [e for e in _narrations(events) if e["source"] != "story"]
+    assert told and all(e["source"] == "table" and e["fallback"] for e in told)
+    reason = {"fails": "the model failed", "contradicts": "firewall:", "is slow": "no words"}[trouble]
+    assert all(e["fallback"].startswith(reason) for e in told)
+    assert _rest(events) == _rest(plain)
+    assert [e["text"] for e in _narrations(events)] == [e["text"] for e in _narrations(plain)]
+
+
+# A Thaeborn fight, blow for blow (the reported case: one line told three times in one fight).
+FIGHT = ["pc add Ada prowess=5 willpower=9 survival=3 armour=1 portents=3",
+         "pc add Grub prowess=5 willpower=9 mettle=10 armour=1 npc concept=\"a marsh thug\"",
+         *["attack ada grub effort=1", "attack grub ada effort=1"] * 6]
+
+
+def _rows(ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, deck: bool) -> list[tuple[str, str]]:
+    """The (table, row) of every narration the tables told in the ruleset's game (or the fight)."""
+    drawn: list[tuple[str, str]] = []
+    real = table_module.roll
+
+    def spy(table: Any, dice: Dice, *args: Any, **kwargs: Any) -> TableResult:
+        result = real(table, dice, *args, **kwargs)
+        drawn.append((result.table, result.row))
+        return result
+
+    monkeypatch.setattr(table_module, "roll", spy)
+    if ruleset == "fight":
+        session = Session.new(None, seed=5, ruleset="lots")
+        session.teller.use_deck = deck
+        console = Console(session)
+        for line in FIGHT:
+            console.handle(line)
+    else:
+        _play(ruleset, tmp_path, deck=deck)
+    monkeypatch.setattr(table_module, "roll", real)
+    return drawn
+
+
+def _repeats(drawn: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Rows drawn again before their table was used up."""
+    tables = bundled_tables()
+    used: dict[str, set[str]] = {}
+    again = []
+    for table, row in drawn:
+        seen = used.setdefault(table, set())
+        if {r.id for r in tables[table].rows} <= seen:
+            seen.clear()
+        if row in seen:
+            again.append((table, row))
+        seen.add(row)
+    return again
+
+
+@pytest.mark.parametrize("ruleset", ["fight", *sorted(GAMES)])
+def test_the_deck_repeats_no_row_until_its_table_is_used_up(ruleset: str, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    if ruleset != "abacus":  # the Abacus has always drawn through the deck
+        assert _repeats(_rows(ruleset, tmp_path, monkeypatch, deck=False)), "this game used to repeat a row"
+    drawn = _rows(ruleset, tmp_path, monkeypatch, deck=True)
+    assert drawn and _repeats(drawn) == []

@@ -1,10 +1,10 @@
 """Settled facts the fiction side draws on: the cast, the challenges, the place.
 
-These are plain pydantic models, filled by the play layer (``StoryFacts.from_state``
-reads a rules :class:`~wyrd.rules.abacus.state.GameState`; a story can add its
-location, narration seeds, tone notes and its own tables). Twists, the table
-narrator and a future LLM narrator all read the same facts; none of them ever
-changes a number.
+These are plain pydantic models, filled by each ruleset's play kit from its own
+rules state (a story can add its location, narration seeds, tone notes and its
+own tables). Twists, the table narrator and the LLM narrator all read the same
+facts; none of them ever changes a number. Nothing here knows any ruleset: a
+challenge's type and the ability it tests are the kit's words.
 
 :meth:`CharacterFacts.context` turns a character into placeholder values
 (``{character}``, ``{concept}``, ``{facet}``, ``{connection}``); which facet a
@@ -18,8 +18,6 @@ from collections.abc import Mapping
 from pydantic import BaseModel, Field
 
 from wyrd.oracle.text import the_name
-from wyrd.rules.abacus.enums import ChallengeType
-from wyrd.rules.abacus.state import GameState
 from wyrd.rules.dice import Dice
 
 __all__ = ["ABILITY_FALLBACK_FACETS", "ChallengeFacts", "CharacterFacts", "StoryFacts", "challenge_context"]
@@ -68,7 +66,8 @@ class ChallengeFacts(BaseModel):
 
     id: str
     name: str
-    type: ChallengeType | None = None
+    type: str | None = None  # the ruleset's kind of challenge (tables are named after it)
+    ability: str | None = None  # the ability it tests
     value: int | None = None
     denizen: str | None = None
     lead: str | None = None
@@ -77,10 +76,6 @@ class ChallengeFacts(BaseModel):
     wyrd_drawn: int = 0
     damage: dict[str, int] = Field(default_factory=dict)  # character -> points lost
     scratched: dict[str, str] = Field(default_factory=dict)  # character -> ability
-
-    @property
-    def ability(self) -> str | None:
-        return self.type.ability.value if self.type is not None else None
 
 
 def challenge_context(challenge: ChallengeFacts) -> dict[str, str]:
@@ -108,41 +103,6 @@ class StoryFacts(BaseModel):
         if name and name in self.characters:
             return self.characters[name]
         return CharacterFacts(name=name or "")
-
-    @classmethod
-    def from_state(cls, state: GameState, before: GameState | None = None, **extra: object) -> StoryFacts:
-        """Facts from the rules state after a command (and ``before`` it, which knows the open roll's lead).
-
-        ``extra`` sets the story's own fields (``story``, ``location``, ``seeds``, ``tone``, ``tables`` ...).
-        """
-        characters = {
-            c.name: CharacterFacts(name=c.name, concept=c.concept, connection=c.connection, wyrd=c.wyrd,
-                                   defeated=c.defeated,
-                                   facets={a.value: list(fs) for a, fs in c.facets.items()})
-            for st in (before, state) if st is not None for c in st.characters.values()
-        }
-        challenges: dict[str, ChallengeFacts] = {}
-        leads: dict[str, tuple[str, list[str]]] = {}
-        for st in (before, state):
-            if st is None:
-                continue
-            for ch in st.scene.challenges.values() if st.scene is not None else ():
-                denizen = st.denizens[ch.denizen].name if ch.denizen and ch.denizen in st.denizens else ch.denizen
-                challenges[ch.id] = ChallengeFacts(id=ch.id, name=ch.name, type=ch.type, value=ch.value,
-                                                   denizen=denizen)
-            if st.pending is not None:
-                leads[st.pending.challenge] = (st.pending.lead, list(st.pending.involved))
-        for ident, (lead, involved) in leads.items():
-            if ident in challenges:
-                challenges[ident] = challenges[ident].model_copy(update={"lead": lead, "involved": involved})
-        scene = state.scene or (before.scene if before is not None else None)
-        data: dict[str, object] = {"characters": characters, "challenges": challenges,
-                                   "scene": scene.id if scene is not None else ""}
-        denizens = [d.name for d in state.denizens.values()]
-        if denizens:
-            data["denizens"] = denizens
-        data.update(extra)
-        return cls.model_validate(data)
 
     def merged(self, other: Mapping[str, object]) -> StoryFacts:
         """A copy with some fields replaced."""

@@ -11,6 +11,10 @@ One file per kind of moment, plus ``system.yaml``. A moment file has::
 ``system.yaml`` has ``id``, ``description`` and ``text`` (taken literally, no placeholders). The
 generic prompt, ``moment``, tells every moment that no other file claims.
 
+A ruleset's own moments (``lots/check``, ``wolden/fight/struck`` ...) are told by the
+files of its own folder (``lots/casts.yaml``, whose id is ``lots/casts``): the same
+format, one file for a kind of moment or a few close ones.
+
 Everything here is plain Python (pydantic and yaml); :func:`chat_prompt` alone
 imports langchain-core, and only when called, because importing it costs more
 than a second and most games never use an LLM.
@@ -63,7 +67,7 @@ class PromptSpec(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: str = Field(pattern=r"^(?:[a-z][a-z0-9_]*/)?[a-z][a-z0-9_]*$")
     description: str
     moments: tuple[str, ...] = ()
     template: str
@@ -106,15 +110,16 @@ class PromptSet(BaseModel):
         return self.prompts[GENERIC]
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path, ident: str | None = None) -> dict[str, Any]:
     try:
         data = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise PromptError(f"{path}: cannot read: {exc}") from exc
     if not isinstance(data, dict):
         raise PromptError(f"{path}: expected a mapping with id, description and template")
-    if data.get("id") != path.stem:
-        raise PromptError(f"{path}: id: {data.get('id')!r} should be the file's name, {path.stem!r}")
+    ident = ident or path.stem
+    if data.get("id") != ident:
+        raise PromptError(f"{path}: id: {data.get('id')!r} should be the file's name, {ident!r}")
     return data
 
 
@@ -140,11 +145,12 @@ def load_prompts(folder: Path | None = None) -> PromptSet:
         raise _problem(system_path, exc) from exc
     prompts: dict[str, PromptSpec] = {}
     claimed: dict[str, Path] = {}
-    for path in sorted(folder.glob("*.yaml")):
+    # This folder's files, then each ruleset's folder of its own (one level down).
+    for path in [*sorted(folder.glob("*.yaml")), *sorted(folder.glob("*/*.yaml"))]:
         if path == system_path:
             continue
         try:
-            spec = PromptSpec.model_validate(_read(path))
+            spec = PromptSpec.model_validate(_read(path, path.relative_to(folder).with_suffix("").as_posix()))
         except ValidationError as exc:
             raise _problem(path, exc) from exc
         for moment in spec.moments:

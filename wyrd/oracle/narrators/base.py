@@ -11,6 +11,13 @@ so a replay never needs the narrator again.
 The table narrator (:mod:`wyrd.oracle.narrators.table`) is the offline default; an LLM
 narrator implements the same :class:`Narrator` interface and falls back to the
 table narrator on any failure.
+
+:class:`MomentKind` names the moments of the Wyrd Abacus, whose tables
+(``narrate/...``) and prompts are the oldest; every other ruleset names its own
+moments in an enum of its own kit (values like ``"lots/check"``), and a request
+for one of them says itself which tables tell it (``told_by``, filled with
+``values``), what it settles (``said``, ``success``, ``harm``, ``death``) and how
+its narration event reads (``marks``).
 """
 
 from __future__ import annotations
@@ -90,7 +97,8 @@ class Outcome(StrEnum):
 class NarrationRequest(BaseModel):
     """Everything a narrator may use for one moment; all of it already settled."""
 
-    moment: MomentKind
+    # a MomentKind, or another ruleset's moment enum (a StrEnum: its value is what prompts claim)
+    moment: str
     # a finer kind: the challenge outcome, twist category, answer, magic form,
     # postscript (held / freed / defeated), scene-test outcome, harm (damage / scratch) ...
     detail: str | None = None
@@ -105,6 +113,15 @@ class NarrationRequest(BaseModel):
     tone: list[str] = Field(default_factory=list)
     denizens: list[str] = Field(default_factory=list)
     tables: dict[str, list[str]] = Field(default_factory=dict)  # the story's own entries by category
+    # Set by a kit for its own moments; None or empty: worked out from the Abacus's moments as before.
+    told_by: list[str] = Field(default_factory=list)  # the tables that tell it offline, most specific first
+    values: dict[str, Any] = Field(default_factory=dict)  # their placeholders' values
+    own_words: bool = False  # told with one of ``seeds``, as written (a die picks which)
+    said: str = ""  # what the facts settle, in a plain sentence for the model
+    success: bool | None = None  # a roll settled as a success (True) or a failure (False)
+    harm: bool | None = None  # someone is hurt in this moment
+    death: bool | None = None  # someone dies (or is defeated) in this moment
+    marks: dict[str, str] | None = None  # the fields its narration event carries after the text and source
 
     @property
     def major(self) -> bool:
@@ -124,14 +141,14 @@ class Narration(BaseModel):
 
     text: str
     source: str  # "table", or the LLM narrator's model
-    moment: MomentKind | None = None
+    moment: str | None = None
     trace: tuple[str, ...] = ()  # "table#row" of each table rolled, for the curious and for tests
 
     def event(self) -> dict[str, Any]:
         """The ``narration`` event the play layer stores."""
         out: dict[str, Any] = {"kind": "narration", "text": self.text, "source": self.source}
         if self.moment is not None:
-            out["moment"] = self.moment.value
+            out["moment"] = str(self.moment)
         return out
 
 

@@ -189,11 +189,17 @@ class _Allowed:
         kinds = {str(e.get("kind")) for e in request.events}
         defeat = (request.moment == MomentKind.DEFEAT or "character_defeated" in kinds
                   or (request.moment == MomentKind.POSTSCRIPT and request.detail == "defeated"))
+        if request.death is not None:  # a kit's own moment says it
+            defeat = request.death
         challenge = request.challenge
         harm = (defeat or request.moment == MomentKind.HARM or bool(kinds & {"damage", "ability_scratched"})
                 or bool(challenge and (challenge.damage or challenge.scratched)))
+        if request.harm is not None:
+            harm = defeat or request.harm
         outcome: str | None = None
-        if request.moment == MomentKind.CHALLENGE_OUTCOME and request.detail != Outcome.BYPASSED:
+        if request.success is not None:  # a kit's roll, settled: told the other way is a contradiction
+            outcome = Outcome.OVERCOME.value if request.success else "failed"
+        elif request.moment == MomentKind.CHALLENGE_OUTCOME and request.detail != Outcome.BYPASSED:
             detail = request.detail or ""
             outcome = detail if detail in (Outcome.OVERCOME, Outcome.OVERCOME_WYRD) else "failed"
         elif request.moment == MomentKind.FALTER:

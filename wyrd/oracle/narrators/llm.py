@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from langchain_core.messages import BaseMessage
     from langchain_core.prompts import ChatPromptTemplate
 
-__all__ = ["FallbackNarration", "FallbackNarrator", "LLMNarrator", "LLMStats", "NarrationFailed",
+__all__ = ["FallbackNarration", "FallbackNarrator", "LLMNarrator", "LLMStats", "NarrationFailed", "make_narrator",
            "narrate_with_fallback"]
 
 CHARS_PER_TOKEN = 4
@@ -187,12 +187,12 @@ class LLMNarrator(Narrator):
         """What the prompt's placeholders are filled with for ``request``."""
         tone = "; ".join(t.strip() for t in request.tone if t.strip())
         return {"facts": render_facts(request), "settled": settled(request), "summary": self.memory.summary(),
-                "tone": tone or "none given: third person, plain and grounded", "moment": request.moment.value,
+                "tone": tone or "none given: third person, plain and grounded", "moment": str(request.moment),
                 "detail": request.detail or "-", "subject": request.subject or "the characters"}
 
     def messages(self, request: NarrationRequest) -> tuple[str, list[BaseMessage]]:
         """The prompt's id and the chat messages for ``request``."""
-        spec = self.prompts.for_moment(request.moment.value)
+        spec = self.prompts.for_moment(str(request.moment))
         if spec.id not in self._templates:
             self._templates[spec.id] = chat_prompt(spec, self.prompts)
         return spec.id, self._templates[spec.id].format_messages(**self.values(request))
@@ -319,3 +319,16 @@ class FallbackNarrator(Narrator):
         if self.on_told is not None:
             self.on_told(narration)
         return narration
+
+
+def make_narrator(config: NarratorConfig, *, on_text: OnText | None = None) -> LLMNarrator | None:
+    """The LLM narrator ``config`` asks for, or None when no model is configured.
+
+    Raises:
+        NarratorConfigError: see :func:`~wyrd.oracle.narrators.llm_config.build_chat_model`.
+    """
+    if not config.model:
+        return None
+    return LLMNarrator(build_chat_model(config), name=split_model(config.model, config.base_url)[1],
+                       first_token_timeout=config.first_token_timeout, total_timeout=config.total_timeout,
+                       max_chars=config.max_chars, token_budget=config.token_budget, on_text=on_text)

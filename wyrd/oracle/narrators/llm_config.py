@@ -21,8 +21,9 @@ A model of ``table``, ``off`` or ``none`` means no LLM, whatever else says so.
 A bare model name with a ``base_url`` is served by an OpenAI-compatible server
 (llama.cpp, vLLM, LM Studio ...): it becomes ``openai:NAME``.
 
-:func:`make_narrator` returns None when no model is configured, and imports
-langchain only when one is: a game without an LLM never pays its second of import.
+:func:`wyrd.oracle.narrators.llm.make_narrator` turns these settings into a narrator: None when no
+model is configured, and langchain is imported only when one is (a game without an LLM never pays
+its second of import). This module never imports the narrator, so the two import one way.
 A missing provider package is a :class:`NarratorConfigError` that names the extra
 to install (``pip install 'wyrd[openai]'``).
 """
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,8 +43,6 @@ from wyrd.oracle.narrators.base import DEFAULT_MAX_CHARS
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from wyrd.oracle.narrators.llm import LLMNarrator
-
 __all__ = [
     "EXTRAS",
     "NarratorConfig",
@@ -52,7 +51,6 @@ __all__ = [
     "config_path",
     "install_hint",
     "load_config",
-    "make_narrator",
     "split_model",
 ]
 
@@ -211,18 +209,3 @@ def build_chat_model(config: NarratorConfig) -> BaseChatModel:
         hint = f" (is {provider.upper()}_API_KEY or WYRD_API_KEY set?)" if "api_key" in str(exc).lower() else ""
         raise NarratorConfigError(f"cannot set up {model}: {type(exc).__name__}: {exc}{hint}") from exc
     return chat
-
-
-def make_narrator(config: NarratorConfig, *, on_text: Callable[[str], object] | None = None) -> LLMNarrator | None:
-    """The LLM narrator ``config`` asks for, or None when no model is configured.
-
-    Raises:
-        NarratorConfigError: see :func:`build_chat_model`.
-    """
-    if not config.model:
-        return None
-    from wyrd.oracle.narrators.llm import LLMNarrator
-
-    return LLMNarrator(build_chat_model(config), name=split_model(config.model, config.base_url)[1],
-                       first_token_timeout=config.first_token_timeout, total_timeout=config.total_timeout,
-                       max_chars=config.max_chars, token_budget=config.token_budget, on_text=on_text)

@@ -52,11 +52,11 @@ def facts_dict(request: NarrationRequest) -> dict[str, Any]:
     challenge = None
     if request.challenge is not None:
         ch = request.challenge
-        challenge = {"name": ch.name, "type": ch.type.value if ch.type else None, "ability": ch.ability,
+        challenge = {"name": ch.name, "type": ch.type, "ability": ch.ability,
                      "denizen": ch.denizen, "lead": ch.lead, "involved": ch.involved, "outcome": ch.outcome,
                      "wyrd_drawn": ch.wyrd_drawn or None, "damage": ch.damage, "scratched": ch.scratched}
     data: dict[str, Any] = {
-        "moment": request.moment.value, "detail": request.detail, "subject": request.subject,
+        "moment": str(request.moment), "detail": request.detail, "subject": request.subject,
         "story": request.story, "scene": request.scene, "location": request.location,
         "characters": characters, "challenge": challenge, "denizens": request.denizens,
         "events": [dict(e) for e in request.events[-_MAX_EVENTS:]
@@ -127,10 +127,14 @@ def settled(request: NarrationRequest) -> str:
         said = f"The scene {request.scene or first.get('scene', '')!s} begins{where}; present: {_names(present)}."
     elif moment == MomentKind.SCENE_TEST:
         said = f"The scene goes {'as expected' if detail == 'expected' else detail}."
+    elif request.said:
+        said = request.said
     else:
-        said = f"Only what the events say: {first.get('kind', moment.value)}."
+        said = f"Only what the events say: {first.get('kind', moment)}."
     kinds = {str(e.get("kind")) for e in request.events}
-    if moment != MomentKind.DEFEAT and "character_defeated" not in kinds and detail != "defeated":
+    dies = request.death if request.death is not None else (
+        moment == MomentKind.DEFEAT or "character_defeated" in kinds or detail == "defeated")
+    if not dies:
         said += " Nobody dies."
     return said
 
@@ -155,7 +159,7 @@ class StoryMemory:
     def remember(self, request: NarrationRequest, text: str) -> None:
         """Remember a moment as it was told."""
         where = f"{request.scene}: " if request.scene else ""
-        self.add(f"[{where}{request.moment.value}] {text}")
+        self.add(f"[{where}{request.moment}] {text}")
 
     @property
     def lines(self) -> list[str]:

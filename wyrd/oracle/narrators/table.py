@@ -20,6 +20,10 @@ Tables, most specific first (the first one loaded is used)::
     harm / clock        narrate/harm/<damage|scratch>, narrate/clock/<advanced|threshold>
     anything else       narrate/<moment>, then narrate/any
 
+A request of another ruleset names its own tables (``told_by``, most specific
+first) and their placeholders' values (``values``); one with ``own_words`` is
+told with one of its story's seeds, as written.
+
 Pass a ``deck_state`` dict (saved with the session) and no variant repeats until
 its table is used up.
 """
@@ -27,19 +31,17 @@ its table is used up.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from wyrd.oracle.facts import StoryFacts
 from wyrd.oracle.narrators.base import MomentKind, Narration, NarrationRequest, Narrator, Outcome
 from wyrd.oracle.narrators.context import request_context
-from wyrd.oracle.narrators.moments import moments
 from wyrd.oracle.tables import DeckState, Table, TableResult, bundled_tables, roll
 from wyrd.oracle.text import fill
 from wyrd.rules.dice import Dice
 
-__all__ = ["FALLBACK_TABLE", "TableNarrator", "narrate_events", "table_ids"]
+__all__ = ["FALLBACK_TABLE", "STORY", "TableNarrator", "narrate_requests", "table_ids"]
 
 FALLBACK_TABLE = "narrate/any"
+STORY = "story"  # the source of a narration in the story's own words
 _BY_MOMENT: dict[MomentKind, str] = {
     MomentKind.SCENE_OPENING: "narrate/scene/opening",
     MomentKind.SCENE_CLOSING: "narrate/scene/closing",
@@ -66,10 +68,14 @@ _BY_DETAIL = {
 
 def table_ids(request: NarrationRequest) -> list[str]:
     """The tables that could tell ``request``, most specific first."""
-    moment = request.moment
+    if request.told_by:
+        return list(request.told_by)
+    if request.moment not in MomentKind.__members__.values():
+        return [FALLBACK_TABLE]
+    moment = MomentKind(request.moment)
     detail = request.detail or ""
     ids: list[str] = []
-    challenge_type = request.challenge.type.value if request.challenge and request.challenge.type else None
+    challenge_type = request.challenge.type if request.challenge and request.challenge.type else None
     if moment == MomentKind.CHALLENGE_OUTCOME:
         if detail == Outcome.BYPASSED:
             ids.append("narrate/challenge/bypassed")
@@ -113,6 +119,14 @@ class TableNarrator(Narrator):
     def narrate(self, request: NarrationRequest, dice: Dice) -> Narration:
         """One or two sentences for ``request``, chosen with ``dice``."""
         tables = self.tables
+        if request.own_words and request.seeds:
+            seeds = list(request.seeds)
+            n = dice.roll(1, len(seeds), "narration seed").faces[0]
+            return Narration(text=seeds[n - 1], source=STORY, moment=request.moment, trace=(f"story/seeds#{n}",))
+        if request.told_by:
+            ident = next(i for i in request.told_by if i in tables)
+            result = roll(ident, dice, request.values, self.deck_state, tables=tables)
+            return Narration(text=result.text, source=self.source, moment=request.moment, trace=_trace(result))
         context = request_context(request, dice, tables=tables)
         own = self._story_words(request, dice)
         if own is not None:
@@ -134,26 +148,17 @@ class TableNarrator(Narrator):
                 return text, ("story/stage-rule",)
         return None
 
-    def tell(self, events: Sequence[Mapping[str, Any]], facts: StoryFacts | None, dice: Dice, *,
-             detail: bool = False) -> list[Narration]:
-        """Every narration one command's events call for, in order."""
-        return [self.narrate(request, dice) for request in moments(events, facts, detail=detail)]
 
-
-def narrate_events(narrator: Narrator, events: Sequence[Mapping[str, Any]], facts: StoryFacts | None, dice: Dice,
-                   *, detail: bool = False, fallback: Narrator | None = None) -> list[dict[str, Any]]:
-    """The ``narration`` events for one command, ready to store; a failing narrator falls back to ``fallback``.
-
-    This is the play layer's one call after a command: any narrator (table or LLM)
-    and, for an LLM, the table narrator as the fallback on any error.
-    """
-    out: list[dict[str, Any]] = []
-    for request in moments(events, facts, detail=detail):
+def narrate_requests(narrator: Narrator, requests: Sequence[NarrationRequest], dice: Dice, *,
+                     fallback: Narrator | None = None) -> list[Narration]:
+    """Every request told in order; a failing narrator falls back to ``fallback`` (if any) for that moment."""
+    out: list[Narration] = []
+    for request in requests:
         try:
             narration = narrator.narrate(request, dice)
         except Exception:
             if fallback is None:
                 raise
             narration = fallback.narrate(request, dice)
-        out.append(narration.event())
+        out.append(narration)
     return out

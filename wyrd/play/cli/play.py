@@ -126,7 +126,16 @@ def _narrator(session: Session, args: argparse.Namespace, live: bool) -> bool:
 
     A model that cannot be set up is reported and the tables tell the story instead.
     """
-    from wyrd.oracle.narrators.llm_config import NarratorConfigError, load_config, make_narrator
+    from wyrd.oracle.narrators.llm_config import NarratorConfigError, load_config
+
+    try:
+        config = load_config(args.model, base_url=args.base_url)
+    except NarratorConfigError as exc:
+        print(f"wyrd: {exc}; the tables will tell the story.", file=sys.stderr)
+        return False
+    if not config.model:
+        return False  # the tables alone: the narrator and its prompts are never loaded
+    from wyrd.oracle.narrators.llm import make_narrator
 
     def show(text: str) -> None:
         sys.stdout.write(text)
@@ -138,7 +147,7 @@ def _narrator(session: Session, args: argparse.Namespace, live: bool) -> bool:
         show("\n")
 
     try:
-        llm = make_narrator(load_config(args.model, base_url=args.base_url), on_text=show if live else None)
+        llm = make_narrator(config, on_text=show if live else None)
     except NarratorConfigError as exc:
         print(f"wyrd: {exc}; the tables will tell the story.", file=sys.stderr)
         return False

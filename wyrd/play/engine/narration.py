@@ -1,14 +1,18 @@
-"""After the rules: the twists a command's Wyrd rolls bring, the scene test, and the narration.
+"""After the rules: what each ruleset's kit adds to a command, and the narration of its moments.
 
-The rules core settles what happened; this module asks the oracle what the Wyrd
-makes of it (a twist for each 6, an intrusion for a best of 1 or 2, how a scene's
-test came out) and has a narrator tell it. Everything it returns is stored as
-events with the command, so a replay, a log or an export never asks again.
+The rules core settles what happened; the kit's narration hook (a
+:class:`~wyrd.oracle.narrators.telling.KitNarration`, the ``tell`` of its
+:class:`~wyrd.play.engine.kits.PlayHooks`) says what the oracle adds (the Abacus
+adds its twists and scene tests) and which moments are worth telling. The
+:class:`Storyteller` tells every moment of every ruleset the same way: with the
+table narrator, drawing rows through the no-repeat deck, or, once a model is in
+charge, with the LLM narrator behind the firewall and the tables whenever it
+fails, is slow or says too much. Everything it returns is stored as events with
+the command, so a replay, a log or an export never asks again.
 
 Its dice are seeded apart from the rules' (``{seed}:{seq}:oracle``): narration
-never changes which faces the rules see. The narrator's deck (rows not to repeat
-until a table is used up) is kept here; the session saves what each command
-changed of it.
+never changes which faces the rules see. The deck (rows not to repeat until a
+table is used up) is kept here; the session saves what each command changed of it.
 """
 
 from __future__ import annotations
@@ -18,22 +22,16 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wyrd.oracle.facts import StoryFacts
-from wyrd.oracle.narrators.table import TableNarrator, narrate_events
+from wyrd.oracle.narrators.table import TableNarrator
+from wyrd.oracle.narrators.telling import Command, KitNarration, narration_event
 from wyrd.oracle.tables import Table, bundled_tables, load_tables
-from wyrd.oracle.twists import twists
-from wyrd.rules.abacus import GameState
+from wyrd.play.engine.kits import PlayHooks
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
-    from wyrd.oracle.narrators.base import Narration, Narrator
-    from wyrd.play.engine.kits import PlayHooks
+    from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
 
-__all__ = ["SCENE_TEST", "Storyteller", "user_tables"]
-
-SCENE_TEST = "scene test"
-# Story twist categories by the oracle's names for them.
-_CATEGORIES = {"threat": "threat", "eerie": "eerie", "personal": "tie", "intrusion": "mundane", "friendly": "friendly"}
+__all__ = ["Storyteller", "user_tables"]
 
 
 def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
@@ -44,15 +42,25 @@ def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
 
 
 class Storyteller:
-    """Turns a command's events into twists, scene tests and narration."""
+    """Turns a command's events, for any ruleset, into the kit's additions and the narration of its moments.
+
+    Args:
+        narrator: tells every moment instead of the tables (tests); ``fallback`` behind it.
+        prose: False keeps what the kits add (twists, scene tests) and drops the narration.
+        tables: the tables in play (None: the bundled ones).
+        deck: True or False to draw every kit's rows through the deck or not; None lets each kit say.
+    """
 
     def __init__(self, narrator: Narrator | None = None, *, fallback: Narrator | None = None,
-                 prose: bool = True, tables: Mapping[str, Table] | None = None) -> None:
-        self.prose = prose  # False: twists and scene tests still come, the narration does not
+                 prose: bool = True, tables: Mapping[str, Table] | None = None, deck: bool | None = None) -> None:
+        self.prose = prose
         self.deck: dict[str, list[str]] = {}
         self.tables = tables  # None: the bundled tables
+        self.use_deck = deck
         self.table = TableNarrator(tables, deck_state=self.deck)
+        self._plain = TableNarrator(tables)  # for a kit whose rows are drawn without the deck
         self.llm: Narrator | None = None
+        self.on_told: Callable[[Narration], object] | None = None
         self.narrator = narrator or self.table
         self.fallback = fallback if fallback is not None else (self.table if narrator is not None else None)
 
@@ -61,6 +69,7 @@ class Storyteller:
         from wyrd.oracle.narrators.llm import FallbackNarrator  # a game without a model never loads it
 
         self.llm = llm
+        self.on_told = on_told
         self.narrator = FallbackNarrator(llm, self.table, on_told=on_told)
         self.fallback = self.table
 
@@ -71,60 +80,55 @@ class Storyteller:
         elif self.llm is None:
             raise ValueError("no language model is configured (wyrd play --model PROVIDER:MODEL)")
         else:
-            self.use_llm(self.llm, getattr(self.narrator, "on_told", None))
+            self.use_llm(self.llm, self.on_told)
         return "llm" if self.narrator is not self.table else "table"
 
     def reset(self, deck: dict[str, list[str]] | None = None) -> None:
         self.deck.clear()
         self.deck.update(copy.deepcopy(deck or {}))
 
-    def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[dict[str, Any]], dice: Dice,
-             follower: Any) -> list[dict[str, Any]]:
-        """The events the narration adds to a command's own, for any ruleset's kit.
+    def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[Mapping[str, Any]], dice: Dice,
+             follower: Any = None) -> list[dict[str, Any]]:
+        """The events the narration adds to a command's own: the kit's additions, then the telling of its moments.
 
-        A kit with its own ``tell`` narrates its events itself; otherwise the oracle's
-        twists, scene tests and tables tell them, leaning on the story the follower holds.
+        Args:
+            kit: the ruleset's play hooks; its ``tell`` is the kit's narration hook.
+            before: the rules state before the command; ``after`` after it.
+            events: the command's events, as stored.
+            dice: the narration's own dice for this command.
+            follower: the kit's story follower, or None.
         """
-        if kit.tell is not None:
-            told = kit.tell(before, after, list(events), dice)
-            return told if self.prose else []
-        return self._tell_wyrd(before, after, events, dice, getattr(follower, "play", None))
-
-    def _tell_wyrd(self, before: GameState, after: GameState, events: Sequence[dict[str, Any]], dice: Dice,
-                   story: Any) -> list[dict[str, Any]]:
-        facts = self._facts(before, after, story)
-        added = self._scene_test(events)
-        twist_options: dict[str, Any] = {}
-        if story is not None:
-            found = story.story.twists
-            twist_options["story_tables"] = {
-                _CATEGORIES[c]: [e.text for e in found.table(c)] for c in _CATEGORIES if found.table(c)}
-            weights = found.weights
-            twist_options["weights"] = {"threat": weights.threat, "eerie": weights.eerie, "tie": weights.personal}
-            twist_options["intrusion_weights"] = {"mundane": weights.intrusion, "friendly": weights.friendly}
-            twist_options["story"] = story.story.id
-        # Story twist entries speak of the character as {name}.
-        characters = {n: {**c.context(), "name": n} for n, c in facts.characters.items()}
-        added += twists(list(events), dice, characters=characters, deck_state=self.deck, tables=self.tables,
-                        context={"location": facts.location} if facts.location else None, **twist_options)
-        if self.prose:
-            added += narrate_events(self.narrator, [*events, *added], facts, dice, fallback=self.fallback)
+        hook = kit.tell
+        if hook is None:
+            return []
+        if not isinstance(hook, KitNarration):  # a plain teller: events in, events out
+            told_plain: list[dict[str, Any]] = hook(before, after, [dict(e) for e in events], dice)
+            return told_plain if self.prose else []
+        hook = hook.resolve()
+        told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables))
+        added = list(told.added)
+        if not self.prose:
+            return added
+        deck = hook.deck if self.use_deck is None else self.use_deck
+        for request in told.moments:
+            added.append(narration_event(request, self._narrate(request, dice, deck).event()))
         return added
 
-    @staticmethod
-    def _scene_test(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        results = {str(e["character"]): int(e["result"]) for e in events
-                   if e.get("kind") == "influence_rolled" and e.get("reason") == SCENE_TEST}
-        if not results:
-            return []
-        from wyrd.oracle.question import scene_test  # only when a scene starts: not needed for the first prompt
+    def _narrate(self, request: NarrationRequest, dice: Dice, deck: bool) -> Narration:
+        """One moment, by the narrator in charge; the tables (with or without the deck) behind it."""
+        table = self.table if deck else self._plain
+        if self.narrator is self.table:
+            return table.narrate(request, dice)
+        if self.llm is not None:
+            from wyrd.oracle.narrators.llm import narrate_with_fallback
 
-        scene = next((str(e["scene"]) for e in events if e.get("kind") == "scene_started"), None)
-        return [scene_test(results).event(scene)]
-
-    @staticmethod
-    def _facts(before: GameState, after: GameState, story: Any) -> StoryFacts:
-        if story is None:
-            return StoryFacts.from_state(after, before)
-        extra = story.facts(after.scene.id if after.scene else (before.scene.id if before.scene else None))
-        return StoryFacts.from_state(after, before, **extra)
+            narration = narrate_with_fallback(self.llm, table, request, dice)
+            if self.on_told is not None:
+                self.on_told(narration)
+            return narration
+        try:
+            return self.narrator.narrate(request, dice)
+        except Exception:
+            if self.fallback is None:
+                raise
+            return (table if self.fallback is self.table else self.fallback).narrate(request, dice)

@@ -6,12 +6,14 @@ magic, stories, the oracle) in its verb table, and builds its
 the rules say are due after each change, the status, the character sheets, how its
 events read (:mod:`wyrd.play.kits.abacus.texts`), the toolbar
 (:mod:`wyrd.play.kits.abacus.hints`), the words Tab completes
-(:mod:`wyrd.play.kits.abacus.words`), and the story follower
-(:class:`~wyrd.play.kits.abacus.following.StoryFollower`).
+(:mod:`wyrd.play.kits.abacus.words`), the story follower
+(:class:`~wyrd.play.kits.abacus.following.StoryFollower`), and its narration hook
+(:mod:`wyrd.play.kits.abacus.narration`: scene tests, twists and moments).
 """
 
 from __future__ import annotations
 
+from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.abacus import fate, hints, oracle_verbs, story, texts  # noqa: F401  (these register the verbs)
@@ -55,6 +57,7 @@ def _sheets(state: GameState, name: str | None) -> list[str]:
 
 KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status, sheet=_sheets,
                 follow=StoryFollower.restore, added_kinds=ADDED_KINDS,
+                tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 texts=texts.TEXTS, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
                 toolbar_pieces=hints.toolbar, words=vocabulary.words, complete=vocabulary.complete,
                 ask_before=vocabulary.recovery_line, quick_start="the-milestones")

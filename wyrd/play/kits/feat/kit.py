@@ -4,8 +4,8 @@ Importing this module registers every ``feat`` verb (the feats in
 :mod:`wyrd.play.kits.feat.verbs`, body and fortune in :mod:`wyrd.play.kits.feat.body`, characters,
 stories and scenes here) and the ruleset's :class:`~wyrd.play.engine.kits.PlayHooks`:
 the lines shown after each change, the status, the sheets, the toolbar, how
-each event reads (:mod:`wyrd.play.kits.feat.texts`), the narration from
-``oracle/tables/feat.yaml``, and the follower that keeps where play stands in
+each event reads (:mod:`wyrd.play.kits.feat.texts`), the narration hook
+(:mod:`wyrd.play.kits.feat.narration`), and the follower that keeps where play stands in
 a scenario (:class:`wyrd.stories.feat.FeatProgress`).
 
 A scenario's whole content goes into the saved arguments of ``story ID``, and
@@ -21,7 +21,7 @@ from pydantic import Field
 
 import wyrd.play.kits.feat.body  # noqa: F401  (registers the verbs of body and fortune)
 import wyrd.rules.feat as F
-from wyrd.oracle.tables import bundled_tables, roll
+from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
@@ -267,80 +267,7 @@ def _toolbar(state: object) -> str:
     return " | ".join(parts) or "no characters yet"
 
 
-# Narration: the moment a command's events make, the most telling first, and its table.
-def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    kind = event.get("kind")
-    who = first_name(str(event.get("character", "")))
-    if kind == "story_chosen":
-        return "feat/story/opening", {"story": event["title"]}
-    if kind == "story_ended":
-        return "feat/story/ending", {"story": event["title"], "standing": [first_name(n) for n in event["standing"]]}
-    if kind == "opposed_decided":
-        loser = event["opponent"] if event["winner"] == event["active"] else event["active"]
-        return "feat/opposed/won", {"character": first_name(event["winner"]), "rival": first_name(loser),
-                                    "trait": event["trait"]}
-    if kind == "race_decided":
-        loser = event["rival"] if event["winner"] == event["runner"] else event["runner"]
-        return "feat/race/won", {"character": first_name(event["winner"]), "rival": first_name(loser)}
-    if kind == "survival_tested":
-        return f"feat/survive/{'lived' if event['survived'] else 'died'}", {"character": who, "cause": event["cause"]}
-    if kind == "shock_tested":
-        return f"feat/shock/{'held' if event['success'] else 'fell'}", {"character": who}
-    if kind == "search_made":
-        return f"feat/search/{'found' if event['found'] else 'missed'}", {"character": who, "thing": event["target"]}
-    if kind == "reaction_tested":
-        return f"feat/reaction/{'warm' if event['favourable'] else 'cold'}", {"character": who,
-                                                                              "toward": event["toward"]}
-    if kind == "initiative_decided":
-        return "feat/initiative", {"character": first_name(event["order"][0])}
-    if kind == "feat_rolled":
-        trait = event["trait"] if event.get("difficulty") is not None else ""  # not a bare Feat level's reason
-        return f"feat/feat/{'success' if event['success'] else 'failure'}", {"character": who, "trait": trait}
-    simple = {"mettle_lost": "feat/wound", "character_killed": "feat/death", "character_recovered": "feat/recover",
-              "wyrd_awarded": "feat/award", "moved": "feat/move"}
-    if kind in simple:
-        return simple[str(kind)], {"character": who, "cause": event.get("cause", ""), "pace": event.get("pace", "")}
-    if kind == "character_created":
-        return "feat/joins", {"character": first_name(str(event["name"])), "concept": event.get("concept", "")}
-    return None
-
-
-_ORDER = ("story_ended", "story_chosen", "opposed_decided", "race_decided", "survival_tested", "shock_tested",
-          "search_made", "reaction_tested", "initiative_decided", "feat_rolled", "mettle_lost", "character_recovered",
-          "wyrd_awarded", "moved", "character_created")
-
-
-def _tell(before: object, after: object, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
-    """One or two lines for a command: its telling moment, then a death or bought luck."""
-    tables = bundled_tables()
-    told: list[dict[str, Any]] = []
-
-    def say(table: str, context: Mapping[str, Any], moment: str) -> None:
-        text = roll(table, dice, context, tables=tables).text
-        told.append({"kind": "narration", "text": text, "source": "table", "moment": moment})
-
-    scene = next((e for e in events if e.get("kind") == "scene_started"), None)
-    if scene is not None:
-        seeds: Sequence[str] = scene.get("narration") or []
-        if seeds:
-            pick = dice.roll(1, len(seeds), "scene seed").faces[0]
-            told.append({"kind": "narration", "text": seeds[pick - 1], "source": "story", "moment": "scene_opening"})
-        else:
-            say("feat/scene/opening", {"scene": scene["title"]}, "scene_opening")
-    kinds = [str(e.get("kind")) for e in events]
-    main = next((events[kinds.index(k)] for k in _ORDER if k in kinds), None)
-    found = _moment(main) if main is not None and scene is None else None
-    if found is not None:
-        say(found[0], found[1], str(main["kind"]) if main else "")
-    died = next((e for e in events if e.get("kind") == "character_killed"), None)
-    if died is not None and "survival_tested" not in kinds and main is not died:
-        say("feat/death", {"character": first_name(died["character"])}, "character_killed")
-    elif any(e.get("kind") == "feat_rolled" and e.get("wyrd_spent") for e in events):
-        bought = next(e for e in events if e.get("kind") == "feat_rolled" and e.get("wyrd_spent"))
-        say("feat/wyrd-spent", {"character": first_name(bought["character"])}, "wyrd_spent")
-    return told[:2]
-
-
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                tell=_tell, texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}),
+                texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}),
+                tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="lantern-at-gull-reach")

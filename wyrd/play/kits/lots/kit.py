@@ -8,8 +8,8 @@ session keeps in step). It also registers the :class:`~wyrd.play.engine.kits.Pla
 of ``lots``: after each change, what is due (which casts Portents may still
 change and what each player would pay, who loses their next action, who may
 try again and at what exact odds); the status, the sheets and the one-line
-toolbar; and, from :mod:`wyrd.play.kits.lots.texts`, the text of each event and the
-narration from the oracle's ``lots/...`` tables.
+toolbar; the text of each event (:mod:`wyrd.play.kits.lots.texts`) and the
+narration hook (:mod:`wyrd.play.kits.lots.narration`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import wyrd.rules.lots as L
+from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.play.kits.lots import words as vocabulary
-from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of, tell
+from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of
 from wyrd.play.kits.lots.verbs import DISCIPLINES, VERBS, LotsVerb, take_discipline, take_text, take_who
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -346,7 +347,8 @@ def _toolbar(state: Any) -> str:
 
 
 KIT = PlayHooks(
-    ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar, tell=tell,
-    texts=TEXTS, follow=ScenarioPlay.follow, added_kinds=frozenset({"story_chosen"}),
+    ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
+    tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, follow=ScenarioPlay.follow,
+    added_kinds=frozenset({"story_chosen"}),
     words=vocabulary.words, complete=vocabulary.complete, quick_start="harrow-mere",
 )

@@ -7,10 +7,7 @@ renderer, which cleans every line of control characters. A check's line shows
 its odds (from :func:`wyrd.rules.lots.check_odds`, the function the rules settle
 checks with) before the faces that fell. Re-tells and Blot-outs say which casts
 they replace or erase: a Re-tell is not an undo, and both casts stay in the log.
-
-:func:`tell` is the ruleset's narration: one or two lines a command from the
-oracle's ``lots/...`` tables (or a scene's own narration seeds). The WEAL and
-WOE lines speak to the players, whose part it is to describe their fortune.
+The narration is :mod:`wyrd.play.kits.lots.narration`'s.
 """
 
 from __future__ import annotations
@@ -19,12 +16,9 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from wyrd.oracle.tables import roll
-from wyrd.oracle.text import the_name
-from wyrd.rules.dice import Dice
 from wyrd.rules.lots import Discipline, check_odds
 
-__all__ = ["TEXTS", "disciplines", "fraction", "n_of", "tell"]
+__all__ = ["TEXTS", "disciplines", "fraction", "n_of"]
 
 Event = dict[str, Any]
 
@@ -187,65 +181,3 @@ TEXTS: dict[str, Callable[[Event], str]] = {
     "scene_call": lambda e: f"Called for: {e['command']}",
     "story_closed": _closed,
 }
-
-
-# -- narration: the oracle's lots/... tables -------------------------------------------
-
-_ALL = "everyone here"  # who a world's cast falls on, in narration
-_BLOW = {True: "lots/blow/landed", False: "lots/blow/missed"}
-_GAP = {"none": "lots/assess/exact", "small": "lots/assess/small", "large": "lots/assess/large"}
-
-
-def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
-    """The table that tells an event, and what its placeholders are filled with (None: untold)."""
-    kind = event.get("kind")
-    who = {"character": event.get("character") or event.get("name") or _ALL}
-    if kind == "check_cast" and event.get("form") == "check":
-        return f"lots/check/{event['outcome']}", {**who, "purpose": event.get("purpose")}
-    if kind == "lots_cast":
-        return "lots/bare", {**who, "purpose": event.get("purpose")}
-    if kind == "attack_resolved":
-        return _BLOW[bool(event["landed"])], {"attacker": event["attacker"], "target": event["target"]}
-    if kind == "mettle_tested":
-        state = "down" if event["incapacitated"] else ("reeling" if event["outcome"] != "success" else "steady")
-        return f"lots/mettle/{state}", who
-    if kind == "portent_spent":
-        return f"lots/portent/{str(event['use']).replace('_', '-')}", who
-    if kind == "assessed" and event.get("via") == "assess":
-        return _GAP[str(event["gap_size"])], {**who, "subject": event.get("subject")}
-    simple = {"rested": "lots/rest", "story_points_awarded": "lots/story-points", "development": "lots/develop",
-              "story_closed": "lots/ending"}
-    if kind in simple:
-        return simple[str(kind)], {**who, "title": event.get("title")}
-    if kind == "character_created" and not event.get("npc"):
-        return "lots/arrival", {**who, "concept": event.get("concept")}
-    if kind == "scene_opened":
-        return "lots/scene", {"title": the_name(str(event["title"]))}
-    return None
-
-
-def _fortune(events: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
-    """The WEAL or WOE of the command's first cast, to help its player describe it."""
-    for event in events:
-        if event.get("kind") in ("check_cast", "lots_cast"):
-            fortune = str(event.get("fortune", "none"))
-            if fortune == "none":
-                return None
-            return f"lots/fortune/{fortune.replace('_', '-')}", {"character": event.get("character") or _ALL}
-    return None
-
-
-def tell(before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
-    """The narration of a command: its first moment, the WEAL or WOE of its first cast, else its next moment."""
-    found = [m for m in map(_moment, events) if m is not None]
-    fortune = _fortune(events)
-    chosen = found[:1] + ([fortune] if fortune else []) + found[1:]
-    out: list[dict[str, Any]] = []
-    for table, context in chosen[:2]:
-        text = roll(table, dice, context).text
-        out.append({"kind": "narration", "text": text, "source": "table", "table": table})
-    seeds = [s for e in events if e.get("kind") == "scene_opened" for s in e.get("seeds", [])]
-    if seeds and len(out) < 2:
-        seed = seeds[dice.roll(1, len(seeds), "narration seed").faces[0] - 1]
-        out.append({"kind": "narration", "text": seed, "source": "story"})
-    return out

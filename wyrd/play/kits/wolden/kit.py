@@ -5,8 +5,7 @@ Importing this module registers the Wolden verbs (:mod:`wyrd.play.kits.wolden.ve
 :class:`~wyrd.play.engine.kits.PlayHooks`: after each change the exact odds of an open
 roll (:mod:`wyrd.rules.wolden.odds`) and what the rules say is due
 (:func:`wyrd.rules.wolden.due`); the status, the sheets and the toolbar; one line of
-text per event kind; and the narration, one or two lines a command from the
-``wolden/...`` tables of ``oracle/tables/wolden.yaml``. The session follows the
+text per event kind; and the narration hook (:mod:`wyrd.play.kits.wolden.narration`). The session follows the
 scenario with :class:`wyrd.stories.wolden.ScenarioProgress`.
 """
 
@@ -17,15 +16,14 @@ from fractions import Fraction
 from typing import Any
 
 import wyrd.rules.wolden as W
-from wyrd.oracle.tables import roll
+from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.wolden import encounters, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import plan_lines
-from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line, names_of
+from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
 from wyrd.play.kits.wolden.verbs import VERBS, wolden
-from wyrd.rules.dice import Dice
 from wyrd.rules.wolden.odds import check_odds
 from wyrd.stories.wolden import ScenarioProgress
 
@@ -164,79 +162,8 @@ def _toolbar(state: Any) -> str:
     return " | ".join(parts)
 
 
-# -- narration ------------------------------------------------------------------------
-
-Moment = tuple[int, str, dict[str, object]]  # priority, table, context
-
-
-def _moment(event: Mapping[str, Any], names: Mapping[str, str], last: dict[str, str],
-            montages: set[str]) -> Moment | None:
-    kind = event.get("kind")
-
-    def name(key: str) -> str:
-        return names.get(str(event.get(key)), str(event.get(key)))
-
-    if kind == "check_rolled":
-        last.update(character=event["lead"], ability=ability_name(event["ability"]))
-        return 2, f"wolden/check/{event['result']}", {**last}
-    if kind == "extended_started":
-        table = "wolden/montage/start" if event["montage"] else "wolden/extended/start"
-        return 3, table, {"challenge": event["name"]}
-    if kind == "extended_ended":
-        outcome = str(event["outcome"])
-        group = "montage" if event["id"] in montages and outcome != "abandoned" else "extended"
-        return 4, f"wolden/{group}/{outcome}", {"challenge": name("id")}
-    if kind == "round_started" and event["number"] > 1:
-        return 0, "wolden/round", {}
-    if kind == "fight_started":
-        return 3, "wolden/fight/start", {"enemy": names.get(event["enemies"][0], event["enemies"][0])}
-    if kind == "fight_ended":
-        return 4, f"wolden/fight/{event['outcome']}", {}
-    if kind == "enemy_harmed":
-        table = "wolden/fight/beaten" if event["defeated"] else "wolden/fight/hit"
-        return (3 if event["defeated"] else 1), table, {**last, "enemy": name("enemy")}
-    if kind == "struck" and event["source"] in names and event["source"] not in montages:
-        return 1, "wolden/fight/struck", {"character": event["character"], "enemy": name("source")}
-    if kind in ("struck", "harm_taken") and event.get("source") in ("consequence", *montages):
-        return 1, "wolden/harm", {**last, "character": event["character"]}
-    if kind == "wound_taken":
-        return 2, "wolden/wound", {**last, "character": event["character"]}
-    if kind == "character_out":
-        return 4, "wolden/out", {"character": event["character"]}
-    if kind == "downtime_taken":
-        return 3, f"wolden/downtime/{event['choice']}", {"character": event["character"], **last}
-    if kind == "item_gained":
-        last["item"] = names.get(str(event["item"]), str(event["item"]))
-    return None
-
-
-def _tell(before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
-    """One or two lines for a command: its weightiest moments, in the order they happened."""
-    old, new = wolden(before), wolden(after)
-    names = {**names_of(old), **names_of(new)}
-    montages = {e.id for e in (old.encounter, new.encounter) if isinstance(e, W.Extended) and e.montage}
-    montages |= {str(e["id"]) for e in events if e.get("kind") == "extended_started" and e.get("montage")}
-    last: dict[str, str] = {}
-    items = [e for e in events if e.get("kind") == "item_gained"]
-    for event in items:
-        _moment(event, names, last, montages)
-    found: list[tuple[int, int, str, dict[str, object]]] = []
-    for order, event in enumerate(events):
-        moment = _moment(event, names, last, montages)
-        if moment is not None:
-            found.append((moment[0], order, moment[1], moment[2]))
-    chosen: list[tuple[int, int, str, dict[str, object]]] = []
-    for candidate in sorted(found, key=lambda c: (-c[0], c[1])):
-        if len(chosen) < 2 and candidate[2] not in {c[2] for c in chosen}:
-            chosen.append(candidate)
-    out = []
-    for _, _, table, context in sorted(chosen, key=lambda c: c[1]):
-        told = roll(table, dice, context)
-        out.append({"kind": "narration", "text": told.text, "source": "table", "moment": table})
-    return out
-
-
 KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, follower_hints=_plans, status=_status,
-                toolbar=_toolbar, sheet=_sheets, tell=_tell, texts=TEXTS, follow=ScenarioProgress.restore,
+                toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
                 added_kinds=frozenset({"story_chosen", "enemy_acted"}),
+                tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell")

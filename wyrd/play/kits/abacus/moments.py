@@ -1,4 +1,4 @@
-"""Which of a command's events are worth a line of prose, grouped into moments.
+"""Which of a Wyrd Abacus command's events are worth a line of prose, grouped into moments.
 
 :func:`moments` reads one command's events (JSON-ready dicts, as the play layer
 stores them) and returns a :class:`~wyrd.oracle.narrators.base.NarrationRequest` per
@@ -13,18 +13,51 @@ By default only the major moments come back (:data:`~wyrd.oracle.narrators.base.
 one line per resolved challenge, scene start and end, twist, defeat, answer, the
 story's end ...); ``detail=True`` adds the small ones (an attempt opened, points
 spent, a Wyrd roll, a stage rule put in play), so every event kind can be told.
+
+Why a Wyrd draw or a Wyrd roll happened is read through :class:`DrawReason` and
+:class:`RollReason`, whose values are the rules' own words, so nothing here matches
+English by hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
 from wyrd.rules.abacus.enums import ChallengeType
+from wyrd.rules.abacus.scenes import SCENE_TEST
 
-__all__ = ["moments"]
+__all__ = ["DrawReason", "RollReason", "moments"]
+
+
+class DrawReason(StrEnum):
+    """Why Wyrd was drawn: the start of a ``wyrd_drawn`` event's reason (the rest names what for)."""
+
+    OVERCOME = "to overcome"  # after a roll fell short (challenge.py)
+    WORK = "to work"  # the cost of magic (magic.py)
+    BIND = "to bind"
+    PRICE = "as the price of attempting"
+    SPEND = "for"  # another's ability or an absent helper
+
+    @classmethod
+    def of(cls, reason: object) -> DrawReason | None:
+        """The reason a draw's text begins with (the longest that fits), or None."""
+        text = str(reason or "")
+        found = [r for r in cls if text == r.value or text.startswith(r.value + " ")]
+        return max(found, key=lambda r: len(r.value), default=None)
+
+
+class RollReason(StrEnum):
+    """Why a Wyrd roll (an ``influence_rolled`` event of the Wyrd) or a recovery happened: the rules' words."""
+
+    DEFEAT = "defeat"
+    FINALE = "finale"
+    SCENE_TEST = SCENE_TEST
+    SCENE_END = "scene end"
+    REST = "rest"
 
 Event = dict[str, Any]
 _PASS_OVER = frozenset({"counter_changed", "clock_advanced", "challenge_modified", "stage_rule_added",
@@ -53,8 +86,9 @@ def _learn(events: Sequence[Event], facts: StoryFacts) -> tuple[dict[str, Challe
         kind = e.get("kind")
         if kind == "challenge_placed":
             known = challenges.get(e["id"])
+            kind_of = ChallengeType(e["type"])
             challenges[e["id"]] = ChallengeFacts(
-                id=e["id"], name=e["name"], type=ChallengeType(e["type"]), value=e.get("value"),
+                id=e["id"], name=e["name"], type=kind_of.value, ability=kind_of.ability.value, value=e.get("value"),
                 denizen=e.get("denizen") or (known.denizen if known else None))
         elif kind in ("roll_opened", "challenge_rolled") and e.get("challenge") in challenges:
             update: dict[str, Any] = {"lead": e["lead"]}
@@ -79,7 +113,7 @@ def _resolution_folds(events: Sequence[Event], i: int, taken: set[int]) -> list[
             continue
         if (kind in ("challenge_rolled", "roll_opened") and e.get("challenge") == cid) or (
                 kind == "points_spent" and e.get("challenge") == cid) or (
-                kind == "wyrd_drawn" and str(e.get("reason", "")).startswith("to overcome")):
+                kind == "wyrd_drawn" and DrawReason.of(e.get("reason")) == DrawReason.OVERCOME):
             got.append(j)
     for j in range(i + 1, len(events)):
         kind = events[j].get("kind")
@@ -90,7 +124,7 @@ def _resolution_folds(events: Sequence[Event], i: int, taken: set[int]) -> list[
     return got
 
 
-def _rolled(reason: str, character: object = None) -> Callable[[Event], bool]:
+def _rolled(reason: RollReason, character: object = None) -> Callable[[Event], bool]:
     def match(x: Event) -> bool:
         return (x.get("kind") == "influence_rolled" and x.get("reason") == reason
                 and (character is None or x.get("character") == character))
@@ -101,11 +135,11 @@ def _magic_costs(e: Event) -> Callable[[Event], bool]:
     casters = set(e.get("casters", []))
 
     def match(x: Event) -> bool:
-        kind, reason = x.get("kind"), str(x.get("reason", ""))
+        kind, reason = x.get("kind"), DrawReason.of(x.get("reason"))
         if kind == "stage_rule_added":
             return bool(x.get("rule") == e.get("rule"))
         cost = (kind == "points_spent" and x.get("challenge") is None) or (
-            kind == "wyrd_drawn" and reason.startswith(("to work", "to bind")))
+            kind == "wyrd_drawn" and reason in (DrawReason.WORK, DrawReason.BIND))
         return cost and x.get("character") in casters
     return match
 
@@ -114,18 +148,18 @@ def _backward(e: Event) -> tuple[Callable[[Event], bool], bool] | None:
     """What an anchor event folds from before it, and whether other events stop the search."""
     kind = e.get("kind")
     if kind == "character_defeated":
-        return _rolled("defeat", e["character"]), True
+        return _rolled(RollReason.DEFEAT, e["character"]), True
     if kind == "story_ended":
-        return _rolled("finale"), True
+        return _rolled(RollReason.FINALE), True
     if kind == "scene_test":
-        return _rolled("scene test"), False
-    if kind == "points_recovered" and e.get("reason") == "rest":
-        return _rolled("rest", e["character"]), True
+        return _rolled(RollReason.SCENE_TEST), False
+    if kind == "points_recovered" and e.get("reason") == RollReason.REST:
+        return _rolled(RollReason.REST, e["character"]), True
     if kind == "contest_decided":
         trait = e.get("trait")
         return (lambda x: x.get("kind") == "influence_rolled" and x.get("trait") == trait), True
     if kind == "scene_ended":
-        return (lambda x: x.get("kind") == "points_recovered" and x.get("reason") != "rest"), False
+        return (lambda x: x.get("kind") == "points_recovered" and x.get("reason") != RollReason.REST), False
     if kind == "magic_cast":
         return _magic_costs(e), True
     if kind == "ability_scratched":
@@ -228,7 +262,7 @@ def _kind_of(event: Event) -> MomentKind | None:
         "points_spent": MomentKind.EFFORT, "challenge_resolved": MomentKind.CHALLENGE_OUTCOME,
         "damage": MomentKind.HARM, "ability_scratched": MomentKind.HARM, "character_defeated": MomentKind.DEFEAT,
         "influence_rolled": MomentKind.WYRD_ROLL if wyrd else MomentKind.INFLUENCE,
-        "points_recovered": MomentKind.REST if event.get("reason") == "rest" else MomentKind.RECOVERY,
+        "points_recovered": MomentKind.REST if event.get("reason") == RollReason.REST else MomentKind.RECOVERY,
         "clock_advanced": MomentKind.CLOCK, "magic_cast": MomentKind.MAGIC, "twist": MomentKind.TWIST,
         "answer": MomentKind.ANSWER, "story_ended": MomentKind.FINALE,
     }

@@ -1,0 +1,146 @@
+"""One narration path for every ruleset (issue 15, points 3 and 5): kits hand typed moments to the
+storyteller, the firewall checks a model's words against what each ruleset's dice settled, reasons
+are read through enums, and a kit's narration is loaded only when first told."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from wyrd.oracle.narrators.base import MomentKind, NarrationRequest
+from wyrd.oracle.narrators.firewall import check
+from wyrd.oracle.narrators.table import TableNarrator
+from wyrd.oracle.narrators.telling import Command, KitNarration, LazyNarration, Told, narration_event
+from wyrd.play.engine.kits import PlayHooks, kit_of
+from wyrd.play.engine.narration import Storyteller
+from wyrd.play.engine.session import Session
+from wyrd.play.frontends.console import Console
+from wyrd.play.kits.abacus.moments import DrawReason, RollReason
+from wyrd.play.kits.feat.narration import FeatMoment
+from wyrd.play.kits.lots.narration import LotsMoment
+from wyrd.play.kits.wolden.narration import WoldenMoment
+from wyrd.prompts import prompt_set
+from wyrd.rules.abacus.scenes import SCENE_TEST
+from wyrd.rules.dice import Dice
+
+
+@pytest.mark.parametrize(("reason", "expected"), [
+    ("to overcome the barrow door", DrawReason.OVERCOME), ("to work a ward", DrawReason.WORK),
+    ("to bind a charm", DrawReason.BIND), ("as the price of attempting the door", DrawReason.PRICE),
+    ("for Ada to spend Body on the door", DrawReason.SPEND), ("to overcome", DrawReason.OVERCOME),
+    ("sabotage by Bo", None), ("", None), (None, None), ("to overcomes", None),
+])
+def test_a_draw_reason_is_read_by_enum(reason: object, expected: DrawReason | None) -> None:
+    """The rules write why Wyrd was drawn (wyrd/rules/abacus/challenge.py, magic.py); the values are theirs."""
+    assert DrawReason.of(reason) == expected
+
+
+def test_roll_reasons_are_the_rules_own_words() -> None:
+    assert RollReason.SCENE_TEST == SCENE_TEST
+    assert {r.value for r in RollReason} == {"defeat", "finale", "scene test", "scene end", "rest"}
+
+
+def request(moment: str, **fields: Any) -> NarrationRequest:
+    return NarrationRequest(moment=moment, **fields)
+
+
+@pytest.mark.parametrize(("moment", "flags", "reply", "refused"), [
+    (LotsMoment.BLOW, {"success": False, "harm": False, "death": False}, "Grub is wounded and reels.", "injury"),
+    (LotsMoment.BLOW, {"success": False, "harm": False, "death": False}, "Ada's blow succeeds at last.", "failure"),
+    (WoldenMoment.CHECK, {"success": True, "harm": False, "death": False}, "Ada fails to cross.", "success"),
+    (FeatMoment.WOUND, {"harm": True, "death": False}, "Wenna is slain on the stair.", "death"),
+    (FeatMoment.DEATH, {"harm": True, "death": True}, "Wenna is slain on the stair.", None),
+    (WoldenMoment.WOUND, {"harm": True, "death": False}, "Bo is wounded; it will take time.", None),
+])
+def test_the_firewall_checks_a_kits_moment_against_what_it_settled(
+        moment: str, flags: dict[str, Any], reply: str, refused: str | None) -> None:
+    verdict = check(reply, request(moment, **flags))
+    assert verdict.ok is (refused is None)
+    if refused:
+        assert refused in verdict.reason
+
+
+def test_a_kits_own_tables_tell_its_moment_and_its_marks_name_the_table() -> None:
+    told = request(LotsMoment.BLOW, detail="missed", told_by=["lots/blow/missed"],
+                   values={"attacker": "Ada", "target": "Grub"}, marks={"table": "lots/blow/missed"})
+    narration = TableNarrator().narrate(told, Dice.seeded(3))
+    assert "Ada" in narration.text or "Grub" in narration.text
+    event = narration_event(told, narration.event())
+    assert event == {"kind": "narration", "text": narration.text, "source": "table", "table": "lots/blow/missed"}
+    by_model = narration_event(told, {"kind": "narration", "text": "x", "source": "some-model", "moment": "lots/blow"})
+    assert by_model["moment"] == "lots/blow" and "table" not in by_model
+    fell_back = narration_event(told, {**narration.event(), "fallback": "firewall: a number"})
+    assert fell_back["table"] == "lots/blow/missed" and fell_back["fallback"] == "firewall: a number"
+
+
+def test_a_kits_own_words_are_told_as_written() -> None:
+    told = request(LotsMoment.SCENE_SEED, seeds=["The mere is still.", "Reeds whisper."], own_words=True, marks={})
+    narration = TableNarrator().narrate(told, Dice.scripted([2]))
+    assert (narration.text, narration.source) == ("Reeds whisper.", "story")
+
+
+def test_a_ruleset_moment_is_asked_of_a_model_with_its_own_prompt() -> None:
+    spec = prompt_set().for_moment(LotsMoment.BLOW)
+    assert spec.id == "lots/fight" and "Thaeborn" in spec.template
+    assert prompt_set().for_moment(MomentKind.TWIST).id == "twist"
+
+
+class Counting(KitNarration):
+    deck = False
+
+    def __init__(self) -> None:
+        self.commands: list[Command] = []
+
+    def tell(self, command: Command) -> Told:
+        self.commands.append(command)
+        return Told(added=[{"kind": "twist", "text": "x"}],
+                    moments=[request(LotsMoment.REST, told_by=["lots/rest"], values={"character": "Ada"},
+                                     marks={"table": "lots/rest"})])
+
+
+COUNTING = Counting()
+
+
+def test_the_storyteller_tells_any_kit_with_the_new_call() -> None:
+    kit = PlayHooks(ruleset="test", tell=LazyNarration(f"{__name__}:COUNTING"))
+    teller = Storyteller()
+    out = teller.tell(kit, "before", "after", [{"kind": "x"}], Dice.seeded(1), "follower")
+    assert [e["kind"] for e in out] == ["twist", "narration"] and out[1]["table"] == "lots/rest"
+    seen = COUNTING.commands[-1]
+    assert (seen.before, seen.after, seen.follower, seen.deck) == ("before", "after", "follower", teller.deck)
+    assert teller.deck == {}  # this kit draws without the deck ...
+    forced = Storyteller(deck=True)
+    forced.tell(kit, None, None, [], Dice.seeded(1))
+    assert list(forced.deck) == ["lots/rest"]  # ... unless the storyteller is told to use it for every kit
+    quiet = Storyteller(prose=False).tell(kit, None, None, [], Dice.seeded(1))
+    assert [e["kind"] for e in quiet] == ["twist"]
+
+
+def test_a_lazy_narration_must_name_one() -> None:
+    with pytest.raises(TypeError):
+        LazyNarration("wyrd.play.engine.kits:PlayHooks").resolve()
+
+
+def test_the_session_tells_the_abacus_through_its_kit_and_follower() -> None:
+    """The session's one call, ``teller.tell(kit, before, after, events, dice, follower)``, for the Abacus too."""
+    session = Session.new(None, seed=4, story="the-milestones", ruleset="abacus")
+    console = Console(session)
+    console.handle("pc take all")
+    before = session.state
+    reply = session.execute("scene")
+    told = [e for e in reply.events if e["kind"] in ("narration", "scene_test", "twist")]
+    assert any(e["kind"] == "narration" for e in told)
+    events = [{k: v for k, v in e.items() if k != "seq"} for e in reply.events if e["kind"] not in (
+        "narration", "scene_test", "twist")]
+    again = Storyteller().tell(kit_of(before), before, session.state, events, Dice.seeded(9), session.follower)
+    assert [e["kind"] for e in again] == [e["kind"] for e in told]
+
+
+def test_a_plain_teller_still_works() -> None:
+    def plain(before: object, after: object, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
+        return [{"kind": "narration", "text": "plain", "source": "table"}]
+
+    kit = PlayHooks(ruleset="test", tell=plain)
+    assert Storyteller().tell(kit, None, None, [], Dice.seeded(1))[0]["text"] == "plain"
+    assert Storyteller(prose=False).tell(kit, None, None, [], Dice.seeded(1)) == []

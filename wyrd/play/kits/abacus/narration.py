@@ -1,0 +1,118 @@
+"""The Wyrd Abacus's narration: its facts, its twists and scene tests, and its moments.
+
+After every command the storyteller asks this kit what to add and what to tell
+(:class:`AbacusNarration`, the kit's narration hook). The Abacus adds two things
+of its own before any prose: the scene test's verdict when a scene starts, and
+a twist for every 6 (or an intrusion for a best of 1 or 2) its Wyrd rolls show,
+from the story's twist tables where it has them. Then its moments
+(:func:`~wyrd.play.kits.abacus.moments.moments`) are told like every ruleset's.
+
+:func:`story_facts` reads the rules state (and the story being followed) into the
+oracle's :class:`~wyrd.oracle.facts.StoryFacts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told
+from wyrd.oracle.twists import twists
+from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
+from wyrd.play.kits.abacus.moments import RollReason, moments
+from wyrd.rules.abacus import GameState
+
+__all__ = ["NARRATION", "AbacusNarration", "story_facts"]
+
+# Story twist categories by the oracle's names for them.
+_CATEGORIES = {"threat": "threat", "eerie": "eerie", "personal": "tie", "intrusion": "mundane", "friendly": "friendly"}
+
+
+def story_facts(state: GameState, before: GameState | None = None, **extra: object) -> StoryFacts:
+    """Facts from the rules state after a command (and ``before`` it, which knows the open roll's lead).
+
+    ``extra`` sets the story's own fields (``story``, ``location``, ``seeds``, ``tone``, ``tables`` ...).
+    """
+    characters = {
+        c.name: CharacterFacts(name=c.name, concept=c.concept, connection=c.connection, wyrd=c.wyrd,
+                               defeated=c.defeated, facets={a.value: list(fs) for a, fs in c.facets.items()})
+        for st in (before, state) if st is not None for c in st.characters.values()
+    }
+    challenges: dict[str, ChallengeFacts] = {}
+    leads: dict[str, tuple[str, list[str]]] = {}
+    for st in (before, state):
+        if st is None:
+            continue
+        for ch in st.scene.challenges.values() if st.scene is not None else ():
+            denizen = st.denizens[ch.denizen].name if ch.denizen and ch.denizen in st.denizens else ch.denizen
+            challenges[ch.id] = ChallengeFacts(id=ch.id, name=ch.name, type=ch.type.value,
+                                               ability=ch.type.ability.value, value=ch.value, denizen=denizen)
+        if st.pending is not None:
+            leads[st.pending.challenge] = (st.pending.lead, list(st.pending.involved))
+    for ident, (lead, involved) in leads.items():
+        if ident in challenges:
+            challenges[ident] = challenges[ident].model_copy(update={"lead": lead, "involved": involved})
+    scene = state.scene or (before.scene if before is not None else None)
+    data: dict[str, object] = {"characters": characters, "challenges": challenges,
+                               "scene": scene.id if scene is not None else ""}
+    denizens = [d.name for d in state.denizens.values()]
+    if denizens:
+        data["denizens"] = denizens
+    data.update(extra)
+    return StoryFacts.model_validate(data)
+
+
+def _facts(before: GameState, after: GameState, story: StoryPlay | None) -> StoryFacts:
+    if story is None:
+        return story_facts(after, before)
+    extra = story.facts(after.scene.id if after.scene else (before.scene.id if before.scene else None))
+    return story_facts(after, before, **extra)
+
+
+def _scene_test(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The scene test's verdict, when a scene's first Wyrd roll was made (DESIGN.md, "The scene test")."""
+    results = {str(e["character"]): int(e["result"]) for e in events
+               if e.get("kind") == "influence_rolled" and e.get("reason") == RollReason.SCENE_TEST}
+    if not results:
+        return []
+    from wyrd.oracle.question import scene_test  # only when a scene starts: not needed for the first prompt
+
+    scene = next((str(e["scene"]) for e in events if e.get("kind") == "scene_started"), None)
+    return [scene_test(results).event(scene)]
+
+
+def _twist_options(story: StoryPlay | None) -> dict[str, Any]:
+    """The story's own twist tables and weights, as :func:`~wyrd.oracle.twists.twists` takes them."""
+    if story is None:
+        return {}
+    found = story.story.twists
+    weights = found.weights
+    return {
+        "story_tables": {_CATEGORIES[c]: [e.text for e in found.table(c)] for c in _CATEGORIES if found.table(c)},
+        "weights": {"threat": weights.threat, "eerie": weights.eerie, "tie": weights.personal},
+        "intrusion_weights": {"mundane": weights.intrusion, "friendly": weights.friendly},
+        "story": story.story.id,
+    }
+
+
+class AbacusNarration(KitNarration):
+    """The Abacus kit's narration hook: scene tests and twists first, then the moments to tell."""
+
+    deck = True
+
+    def tell(self, command: Command) -> Told:
+        follower = command.follower
+        story = follower.play if isinstance(follower, StoryFollower) else (
+            follower if isinstance(follower, StoryPlay) else None)
+        facts = _facts(command.before, command.after, story)
+        events = [dict(e) for e in command.events]
+        added = _scene_test(events)
+        # Story twist entries speak of the character as {name}.
+        characters = {n: {**c.context(), "name": n} for n, c in facts.characters.items()}
+        added += twists(events, command.dice, characters=characters, deck_state=command.deck, tables=command.tables,
+                        context={"location": facts.location} if facts.location else None, **_twist_options(story))
+        return Told(added=added, moments=moments([*events, *added], facts))
+
+
+NARRATION = AbacusNarration()

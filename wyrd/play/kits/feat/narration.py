@@ -1,0 +1,156 @@
+"""Heroes of the Fall's narration: a command's telling moment, then a death or bought luck.
+
+:class:`FeatNarration` is the kit's narration hook. A scene that starts is told
+with one of its own narration seeds (or the ``feat/scene/opening`` table); any
+other command with its most telling event (a story's end before a feat, a feat
+before a move), then a death the event did not already tell, or the Wyrd spent
+to buy eights. Each moment is a :class:`FeatMoment` with what it settles (a feat
+won or lost, a wound, a death) for the firewall, told from the tables of
+``oracle/tables/feat.yaml`` or by a model; at most two a command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+from wyrd.oracle.facts import CharacterFacts
+from wyrd.oracle.narrators.base import NarrationRequest
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told
+from wyrd.play.kits.feat.texts import first_name
+from wyrd.rules.feat import GameState
+
+__all__ = ["NARRATION", "FeatMoment", "FeatNarration"]
+
+
+class FeatMoment(StrEnum):
+    """The moments of a Heroes of the Fall game worth a line (the prompts in ``prompts/feat`` claim them)."""
+
+    STORY_OPENING = "feat/story/opening"
+    STORY_ENDING = "feat/story/ending"
+    SCENE_OPENING = "feat/scene/opening"
+    JOINS = "feat/joins"
+    FEAT = "feat/feat"  # detail: success or failure
+    WYRD_SPENT = "feat/wyrd-spent"
+    OPPOSED = "feat/opposed"
+    RACE = "feat/race"
+    SHOCK = "feat/shock"  # detail: held or fell
+    SURVIVAL = "feat/survive"  # detail: lived or died
+    WOUND = "feat/wound"
+    DEATH = "feat/death"
+    RECOVER = "feat/recover"
+    SEARCH = "feat/search"  # detail: found or missed
+    REACTION = "feat/reaction"  # detail: warm or cold
+    INITIATIVE = "feat/initiative"
+    AWARD = "feat/award"
+    MOVE = "feat/move"
+
+
+_WON = frozenset({"success", "held", "lived", "found", "warm"})
+_LOST = frozenset({"failure", "fell", "died", "missed", "cold"})
+_HURT = frozenset({FeatMoment.WOUND, FeatMoment.DEATH})
+
+
+def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The table that tells an event, and what its placeholders are filled with (None: untold)."""
+    kind = event.get("kind")
+    who = first_name(str(event.get("character", "")))
+    if kind == "story_chosen":
+        return "feat/story/opening", {"story": event["title"]}
+    if kind == "story_ended":
+        return "feat/story/ending", {"story": event["title"], "standing": [first_name(n) for n in event["standing"]]}
+    if kind == "opposed_decided":
+        loser = event["opponent"] if event["winner"] == event["active"] else event["active"]
+        return "feat/opposed/won", {"character": first_name(event["winner"]), "rival": first_name(loser),
+                                    "trait": event["trait"]}
+    if kind == "race_decided":
+        loser = event["rival"] if event["winner"] == event["runner"] else event["runner"]
+        return "feat/race/won", {"character": first_name(event["winner"]), "rival": first_name(loser)}
+    if kind == "survival_tested":
+        return f"feat/survive/{'lived' if event['survived'] else 'died'}", {"character": who, "cause": event["cause"]}
+    if kind == "shock_tested":
+        return f"feat/shock/{'held' if event['success'] else 'fell'}", {"character": who}
+    if kind == "search_made":
+        return f"feat/search/{'found' if event['found'] else 'missed'}", {"character": who, "thing": event["target"]}
+    if kind == "reaction_tested":
+        return f"feat/reaction/{'warm' if event['favourable'] else 'cold'}", {"character": who,
+                                                                              "toward": event["toward"]}
+    if kind == "initiative_decided":
+        return "feat/initiative", {"character": first_name(event["order"][0])}
+    if kind == "feat_rolled":
+        trait = event["trait"] if event.get("difficulty") is not None else ""  # not a bare Feat level's reason
+        return f"feat/feat/{'success' if event['success'] else 'failure'}", {"character": who, "trait": trait}
+    simple = {"mettle_lost": "feat/wound", "character_killed": "feat/death", "character_recovered": "feat/recover",
+              "wyrd_awarded": "feat/award", "moved": "feat/move"}
+    if kind in simple:
+        return simple[str(kind)], {"character": who, "cause": event.get("cause", ""), "pace": event.get("pace", "")}
+    if kind == "character_created":
+        return "feat/joins", {"character": first_name(str(event["name"])), "concept": event.get("concept", "")}
+    return None
+
+
+_ORDER = ("story_ended", "story_chosen", "opposed_decided", "race_decided", "survival_tested", "shock_tested",
+          "search_made", "reaction_tested", "initiative_decided", "feat_rolled", "mettle_lost", "character_recovered",
+          "wyrd_awarded", "moved", "character_created")
+
+
+def _kind_of(table: str) -> tuple[FeatMoment, str]:
+    """The moment a table tells (the longest moment its id begins with) and the rest of the id as the detail."""
+    moment = max((m for m in FeatMoment if table == m.value or table.startswith(m.value + "/")), key=len)
+    return moment, table[len(moment.value) + 1:]
+
+
+def _request(table: str, context: Mapping[str, Any], mark: str, event: Mapping[str, Any] | None,
+             cast: list[CharacterFacts]) -> NarrationRequest:
+    moment, detail = _kind_of(table)
+    success = True if detail in _WON else (False if detail in _LOST else None)
+    death = moment == FeatMoment.DEATH or detail == "died"
+    who = context.get("character")
+    return NarrationRequest(
+        moment=moment, detail=detail or None, events=[dict(event)] if event else [], characters=cast,
+        subject=str(who) if who else None, told_by=[table], values=dict(context), success=success,
+        harm=moment in _HURT or death, death=death, marks={"moment": mark},
+        said=f"For {who or 'everyone'}: {moment.value.split('/', 1)[1].replace('/', ' ')}"
+             + (f", {detail}" if detail else "") + ".")
+
+
+class FeatNarration(KitNarration):
+    """The feat kit's narration hook (see the module docstring)."""
+
+    # Off for now: the golden transcripts of Heroes of the Fall were frozen without a deck.
+    deck = False
+
+    def tell(self, command: Command) -> Told:
+        events = command.events
+        after = command.after
+        cast = [CharacterFacts(name=c.name, concept=c.concept)
+                for c in (after.characters.values() if isinstance(after, GameState) else [])]
+        told: list[NarrationRequest] = []
+        scene = next((e for e in events if e.get("kind") == "scene_started"), None)
+        if scene is not None:
+            seeds: Sequence[str] = scene.get("narration") or []
+            if seeds:
+                told.append(NarrationRequest(
+                    moment=FeatMoment.SCENE_OPENING, events=[dict(scene)], characters=cast, seeds=list(seeds),
+                    scene=str(scene.get("title", "")), own_words=True, death=False, harm=False,
+                    marks={"moment": "scene_opening"}))
+            else:
+                told.append(_request("feat/scene/opening", {"scene": scene["title"]}, "scene_opening", scene, cast))
+        kinds = [str(e.get("kind")) for e in events]
+        main = next((events[kinds.index(k)] for k in _ORDER if k in kinds), None)
+        found = _moment(main) if main is not None and scene is None else None
+        if found is not None and main is not None:
+            told.append(_request(found[0], found[1], str(main["kind"]), main, cast))
+        died = next((e for e in events if e.get("kind") == "character_killed"), None)
+        if died is not None and "survival_tested" not in kinds and main is not died:
+            told.append(_request("feat/death", {"character": first_name(died["character"])}, "character_killed",
+                                 died, cast))
+        elif any(e.get("kind") == "feat_rolled" and e.get("wyrd_spent") for e in events):
+            bought = next(e for e in events if e.get("kind") == "feat_rolled" and e.get("wyrd_spent"))
+            told.append(_request("feat/wyrd-spent", {"character": first_name(bought["character"])}, "wyrd_spent",
+                                 bought, cast))
+        return Told(moments=told[:2])
+
+
+NARRATION = FeatNarration()

@@ -1,0 +1,130 @@
+"""Thaeborn's narration: a command's first moment, the WEAL or WOE of its first cast, then its next moment.
+
+:class:`LotsNarration` is the kit's narration hook. Each event worth a line
+becomes a :class:`LotsMoment` (with whether a check succeeded, a blow landed,
+someone was hurt, for the firewall), told from the oracle's ``lots/...`` tables
+or by a model; the narration event names the table it was told from. A scene
+that opens may add one of its own narration seeds, as written. The WEAL and WOE
+lines speak to the players, whose part it is to describe their fortune.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+from wyrd.oracle.facts import CharacterFacts
+from wyrd.oracle.narrators.base import NarrationRequest
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told
+from wyrd.oracle.text import the_name
+from wyrd.rules.lots import GameState
+
+__all__ = ["NARRATION", "LotsMoment", "LotsNarration"]
+
+
+class LotsMoment(StrEnum):
+    """The moments of a Thaeborn game worth a line (the prompts in ``prompts/lots`` claim them)."""
+
+    CHECK = "lots/check"  # detail: success, failure or waste
+    FORTUNE = "lots/fortune"  # detail: weal, great-weal, woe, great-woe
+    BARE = "lots/bare"  # lots cast with no check
+    BLOW = "lots/blow"  # detail: landed or missed
+    METTLE = "lots/mettle"  # detail: steady, reeling or down
+    PORTENT = "lots/portent"  # detail: retell or blot-out
+    ASSESS = "lots/assess"  # detail: exact, small or large
+    REST = "lots/rest"
+    STORY_POINTS = "lots/story-points"
+    DEVELOP = "lots/develop"
+    ARRIVAL = "lots/arrival"
+    SCENE = "lots/scene"
+    SCENE_SEED = "lots/scene-seed"  # a scene's own narration seed
+    ENDING = "lots/ending"
+
+
+_ALL = "everyone here"  # who a world's cast falls on, in narration
+_BLOW = {True: "lots/blow/landed", False: "lots/blow/missed"}
+_GAP = {"none": "lots/assess/exact", "small": "lots/assess/small", "large": "lots/assess/large"}
+_WON = frozenset({"success", "landed"})
+_LOST = frozenset({"failure", "missed"})
+
+
+def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The table that tells an event, and what its placeholders are filled with (None: untold)."""
+    kind = event.get("kind")
+    who = {"character": event.get("character") or event.get("name") or _ALL}
+    if kind == "check_cast" and event.get("form") == "check":
+        return f"lots/check/{event['outcome']}", {**who, "purpose": event.get("purpose")}
+    if kind == "lots_cast":
+        return "lots/bare", {**who, "purpose": event.get("purpose")}
+    if kind == "attack_resolved":
+        return _BLOW[bool(event["landed"])], {"attacker": event["attacker"], "target": event["target"]}
+    if kind == "mettle_tested":
+        state = "down" if event["incapacitated"] else ("reeling" if event["outcome"] != "success" else "steady")
+        return f"lots/mettle/{state}", who
+    if kind == "portent_spent":
+        return f"lots/portent/{str(event['use']).replace('_', '-')}", who
+    if kind == "assessed" and event.get("via") == "assess":
+        return _GAP[str(event["gap_size"])], {**who, "subject": event.get("subject")}
+    simple = {"rested": "lots/rest", "story_points_awarded": "lots/story-points", "development": "lots/develop",
+              "story_closed": "lots/ending"}
+    if kind in simple:
+        return simple[str(kind)], {**who, "title": event.get("title")}
+    if kind == "character_created" and not event.get("npc"):
+        return "lots/arrival", {**who, "concept": event.get("concept")}
+    if kind == "scene_opened":
+        return "lots/scene", {"title": the_name(str(event["title"]))}
+    return None
+
+
+def _fortune(events: list[Mapping[str, Any]]) -> tuple[str, dict[str, Any]] | None:
+    """The WEAL or WOE of the command's first cast, to help its player describe it."""
+    for event in events:
+        if event.get("kind") in ("check_cast", "lots_cast"):
+            fortune = str(event.get("fortune", "none"))
+            if fortune == "none":
+                return None
+            return f"lots/fortune/{fortune.replace('_', '-')}", {"character": event.get("character") or _ALL}
+    return None
+
+
+def _request(table: str, context: dict[str, Any], event: Mapping[str, Any] | None,
+             cast: list[CharacterFacts]) -> NarrationRequest:
+    moment = max((m for m in LotsMoment if table == m.value or table.startswith(m.value + "/")), key=len)
+    detail = table[len(moment.value) + 1:]
+    success = True if detail in _WON else (False if detail in _LOST else None)
+    subject = context.get("character") or context.get("attacker")
+    hurt = (moment == LotsMoment.METTLE and detail != "steady") or (moment == LotsMoment.BLOW and detail == "landed")
+    return NarrationRequest(
+        moment=moment, detail=detail or None, events=[dict(event)] if event else [], characters=cast,
+        subject=str(subject) if subject else None, told_by=[table], values=context, success=success,
+        harm=hurt, death=False, marks={"table": table},
+        said=f"For {subject or _ALL}: {moment.value.split('/', 1)[1]}" + (f", {detail}" if detail else "") + ".")
+
+
+class LotsNarration(KitNarration):
+    """The Thaeborn kit's narration hook (see the module docstring)."""
+
+    # Off for now: the golden transcripts of Thaeborn were frozen without a deck.
+    deck = False
+
+    def tell(self, command: Command) -> Told:
+        events = list(command.events)
+        after = command.after
+        cast = [CharacterFacts(name=c.name, concept=c.concept)
+                for c in (after.characters.values() if isinstance(after, GameState) else [])]
+        found = [(m, e) for e in events if (m := _moment(e)) is not None]
+        fortune = _fortune(events)
+        first_cast = next((e for e in events if e.get("kind") in ("check_cast", "lots_cast")), None)
+        chosen = found[:1] + ([(fortune, first_cast)] if fortune else []) + found[1:]
+        told = [_request(table, context, event, cast) for (table, context), event in chosen[:2]]
+        opened = [e for e in events if e.get("kind") == "scene_opened" and e.get("seeds")]
+        seeds = [s for e in opened for s in e.get("seeds", [])]
+        if seeds and len(told) < 2:
+            told.append(NarrationRequest(
+                moment=LotsMoment.SCENE_SEED, events=[dict(opened[0])], characters=cast, seeds=seeds,
+                scene=str(opened[0].get("title", "")), own_words=True, harm=False, death=False, marks={}))
+        return Told(moments=told)
+
+
+NARRATION = LotsNarration()

@@ -1,0 +1,153 @@
+"""Wolden's narration: a command's weightiest moments, one or two, told from the ``wolden/...`` tables.
+
+:class:`WoldenNarration` is the kit's narration hook. It reads a command's
+events into typed moments (:class:`WoldenMoment`, with the facts a prompt needs
+and whether the roll succeeded or someone was hurt, for the firewall), keeps the
+two weightiest (a fight's end before a blow, a blow before a new round), and
+hands them, in the order they happened, to the storyteller, which tells them
+from the tables of ``oracle/tables/wolden.yaml`` or with a model. The table a
+moment is told from is what its narration event names as its ``moment``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+import wyrd.rules.wolden as W
+from wyrd.oracle.facts import CharacterFacts
+from wyrd.oracle.narrators.base import NarrationRequest
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told
+from wyrd.play.kits.wolden.texts import ability_name, names_of
+from wyrd.play.kits.wolden.verbs import wolden
+
+__all__ = ["NARRATION", "WoldenMoment", "WoldenNarration"]
+
+
+class WoldenMoment(StrEnum):
+    """The moments of a Wolden game worth a line (the prompts in ``prompts/wolden`` claim them)."""
+
+    CHECK = "wolden/check"  # a roll's result (detail: the result)
+    ENCOUNTER_START = "wolden/encounter/start"  # an extended challenge or a montage begins
+    ENCOUNTER_END = "wolden/encounter/end"  # ... and ends (detail: done, lost, abandoned)
+    ROUND = "wolden/round"
+    FIGHT_START = "wolden/fight/start"
+    FIGHT_END = "wolden/fight/end"  # detail: won, withdrew, lost
+    ENEMY_HARMED = "wolden/fight/enemy"  # detail: hit or beaten
+    STRUCK = "wolden/fight/struck"  # an enemy's blow lands
+    HARM = "wolden/harm"
+    WOUND = "wolden/wound"
+    OUT = "wolden/out"  # taken out: no slot left for the wound
+    DOWNTIME = "wolden/downtime"  # detail: the choice
+
+
+_HURT = frozenset({WoldenMoment.STRUCK, WoldenMoment.HARM, WoldenMoment.WOUND, WoldenMoment.OUT})
+_SUCCESS = {W.Result.SUCCESS.value: True, W.Result.CRITICAL_SUCCESS.value: True, W.Result.FAILURE.value: False,
+            W.Result.CRITICAL_FAILURE.value: False}
+
+
+@dataclass(frozen=True)
+class _Found:
+    """One candidate moment: how weighty, where it happened, which table tells it and with what."""
+
+    priority: int
+    order: int
+    moment: WoldenMoment
+    detail: str
+    table: str
+    context: dict[str, object]
+    event: Mapping[str, Any]
+
+
+def _moment(event: Mapping[str, Any], names: Mapping[str, str], last: dict[str, str],
+            montages: set[str]) -> tuple[int, WoldenMoment, str, str, dict[str, object]] | None:
+    """Priority, moment, detail, table and placeholders for one event (None: untold)."""
+    kind = event.get("kind")
+
+    def name(key: str) -> str:
+        return names.get(str(event.get(key)), str(event.get(key)))
+
+    if kind == "check_rolled":
+        last.update(character=event["lead"], ability=ability_name(event["ability"]))
+        result = str(event["result"])
+        return 2, WoldenMoment.CHECK, result, f"wolden/check/{result}", {**last}
+    if kind == "extended_started":
+        group = "montage" if event["montage"] else "extended"
+        return 3, WoldenMoment.ENCOUNTER_START, group, f"wolden/{group}/start", {"challenge": event["name"]}
+    if kind == "extended_ended":
+        outcome = str(event["outcome"])
+        group = "montage" if event["id"] in montages and outcome != "abandoned" else "extended"
+        return 4, WoldenMoment.ENCOUNTER_END, outcome, f"wolden/{group}/{outcome}", {"challenge": name("id")}
+    if kind == "round_started" and event["number"] > 1:
+        return 0, WoldenMoment.ROUND, "", "wolden/round", {}
+    if kind == "fight_started":
+        enemy = names.get(event["enemies"][0], event["enemies"][0])
+        return 3, WoldenMoment.FIGHT_START, "", "wolden/fight/start", {"enemy": enemy}
+    if kind == "fight_ended":
+        outcome = str(event["outcome"])
+        return 4, WoldenMoment.FIGHT_END, outcome, f"wolden/fight/{outcome}", {}
+    if kind == "enemy_harmed":
+        detail = "beaten" if event["defeated"] else "hit"
+        return (3 if event["defeated"] else 1), WoldenMoment.ENEMY_HARMED, detail, f"wolden/fight/{detail}", {
+            **last, "enemy": name("enemy")}
+    if kind == "struck" and event["source"] in names and event["source"] not in montages:
+        return 1, WoldenMoment.STRUCK, "", "wolden/fight/struck", {"character": event["character"],
+                                                                     "enemy": name("source")}
+    if kind in ("struck", "harm_taken") and event.get("source") in ("consequence", *montages):
+        return 1, WoldenMoment.HARM, "", "wolden/harm", {**last, "character": event["character"]}
+    if kind == "wound_taken":
+        return 2, WoldenMoment.WOUND, "", "wolden/wound", {**last, "character": event["character"]}
+    if kind == "character_out":
+        return 4, WoldenMoment.OUT, "", "wolden/out", {"character": event["character"]}
+    if kind == "downtime_taken":
+        choice = str(event["choice"])
+        return 3, WoldenMoment.DOWNTIME, choice, f"wolden/downtime/{choice}", {"character": event["character"],
+                                                                                **last}
+    if kind == "item_gained":
+        last["item"] = names.get(str(event["item"]), str(event["item"]))
+    return None
+
+
+def _request(found: _Found, cast: list[CharacterFacts]) -> NarrationRequest:
+    subject = found.context.get("character")
+    success = _SUCCESS.get(found.detail) if found.moment == WoldenMoment.CHECK else None
+    said = f"{found.moment.value.split('/', 1)[1].replace('/', ' ')}" + (f": {found.detail}" if found.detail else "")
+    return NarrationRequest(
+        moment=found.moment, detail=found.detail or None, events=[dict(found.event)], characters=cast,
+        subject=str(subject) if subject else None, told_by=[found.table], values=found.context,
+        said=f"For {subject or 'everyone'}: {said.replace('_', ' ')}.", success=success,
+        harm=found.moment in _HURT, death=False, marks={"moment": found.table})
+
+
+class WoldenNarration(KitNarration):
+    """Wolden's narration hook: one or two moments a command, the weightiest, in the order they happened."""
+
+    # Off for now: the golden transcripts of Wolden were frozen without a deck.
+    deck = False
+
+    def tell(self, command: Command) -> Told:
+        old, new = wolden(command.before), wolden(command.after)
+        events = command.events
+        names = {**names_of(old), **names_of(new)}
+        montages = {e.id for e in (old.encounter, new.encounter) if isinstance(e, W.Extended) and e.montage}
+        montages |= {str(e["id"]) for e in events if e.get("kind") == "extended_started" and e.get("montage")}
+        last: dict[str, str] = {}
+        for event in events:
+            if event.get("kind") == "item_gained":
+                _moment(event, names, last, montages)
+        found: list[_Found] = []
+        for order, event in enumerate(events):
+            moment = _moment(event, names, last, montages)
+            if moment is not None:
+                found.append(_Found(moment[0], order, moment[1], moment[2], moment[3], moment[4], event))
+        chosen: list[_Found] = []
+        for candidate in sorted(found, key=lambda c: (-c.priority, c.order)):
+            if len(chosen) < 2 and candidate.table not in {c.table for c in chosen}:
+                chosen.append(candidate)
+        cast = [CharacterFacts(name=c.name, concept=c.concept) for c in new.characters.values()]
+        return Told(moments=[_request(c, cast) for c in sorted(chosen, key=lambda c: c.order)])
+
+
+NARRATION = WoldenNarration()
