@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wyrd.play.engine.events import EventKinds
 from wyrd.play.engine.storyplay import Follower
 from wyrd.play.engine.verbs import SHARED, VerbTable
 from wyrd.rules.dice import Dice
@@ -52,6 +53,9 @@ class PlayHooks:
     sheet: Callable[[Any, str | None], list[str]] = lambda state, name: []
     # narration of a command's events (None: the Storyteller's own twists and tables)
     tell: Teller | None = None
+    # every kind of event a game of the ruleset records (rules, kit, oracle; the shared ones
+    # are always in): the union saved events are read back through
+    events: EventKinds = field(default_factory=EventKinds)
     # how the ruleset's own event kinds read: kind -> event -> text
     texts: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
     # a story follower, new (None) or from its snapshot (None: the ruleset follows no story)

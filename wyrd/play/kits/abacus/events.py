@@ -10,17 +10,11 @@ from __future__ import annotations
 
 from typing import Literal
 
+from wyrd.play.engine.events import ORACLE_EVENTS, EventKinds, StoryChosen
+from wyrd.rules.abacus.events import AbacusEvent
 from wyrd.rules.actions import Event
 
-__all__ = ["Postscript", "StageRulesEvident", "StoryChosen"]
-
-
-class StoryChosen(Event):
-    kind: Literal["story_chosen"] = "story_chosen"
-    story: str
-    title: str
-    premise: str
-    pregens: list[str]
+__all__ = ["KINDS", "Inspiration", "Postscript", "StageRulesEvident", "StoryChosen"]
 
 
 class StageRulesEvident(Event):
@@ -36,3 +30,13 @@ class Postscript(Event):
     result: str
     text: str
     entry: str | None
+
+
+class Inspiration(Event):
+    kind: Literal["inspiration"] = "inspiration"
+    action: str
+    theme: str
+
+
+# Every kind a game of the Abacus records: the rules', the kit's and the oracle's.
+KINDS = EventKinds(AbacusEvent, StoryChosen, StageRulesEvident, Postscript, Inspiration, *ORACLE_EVENTS)

@@ -18,6 +18,7 @@ from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.abacus import fate, hints, oracle_verbs, story, texts  # noqa: F401  (these register the verbs)
 from wyrd.play.kits.abacus import words as vocabulary
+from wyrd.play.kits.abacus.events import KINDS
 from wyrd.play.kits.abacus.following import StoryFollower
 from wyrd.play.kits.abacus.hints import odds_lines, steps_lines
 from wyrd.play.kits.abacus.texts import sheet
@@ -56,7 +57,7 @@ def _sheets(state: GameState, name: str | None) -> list[str]:
 
 
 KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status, sheet=_sheets,
-                follow=StoryFollower.restore, added_kinds=ADDED_KINDS,
+                follow=StoryFollower.restore, added_kinds=ADDED_KINDS, events=KINDS,
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 texts=texts.TEXTS, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
                 toolbar_pieces=hints.toolbar, words=vocabulary.words, complete=vocabulary.complete,

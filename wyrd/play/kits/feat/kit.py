@@ -22,14 +22,16 @@ from pydantic import Field
 import wyrd.play.kits.feat.body  # noqa: F401  (registers the verbs of body and fortune)
 import wyrd.rules.feat as F
 from wyrd.oracle.narrators.telling import LazyNarration
+from wyrd.play.engine.events import EventKinds, StoryChosen
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, resolve
 from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
 from wyrd.play.kits.feat import words as vocabulary
+from wyrd.play.kits.feat.body import Moved
 from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
-from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, VERBS, FeatVerb, feat_state, take_who
+from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, VERBS, FeatVerb, OddsShown, feat_state, take_who
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, GameState, Outcome, Skill, Tier
@@ -269,5 +271,6 @@ def _toolbar(state: object) -> str:
 
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
                 texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}),
+                events=EventKinds(F.FeatEvent, SceneStarted, StoryEnded, Moved, OddsShown, StoryChosen),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="lantern-at-gull-reach")

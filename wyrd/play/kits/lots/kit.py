@@ -19,6 +19,7 @@ from typing import Any
 
 import wyrd.rules.lots as L
 from wyrd.oracle.narrators.telling import LazyNarration
+from wyrd.play.engine.events import EventKinds, StoryChosen
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
@@ -29,6 +30,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.lots import GameState, Outcome, check_odds, portent_cost
 from wyrd.stories.lots import ScenarioError, ScenarioPlay, Sheet, close_story, find_scenario, open_scene
+from wyrd.stories.lots.scenario import SceneCall, SceneOpened, StoryClosed
 
 __all__ = ["KIT"]
 
@@ -350,5 +352,6 @@ KIT = PlayHooks(
     ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
     tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, follow=ScenarioPlay.follow,
     added_kinds=frozenset({"story_chosen"}),
+    events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen),
     words=vocabulary.words, complete=vocabulary.complete, quick_start="harrow-mere",
 )

@@ -14,17 +14,27 @@ so the players know whom to defend. The draws use the context's dice
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import wyrd.rules.wolden as W
 from wyrd.oracle.tables import roll
 from wyrd.oracle.text import fill
 from wyrd.play.frontends.view import clean
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.wolden.events import RoundStarted
 from wyrd.stories.wolden import EnemySpec, Scenario
 
-__all__ = ["GENERIC", "enemy_actions", "plan_lines"]
+__all__ = ["GENERIC", "EnemyActed", "enemy_actions", "plan_lines"]
+
+
+class EnemyActed(Event):
+    """What an enemy does in its turn of a round, and to whom (the kit's, never replayed)."""
+
+    kind: Literal["enemy_acted"] = "enemy_acted"
+    enemy: str
+    text: str
+    target: str
 
 GENERIC = "wolden/enemy-acts"
 

@@ -17,13 +17,14 @@ from typing import Any
 
 import wyrd.rules.wolden as W
 from wyrd.oracle.narrators.telling import LazyNarration
+from wyrd.play.engine.events import EventKinds, StoryChosen
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.wolden import encounters, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden import words as vocabulary
-from wyrd.play.kits.wolden.enemies import plan_lines
+from wyrd.play.kits.wolden.enemies import EnemyActed, plan_lines
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
-from wyrd.play.kits.wolden.verbs import VERBS, wolden
+from wyrd.play.kits.wolden.verbs import VERBS, ScenarioEnded, SceneBegun, wolden
 from wyrd.rules.wolden.odds import check_odds
 from wyrd.stories.wolden import ScenarioProgress
 
@@ -165,5 +166,6 @@ def _toolbar(state: Any) -> str:
 KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, follower_hints=_plans, status=_status,
                 toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
                 added_kinds=frozenset({"story_chosen", "enemy_acted"}),
+                events=EventKinds(W.WoldenEvent, SceneBegun, ScenarioEnded, StoryChosen, EnemyActed),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell")

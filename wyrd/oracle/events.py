@@ -1,0 +1,85 @@
+"""The events the oracle makes, typed like the rules' own: narration, twists, scene tests, answers.
+
+The play layer stores them with a command's events and never replays them. Their
+JSON is what the save files and the ``--json`` output have always held: the field
+order is the order written here, and a narration leaves out the marks it lacks.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
+from wyrd.rules.actions import Event
+
+__all__ = ["AnswerGiven", "Narrated", "SceneTested", "Sparse", "TwistDrawn"]
+
+
+class Sparse(Event):
+    """An event whose ``OMITTED`` fields are left out of its JSON when unset (None)."""
+
+    OMITTED: ClassVar[frozenset[str]] = frozenset()
+
+    @model_serializer(mode="wrap")
+    def _omit_unset(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # These events have always carried only the fields they have: keep that JSON.
+        out: dict[str, Any] = handler(self)
+        return {k: v for k, v in out.items() if v is not None or k not in self.OMITTED}
+
+
+class Narrated(Sparse):
+    """A narrator's text for one moment (``kind`` ``narration``).
+
+    ``moment`` or ``table`` say what was told (a kit's marks), ``fallback`` why a
+    model's text gave way to the tables; each is absent from the JSON when unset.
+    """
+
+    kind: Literal["narration"] = "narration"
+    text: str
+    source: str = ""
+    moment: str | None = None
+    table: str | None = None
+    fallback: str | None = None
+
+    OMITTED: ClassVar[frozenset[str]] = frozenset({"moment", "table", "fallback"})
+
+
+class TwistDrawn(Event):
+    """A twist a Wyrd roll brings a character: its category and the row drawn."""
+
+    kind: Literal["twist"] = "twist"
+    character: str
+    result: int
+    category: str
+    text: str
+    table: str
+    row: str
+
+
+class SceneTested(Event):
+    """How a scene opens, read from its first Wyrd roll."""
+
+    kind: Literal["scene_test"] = "scene_test"
+    scene: str | None
+    outcome: str
+    best: int
+    results: dict[str, int]
+    interrupted_by: list[str]
+
+
+class AnswerGiven(Sparse):
+    """The question oracle's answer to a yes/no question."""
+
+    kind: Literal["answer"] = "answer"
+    question: str
+    asker: str | None
+    odds: str
+    chance: int
+    tension: int
+    roll: int
+    answer: str
+    twist: bool
+    chances: dict[str, str] | None = None  # each answer's exact chance, and a twist's, as asked
+
+    OMITTED: ClassVar[frozenset[str]] = frozenset({"chances"})
