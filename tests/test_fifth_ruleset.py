@@ -61,6 +61,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
 
@@ -74,7 +75,7 @@ class GameState(BaseModel):
     winner: str | None = None
 
 
-class Marked(BaseModel):
+class Marked(Event):
     kind: Literal["marked"] = "marked"
     name: str
     die: int
@@ -105,6 +106,7 @@ def mark(state: GameState, dice: Dice, name: str) -> Outcome:
 KIT = '''\
 """Playing Tally: the verb ``mark`` and the kit the shared play layer calls."""
 
+from wyrd.play.engine.events import EventKinds
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.verbs import SHARED, Verb, VerbTable
 from wyrd_tally import rules
@@ -135,6 +137,7 @@ class Mark(Verb):
 KIT = PlayHooks(
     ruleset="tally",
     verbs=VERBS,
+    events=EventKinds(rules.Marked),  # every kind a game of Tally records
     texts={"marked": lambda e: f"{e['name']} marks {e['die']}: {e['total']} in all."},
     tell=lambda before, after, events, dice: [],  # the marks speak for themselves
     status=lambda state: [f"{n}: {t}" for n, t in sorted(state.tallies.items())],

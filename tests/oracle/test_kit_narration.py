@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from wyrd.oracle.events import Narrated, TwistDrawn
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest
 from wyrd.oracle.narrators.firewall import check
 from wyrd.oracle.narrators.table import TableNarrator
@@ -22,6 +23,7 @@ from wyrd.play.kits.lots.narration import LotsMoment
 from wyrd.play.kits.wolden.narration import WoldenMoment
 from wyrd.prompts import prompt_set
 from wyrd.rules.abacus.scenes import SCENE_TEST
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 
@@ -67,11 +69,12 @@ def test_a_kits_own_tables_tell_its_moment_and_its_marks_name_the_table() -> Non
     narration = TableNarrator().narrate(told, Dice.seeded(3))
     assert "Ada" in narration.text or "Grub" in narration.text
     event = narration_event(told, narration.event())
-    assert event == {"kind": "narration", "text": narration.text, "source": "table", "table": "lots/blow/missed"}
-    by_model = narration_event(told, {"kind": "narration", "text": "x", "source": "some-model", "moment": "lots/blow"})
-    assert by_model["moment"] == "lots/blow" and "table" not in by_model
-    fell_back = narration_event(told, {**narration.event(), "fallback": "firewall: a number"})
-    assert fell_back["table"] == "lots/blow/missed" and fell_back["fallback"] == "firewall: a number"
+    assert event.model_dump() == {"kind": "narration", "text": narration.text, "source": "table",
+                                  "table": "lots/blow/missed"}
+    by_model = narration_event(told, Narrated(text="x", source="some-model", moment="lots/blow"))
+    assert by_model.moment == "lots/blow" and by_model.table is None
+    fell_back = narration_event(told, narration.event().model_copy(update={"fallback": "firewall: a number"}))
+    assert fell_back.table == "lots/blow/missed" and fell_back.fallback == "firewall: a number"
 
 
 def test_a_kits_own_words_are_told_as_written() -> None:
@@ -94,7 +97,7 @@ class Counting(KitNarration):
 
     def tell(self, command: Command) -> Told:
         self.commands.append(command)
-        return Told(added=[{"kind": "twist", "text": "x"}],
+        return Told(added=[TwistDrawn(character="Ada", result=6, category="tie", text="x", table="t", row="1")],
                     moments=[request(LotsMoment.REST, told_by=["lots/rest"], values={"character": "Ada"},
                                      marks={"table": "lots/rest"})])
 
@@ -105,8 +108,8 @@ COUNTING = Counting()
 def test_the_storyteller_tells_any_kit_with_the_new_call() -> None:
     kit = PlayHooks(ruleset="test", tell=LazyNarration(f"{__name__}:COUNTING"))
     teller = Storyteller()
-    out = teller.tell(kit, "before", "after", [{"kind": "x"}], Dice.seeded(1), "follower")
-    assert [e["kind"] for e in out] == ["twist", "narration"] and out[1]["table"] == "lots/rest"
+    out = teller.tell(kit, "before", "after", [], Dice.seeded(1), "follower")
+    assert [e.kind for e in out] == ["twist", "narration"] and getattr(out[1], "table", None) == "lots/rest"
     seen = COUNTING.commands[-1]
     assert (seen.before, seen.after, seen.follower, seen.deck) == ("before", "after", "follower", teller.deck)
     assert teller.deck == {}  # this kit draws without the deck ...
@@ -114,7 +117,7 @@ def test_the_storyteller_tells_any_kit_with_the_new_call() -> None:
     forced.tell(kit, None, None, [], Dice.seeded(1))
     assert list(forced.deck) == ["lots/rest"]  # ... unless the storyteller is told to use it for every kit
     quiet = Storyteller(prose=False).tell(kit, None, None, [], Dice.seeded(1))
-    assert [e["kind"] for e in quiet] == ["twist"]
+    assert [e.kind for e in quiet] == ["twist"]
 
 
 def test_a_lazy_narration_must_name_one() -> None:
@@ -129,18 +132,17 @@ def test_the_session_tells_the_abacus_through_its_kit_and_follower() -> None:
     console.handle("pc take all")
     before = session.state
     reply = session.execute("scene")
-    told = [e for e in reply.events if e["kind"] in ("narration", "scene_test", "twist")]
-    assert any(e["kind"] == "narration" for e in told)
-    events = [{k: v for k, v in e.items() if k != "seq"} for e in reply.events if e["kind"] not in (
-        "narration", "scene_test", "twist")]
+    told = [e.event for e in reply.events if e.kind in ("narration", "scene_test", "twist")]
+    assert any(e.kind == "narration" for e in told)
+    events = [e.event for e in reply.events if e.kind not in ("narration", "scene_test", "twist")]
     again = Storyteller().tell(kit_of(before), before, session.state, events, Dice.seeded(9), session.follower)
-    assert [e["kind"] for e in again] == [e["kind"] for e in told]
+    assert [e.kind for e in again] == [e.kind for e in told]
 
 
 def test_a_plain_teller_still_works() -> None:
-    def plain(before: object, after: object, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
-        return [{"kind": "narration", "text": "plain", "source": "table"}]
+    def plain(before: object, after: object, events: list[Event], dice: Dice) -> list[Event]:
+        return [Narrated(text="plain", source="table")]
 
     kit = PlayHooks(ruleset="test", tell=plain)
-    assert Storyteller().tell(kit, None, None, [], Dice.seeded(1))[0]["text"] == "plain"
+    assert Storyteller().tell(kit, None, None, [], Dice.seeded(1)) == [Narrated(text="plain", source="table")]
     assert Storyteller(prose=False).tell(kit, None, None, [], Dice.seeded(1)) == []

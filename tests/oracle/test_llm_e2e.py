@@ -37,6 +37,7 @@ from wyrd.oracle.facts import StoryFacts
 from wyrd.oracle.narrators.firewall import check
 from wyrd.oracle.narrators.llm import FallbackNarration, LLMNarrator, narrate_with_fallback
 from wyrd.oracle.narrators.table import TableNarrator
+from wyrd.play.kits.abacus.events import KINDS as ABACUS_KINDS
 from wyrd.play.kits.abacus.moments import moments
 from wyrd.rules.dice import Dice
 
@@ -109,7 +110,7 @@ def served() -> Iterator[Served]:
                 proc.wait(timeout=10)
 
 
-EVENTS = [
+EVENTS = [ABACUS_KINDS.sketch(e) for e in [
     {"kind": "scene_started", "scene": "the-gate", "present": ["Ada", "Bo"], "pool": 3},
     {"kind": "challenge_placed", "id": "gate", "name": "Locked gate", "type": "obstruction", "value": 5},
     {"kind": "roll_opened", "challenge": "gate", "lead": "Ada", "involved": ["Ada"], "value": 5},
@@ -117,7 +118,7 @@ EVENTS = [
      "overcome": True},
     {"kind": "challenge_resolved", "challenge": "gate", "overcome": True, "boost": 0, "total": 8,
      "status": "overcome"},
-]
+]]
 FACTS = StoryFacts(story="The Hollow Hill", location="the old churchyard gate",
                    tone=["Folk horror, quiet and wet; third person.", "Keep the gore offstage."])
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
 from wyrd.oracle.narrators.firewall import StreamGuard, check, sanitize
+from wyrd.play.kits.abacus.events import KINDS as ABACUS_KINDS
 
 CAST = [CharacterFacts(name="Ada", concept="a curate"), CharacterFacts(name="Bo")]
 
@@ -23,7 +24,8 @@ def outcome(detail: Outcome, **challenge: Any) -> NarrationRequest:
     ch = ChallengeFacts(id="gate", name="Locked gate", lead="Ada", outcome=detail.value, **challenge)
     return NarrationRequest(moment=MomentKind.CHALLENGE_OUTCOME, detail=detail.value, subject="Ada",
                             characters=CAST, challenge=ch,
-                            events=[{"kind": "challenge_resolved", "challenge": "gate", "total": 6, "status": "x"}])
+                            events=[ABACUS_KINDS.sketch({"kind": "challenge_resolved", "challenge": "gate",
+                                                                 "total": 6, "status": "x"})])
 
 
 OVERCOME = outcome(Outcome.OVERCOME)
@@ -31,7 +33,7 @@ FAILED = outcome(Outcome.FAILED_DAMAGE, damage={"Ada": 2})
 SCENE = NarrationRequest(moment=MomentKind.SCENE_OPENING, characters=CAST, location="the Seven Wells",
                          denizens=["the Drowned Dead"], tone=["Keep the gore offstage."])
 DEFEAT = NarrationRequest(moment=MomentKind.DEFEAT, detail="defeated", subject="Bo", characters=CAST,
-                          events=[{"kind": "character_defeated", "character": "Bo"}])
+                          events=[ABACUS_KINDS.sketch({"kind": "character_defeated", "character": "Bo"})])
 
 
 @pytest.mark.parametrize(("raw", "clean"), [

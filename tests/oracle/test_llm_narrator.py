@@ -28,10 +28,11 @@ from wyrd.oracle.narrators.llm import (
     narrate_with_fallback,
 )
 from wyrd.oracle.narrators.table import TableNarrator, narrate_requests
+from wyrd.play.kits.abacus.events import KINDS as ABACUS_KINDS
 from wyrd.play.kits.abacus.moments import moments
 from wyrd.rules.dice import Dice
 
-EVENTS: list[dict[str, Any]] = [
+EVENTS: list[Any] = [ABACUS_KINDS.sketch(e) for e in [
     {"kind": "challenge_placed", "id": "gate", "name": "Locked gate", "type": "obstruction", "value": 5},
     {"kind": "roll_opened", "challenge": "gate", "lead": "Ada", "involved": ["Ada"], "value": 5},
     {"kind": "challenge_rolled", "challenge": "gate", "lead": "Ada", "die": 1, "points": 2, "total": 3, "value": 5,
@@ -39,7 +40,7 @@ EVENTS: list[dict[str, Any]] = [
     {"kind": "challenge_resolved", "challenge": "gate", "overcome": False, "boost": 0, "total": 3,
      "status": "failed"},
     {"kind": "damage", "character": "Ada", "ability": "body", "n": 2, "points_after": 3},
-]
+]]
 FACTS = StoryFacts(story="The Hollow Hill", tone=["Folk horror; keep the gore offstage."])
 FAILED = next(r for r in moments(EVENTS, FACTS) if r.moment == MomentKind.CHALLENGE_OUTCOME)
 GOOD = "The gate holds fast, and Ada's shoulder takes the blow."
@@ -62,7 +63,7 @@ def test_chunks_reach_on_text_in_order_and_join_to_the_narration() -> None:
     assert narration.text == GOOD and "".join(pieces) == GOOD and len(pieces) > 5
     assert narration.source == "fake:generic" and narration.moment == MomentKind.CHALLENGE_OUTCOME
     assert narration.trace == ("prompt/challenge_outcome",)
-    assert narration.event() == {"kind": "narration", "text": GOOD, "source": "fake:generic",
+    assert narration.event().model_dump() == {"kind": "narration", "text": GOOD, "source": "fake:generic",
                                  "moment": "challenge_outcome"}
     assert narrator.stats.told == 1 and narrator.stats.first_words_s is not None
 
@@ -72,7 +73,7 @@ def test_an_error_before_the_first_chunk_falls_back_with_the_reason() -> None:
     out = told(narrator)
     assert out.source == "table" and out.text and out.shown == ""
     assert out.fallback_reason.startswith("the model failed: FakeListChatModelError")
-    assert out.event()["fallback"] == out.fallback_reason
+    assert out.event().fallback == out.fallback_reason
     assert narrator.stats.failed == 1 and narrator.stats.last_failure == out.fallback_reason
 
 
@@ -202,8 +203,8 @@ def test_the_fallback_narrator_plugs_into_narrate_requests() -> None:
     settled: list[Narration] = []
     told = narrate_requests(FallbackNarrator(llm, TableNarrator(), on_told=settled.append), moments(EVENTS, FACTS),
                             Dice.seeded(1))
-    stored = [n.event() for n in told]
-    assert [n.event() for n in settled] == stored
+    stored = [n.event().model_dump() for n in told]
+    assert [n.event().model_dump() for n in settled] == stored
     assert [e["kind"] for e in stored] == ["narration"] * len(stored) and len(stored) == 2
     assert stored[0]["source"] == llm.source and "fallback" not in stored[0]
     assert stored[1]["source"] == "table" and stored[1]["fallback"].startswith("firewall:")

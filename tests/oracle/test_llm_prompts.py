@@ -14,6 +14,7 @@ import pytest
 from tests.oracle.test_narration import FACTS, PLAY_SAMPLES, SAMPLES
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest
 from wyrd.oracle.narrators.llm_facts import EMPTY_SUMMARY, StoryMemory, facts_dict, render_facts, settled
+from wyrd.play.kits.abacus.events import KINDS as ABACUS_KINDS
 from wyrd.play.kits.abacus.moments import moments
 from wyrd.play.kits.feat.narration import FeatMoment
 from wyrd.play.kits.lots.narration import LotsMoment
@@ -27,7 +28,7 @@ OWN_TEMPLATES = {"scene_opening": "scene_opening", "challenge_outcome": "challen
 
 def every_request() -> list[NarrationRequest]:
     samples: dict[str, dict[str, Any]] = {**SAMPLES, **PLAY_SAMPLES}
-    events = [{"seq": i, "kind": k, **v} for i, (k, v) in enumerate(samples.items())]
+    events = [ABACUS_KINDS.sketch({"kind": k, **v}) for k, v in samples.items()]
     return moments(events, FACTS.merged({"tone": ["Second person: 'you'.", "Seven years of rain."]}), detail=True)
 
 

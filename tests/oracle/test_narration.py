@@ -73,30 +73,35 @@ def test_the_samples_cover_every_event_kind_of_the_rules() -> None:
 
 @pytest.mark.parametrize("kind", sorted({*SAMPLES, *PLAY_SAMPLES}))
 def test_every_event_kind_can_be_narrated(kind: str) -> None:
-    event = {"seq": 1, "kind": kind, **{**SAMPLES, **PLAY_SAMPLES}[kind]}
+    event = ev(kind, **{**SAMPLES, **PLAY_SAMPLES}[kind])
     requests = moments([event], FACTS, detail=True)
     assert requests and all(event in r.events for r in requests)
     for request in requests:
         narration = TableNarrator().narrate(request, Dice.seeded(kind))
         assert narration.source == "table" and narration.text.strip()
         assert "{" not in narration.text and "}" not in narration.text and len(narration.text) < 240
-        assert narration.event() == {"kind": "narration", "text": narration.text, "source": "table",
-                                     "moment": str(request.moment)}
+        assert narration.event().model_dump() == {"kind": "narration", "text": narration.text, "source": "table",
+                                                  "moment": str(request.moment)}
 
 
 @pytest.mark.parametrize("kind", ["narration", "refused", "undone"])
 def test_what_is_already_text_is_not_narrated(kind: str) -> None:
-    assert moments([{"kind": kind, "text": "x", "command": "x", "reason": "x"}], detail=True) == []
+    fields = {"narration": {"text": "x"}, "refused": {"command": "x", "reason": "x", "rule": "x"},
+              "undone": {"command": "x", "command_seq": 1}}[kind]
+    assert moments([ev(kind, **fields)], detail=True) == []
 
 
 def test_by_default_only_the_major_moments_are_told() -> None:
-    minor = [{"kind": k, **SAMPLES[k]} for k in ("roll_opened", "points_spent", "stage_rule_added")]
+    minor = [ev(k, **SAMPLES[k]) for k in ("roll_opened", "points_spent", "stage_rule_added")]
     assert moments(minor) == []
-    assert all(r.moment in MAJOR_MOMENTS for r in moments([{"kind": k, **v} for k, v in SAMPLES.items()]))
+    assert all(r.moment in MAJOR_MOMENTS for r in moments([ev(k, **v) for k, v in SAMPLES.items()]))
 
 
-def ev(kind: str, **fields: Any) -> E:
-    return {"kind": kind, **fields}
+def ev(kind: str, **fields: Any) -> Any:
+    """An Abacus game's event of ``kind`` with only the fields a test needs (typed, unchecked)."""
+    from wyrd.play.engine.kits import hooks_for
+
+    return hooks_for("abacus").events.model(kind).model_construct(**fields)
 
 
 ROLLED = ev("challenge_rolled", challenge="gate", lead="Ada", die=2, points=1, total=3, value=5, overcome=False)
@@ -126,7 +131,7 @@ def test_a_resolved_challenge_is_one_moment(events: list[E], outcome: Outcome, h
     assert request.challenge.outcome == outcome.value and request.challenge.damage == hurt
     assert request.subject == "Ada" and request.challenge.type == ChallengeType.OBSTRUCTION
     assert table_ids(request)[0] == f"narrate/challenge/obstruction/{outcome.value}"
-    folded = {e["kind"] for e in request.events}
+    folded = {e.kind for e in request.events}
     assert "damage" not in {r.moment for r in moments(events, facts)} and folded >= {"challenge_resolved"}
 
 
@@ -186,7 +191,7 @@ class Broken(Narrator):
 def test_a_failing_narrator_falls_back_to_tables() -> None:
     events = [ev("scene_ended", scene="s1", pool_lost=1)]
     [stored] = narrate_requests(Broken(), moments(events), Dice.seeded(1), fallback=TableNarrator())
-    assert stored.event()["kind"] == "narration" and stored.source == "table"
+    assert stored.event().kind == "narration" and stored.source == "table"
     with pytest.raises(TimeoutError):
         narrate_requests(Broken(), moments(events), Dice.seeded(1))
 
@@ -203,7 +208,7 @@ def play(seed: int) -> list[str]:
         before = state
         outcome = action(state, dice, *args, **kwargs)
         state = outcome.state
-        events = [e.model_dump(mode="json") for e in outcome.events]
+        events = list(outcome.events)
         facts = story_facts(state, before, story="The Hollow Hill")
         telling = Dice.seeded(f"{seed}:{len(told)}")
         told.extend(n.text for n in narrate_requests(narrator, moments(events, facts), telling))
@@ -241,6 +246,6 @@ def test_facts_from_the_state_know_the_lead_of_a_roll_just_resolved() -> None:
     outcome = A.roll(state, Dice.scripted([1]))
     facts = story_facts(outcome.state, before)
     assert facts.challenges["gate"].lead == "Bo"
-    [told] = [r for r in moments([e.model_dump(mode="json") for e in outcome.events], facts)
+    [told] = [r for r in moments(list(outcome.events), facts)
               if r.moment == MomentKind.CHALLENGE_OUTCOME]
     assert told.detail == Outcome.FAILED_DAMAGE and told.subject == "Bo"

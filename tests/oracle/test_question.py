@@ -95,10 +95,11 @@ def test_a_twist_is_a_double_at_most_tension_plus_one() -> None:
 def test_answer_event_and_twist_for_the_asker() -> None:
     answer = ask(" Is anyone home? ", "likely", 0, Dice.scripted([11]))
     assert answer.answer == AnswerKind.YES_AND and answer.twist and answer.label == "Yes, and..."
-    assert answer.event("Ada") == {"kind": "answer", "question": "Is anyone home?", "asker": "Ada", "odds": "likely",
-                                   "chance": 70, "tension": 0, "roll": 11, "answer": "yes_and", "twist": True}
+    assert answer.event("Ada").model_dump() == {"kind": "answer", "question": "Is anyone home?", "asker": "Ada",
+                                                "odds": "likely", "chance": 70, "tension": 0, "roll": 11,
+                                                "answer": "yes_and", "twist": True}
     twist = answer_twist(answer, "Ada", Dice.scripted([5, 1]))  # d6 5: a personal tie; d100 1: its first row
-    assert twist is not None and twist["category"] == "tie" and twist["character"] == "Ada"
+    assert twist is not None and twist.category == "tie" and twist.character == "Ada"
     assert answer_twist(ask("?", "even", 0, Dice.scripted([12])), "Ada", Dice.scripted([])) is None
 
 
@@ -113,7 +114,7 @@ def test_scene_test(results: dict[str, int], outcome: SceneOutcome, by: list[str
     test = scene_test(results)
     assert test.outcome == outcome and test.interrupted_by == by
     assert test.intrusion == ("mundane" if outcome == SceneOutcome.ALTERED else None)
-    assert test.event("scene-1")["outcome"] == outcome.value
+    assert test.event("scene-1").outcome == outcome.value
     with pytest.raises(ValueError):
         scene_test({})
 

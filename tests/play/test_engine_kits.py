@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
+from wyrd.oracle.events import Narrated
 from wyrd.play.engine.kits import PlayHooks, hooks_for, kit_of
 from wyrd.play.engine.session import Session
 from wyrd.play.engine.verbs import SHARED, Command, Verb, VerbTable
 from wyrd.play.engine.words import UsageError
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rulesets import find_ruleset, rulesets
 
@@ -101,10 +103,10 @@ class _Recording:
         self.deck: dict[str, list[str]] = {}
         self.asked: list[tuple[Any, ...]] = []
 
-    def tell(self, kit: PlayHooks, before: Any, after: Any, events: list[dict[str, Any]], dice: Dice,
-             follower: Any) -> list[dict[str, Any]]:
+    def tell(self, kit: PlayHooks, before: Any, after: Any, events: list[Event], dice: Dice,
+             follower: Any) -> list[Event]:
         self.asked.append((kit, before, after, events, dice, follower))
-        return [{"kind": "narration", "text": "told", "source": "table"}]
+        return [Narrated(text="told", source="table")]
 
     def reset(self, deck: Mapping[str, list[str]] | None = None) -> None:
         self.deck.clear()
@@ -122,7 +124,9 @@ def test_the_narration_is_asked_alike_for_every_ruleset(ruleset: str) -> None:
     (kit, was, now, events, dice, follower), = teller.asked
     assert kit is session.kit and was is before and now is session.state
     assert follower is session.follower and isinstance(dice, Dice)
-    assert events and all(isinstance(e, dict) and "seq" not in e for e in events)
+    # Issue 15, point 5: the narration is handed the events typed, never their JSON.
+    assert events and all(isinstance(e, Event) for e in events)
+    assert all(isinstance(e.event, Event) for e in reply.events)
     assert reply.events[-1]["kind"] == "narration" and reply.events[-1]["text"] == "told"
 
 
@@ -175,5 +179,6 @@ def test_the_abacus_kit_adds_typed_events_saved_as_before() -> None:
     assert [type(e) for e in added] == [StoryChosen]
     reply = session.apply("story hollow-fair", command)
     chosen = next(e for e in reply.events if e["kind"] == "story_chosen")
-    assert list(chosen) == ["seq", "kind", "story", "title", "premise", "pregens"]
+    assert isinstance(chosen.event, StoryChosen)
+    assert list(chosen.plain()) == ["seq", "kind", "story", "title", "premise", "pregens"]
     assert chosen["story"] == "hollow-fair" and chosen["pregens"]

@@ -154,12 +154,12 @@ def _play(ruleset: str, tmp_path: Path, model: object | None = None, *, lines: i
     return events
 
 
-def _narrations(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [e for e in events if e["kind"] == "narration"]
+def _narrations(events: list[Any]) -> list[dict[str, Any]]:
+    return [e.plain() for e in events if e["kind"] == "narration"]
 
 
-def _rest(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in e.items() if k != "seq"} for e in events if e["kind"] != "narration"]
+def _rest(events: list[Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in e.plain().items() if k != "seq"} for e in events if e["kind"] != "narration"]
 
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))

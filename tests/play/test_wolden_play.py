@@ -26,7 +26,7 @@ from wyrd.play.engine.session import Session
 from wyrd.play.engine.verbs import SHARED
 from wyrd.play.frontends.console import Console
 from wyrd.play.frontends.view import describe
-from wyrd.play.kits.wolden.enemies import enemy_actions
+from wyrd.play.kits.wolden.enemies import EnemyActed, enemy_actions
 from wyrd.play.kits.wolden.texts import TEXTS
 from wyrd.rules.dice import Dice, SeededSource
 from wyrd.rules.wolden import GameState
@@ -377,8 +377,9 @@ def test_weakest_and_strongest_go_by_the_total_of_abilities_ties_by_character_or
                                                                              target=how)])
         story = find_scenario("the-drowned-bell", [BUNDLED]).model_copy(update={"enemies": [spec]})
         acted = enemy_actions(began, state, story, Dice(SeededSource("t")))
-        assert len(acted) == 1 and acted[0]["text"] == f"Wolf to {acted[0]['target']}"
-        return str(acted[0]["target"])
+        assert len(acted) == 1 and isinstance(acted[0], EnemyActed)
+        assert acted[0].text == f"Wolf to {acted[0].target}"
+        return acted[0].target
 
     assert target("weakest") == target("strongest") == "Ada"  # 6 and 6: the first
     state = W.harm(state, Dice(SeededSource("h")), "Ada", W.Ability.MIGHT, 2).state
@@ -417,6 +418,6 @@ def test_resume_keeps_the_enemies_actions_and_whom_they_go_for(every: int, tmp_p
         assert wyrd.play.kits.wolden.kit.KIT.follower_hints(resumed.state, resumed.follower) == shown
         assert resumed.save is not None
         saved = [e for r in resumed.save.live_commands() for e in r.events if e["kind"] == "enemy_acted"]
-        assert saved == [e for e in events if e.get("kind") == "enemy_acted"] and saved
+        assert saved == [e.plain() for e in events if e.get("kind") == "enemy_acted"] and saved
     finally:
         resumed.close()

@@ -13,7 +13,7 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from wyrd.rules.actions import Event
 
-__all__ = ["AnswerGiven", "Narrated", "SceneTested", "Sparse", "TwistDrawn"]
+__all__ = ["AnswerGiven", "Narrated", "SceneTested", "Sparse", "TwistDrawn", "field"]
 
 
 class Sparse(Event):
@@ -83,3 +83,13 @@ class AnswerGiven(Sparse):
     chances: dict[str, str] | None = None  # each answer's exact chance, and a twist's, as asked
 
     OMITTED: ClassVar[frozenset[str]] = frozenset({"chances"})
+
+
+def field(event: Event, name: str, default: Any = None) -> Any:
+    """The field ``name`` of an event of any ruleset's kind (``default`` if its kind has none).
+
+    For code that reads several kinds alike by what they share (a ``character``, a
+    ``scene``) once it has checked ``event.kind``; the value is the typed one (an
+    enum stays an enum, and reads as its JSON word).
+    """
+    return getattr(event, name, default)

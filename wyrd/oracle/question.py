@@ -34,6 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from wyrd.oracle.events import AnswerGiven, SceneTested, TwistDrawn
 from wyrd.oracle.tables import DeckState, Table, roll
 from wyrd.oracle.twists import category_table, draw_twist
 from wyrd.rules.dice import Dice
@@ -171,11 +172,11 @@ class Answer(BaseModel):
     def label(self) -> str:
         return self.answer.label
 
-    def event(self, asker: str | None = None) -> dict[str, Any]:
-        """The ``answer`` event the play layer stores."""
-        return {"kind": "answer", "question": self.question, "asker": asker, "odds": self.word,
-                "chance": self.odds, "tension": self.tension, "roll": self.roll, "answer": self.answer.value,
-                "twist": self.twist}
+    def event(self, asker: str | None = None, chances: dict[str, str] | None = None) -> AnswerGiven:
+        """The ``answer`` event the play layer stores (with each answer's ``chances`` as asked)."""
+        return AnswerGiven(question=self.question, asker=asker, odds=self.word, chance=self.odds,
+                           tension=self.tension, roll=self.roll, answer=self.answer.value, twist=self.twist,
+                           chances=chances)
 
 
 def ask(question: str, odds_word: str | int, tension: int, dice: Dice) -> Answer:
@@ -187,7 +188,7 @@ def ask(question: str, odds_word: str | int, tension: int, dice: Dice) -> Answer
                   answer=answer_for(face, odds), twist=is_twist(face, tension))
 
 
-def answer_twist(answer: Answer, asker: str, dice: Dice, **twist_options: Any) -> dict[str, Any] | None:
+def answer_twist(answer: Answer, asker: str, dice: Dice, **twist_options: Any) -> TwistDrawn | None:
     """The twist a doubled answer brings the asker (a 6-kind twist: threat, eerie or tie), else None.
 
     ``twist_options`` go to :func:`wyrd.oracle.twists.draw_twist` (``story_tables``, ``context`` ...);
@@ -217,9 +218,9 @@ class SceneTest(BaseModel):
     interrupted_by: list[str]  # every character with a 6, in roll order
     intrusion: str | None  # "mundane" when altered
 
-    def event(self, scene: str | None = None) -> dict[str, Any]:
-        return {"kind": "scene_test", "scene": scene, "outcome": self.outcome.value, "best": self.best,
-                "results": dict(self.results), "interrupted_by": list(self.interrupted_by)}
+    def event(self, scene: str | None = None) -> SceneTested:
+        return SceneTested(scene=scene, outcome=self.outcome.value, best=self.best, results=dict(self.results),
+                           interrupted_by=list(self.interrupted_by))
 
 
 def scene_test(results: Mapping[str, int]) -> SceneTest:

@@ -30,8 +30,10 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from wyrd.oracle.events import TwistDrawn
 from wyrd.oracle.tables import DeckState, Table, TableResult, make_table, roll
 from wyrd.oracle.text import Layered
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 __all__ = [
@@ -132,7 +134,7 @@ def draw_twist(
     character: str, category: Category | str, dice: Dice, *, result: int = 6,
     story_tables: Mapping[str, Sequence[str]] | None = None, context: Mapping[str, object] | None = None,
     deck_state: DeckState | None = None, tables: Mapping[str, Table] | None = None, story: str = "story",
-) -> dict[str, Any]:
+) -> TwistDrawn:
     """One twist event for ``character`` in ``category``: the story's entries first, then the generic table."""
     cat = _category(category) if isinstance(category, str) else category
     entries = story_categories(story_tables).get(cat)
@@ -142,18 +144,19 @@ def draw_twist(
         result_row = roll(_entries_table(story, cat, entries), dice, ctx, deck_state, tables=tables)
     else:
         result_row = roll(f"twist/{cat.value}", dice, ctx, deck_state, tables=tables)
-    return {"kind": "twist", "character": character, "result": result, "category": cat.value,
-            "text": result_row.text, "table": result_row.table, "row": result_row.row}
+    return TwistDrawn(character=character, result=result, category=cat.value, text=result_row.text,
+                      table=result_row.table, row=result_row.row)
 
 
-def _groups(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
-    groups: list[list[Mapping[str, Any]]] = []
+def _groups(events: Sequence[Event]) -> list[list[Any]]:
+    """The runs of Wyrd rolls (``influence_rolled`` of the trait ``wyrd``) for one reason each."""
+    groups: list[list[Any]] = []
     for event in events:
-        if event.get("kind") != "influence_rolled" or event.get("trait") != "wyrd":
+        if event.kind != "influence_rolled" or getattr(event, "trait", None) != "wyrd":
             if groups and groups[-1]:
                 groups.append([])
             continue
-        if groups and groups[-1] and groups[-1][-1].get("reason") == event.get("reason"):
+        if groups and groups[-1] and groups[-1][-1].reason == getattr(event, "reason", None):
             groups[-1].append(event)
         else:
             groups.append([event])
@@ -161,16 +164,16 @@ def _groups(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]
 
 
 def twists(
-    events: Mapping[str, Any] | Sequence[Mapping[str, Any]], dice: Dice, *,
+    events: Event | Sequence[Event], dice: Dice, *,
     story_tables: Mapping[str, Sequence[str]] | None = None, weights: Mapping[str, int] | None = None,
     intrusion_weights: Mapping[str, int] | None = None, context: Mapping[str, object] | None = None,
     characters: Mapping[str, Mapping[str, object]] | None = None, deck_state: DeckState | None = None,
     tables: Mapping[str, Table] | None = None, story: str = "story",
-) -> list[dict[str, Any]]:
+) -> list[TwistDrawn]:
     """The twist events a command's Wyrd rolls bring (see the module docstring).
 
     Args:
-        events: one ``influence_rolled`` event dict, or a command's events (others are passed over).
+        events: one ``influence_rolled`` event, or a command's events (others are passed over).
         dice: picks the categories and the entries.
         story_tables: the story's own entries, ``{category: [text, ...]}`` (aliases like ``new_threat`` work).
         weights: the story's weights for a 6 (``{"threat": 3, "eerie": 2, "tie": 1}``).
@@ -179,19 +182,19 @@ def twists(
         characters: placeholder values per character (concept, facet, connection), over ``context``.
         deck_state: draw entries without repeats across the session (see :mod:`wyrd.oracle.tables`).
     """
-    found = [events] if isinstance(events, Mapping) else list(events)
-    out: list[dict[str, Any]] = []
+    found = [events] if isinstance(events, Event) else list(events)
+    out: list[TwistDrawn] = []
     for group in _groups(found):
-        reason = str(group[0].get("reason", ""))
+        reason = str(group[0].reason)
         if reason in NO_TWIST_REASONS:
             continue
         picks: list[tuple[str, int, Category | None]] = [
-            (str(e["character"]), 6, None) for e in group if int(e["result"]) >= 6]
-        best = max(int(e["result"]) for e in group)
+            (str(e.character), 6, None) for e in group if int(e.result) >= 6]
+        best = max(int(e.result) for e in group)
         if best <= 2:
-            lowest = min(group, key=lambda e: int(e["result"]))
+            lowest = min(group, key=lambda e: int(e.result))
             forced = Category.MUNDANE if reason == SCENE_TEST_REASON else None
-            picks.append((str(lowest["character"]), int(lowest["result"]), forced))
+            picks.append((str(lowest.character), int(lowest.result), forced))
         for name, result, forced in picks:
             if forced is not None:
                 cat = forced

@@ -36,9 +36,15 @@ def find_named(found: Mapping[str, V], name: str) -> V | None:
 
 
 class Event(BaseModel):
-    """A fact of what happened. Subclasses add ``kind: Literal["..."]`` and their fields."""
+    """A fact of what happened. Subclasses narrow ``kind`` to ``Literal["..."]`` and add their fields.
+
+    ``kind`` is declared here so that code reading any event (``event.kind``) is
+    typed; each subclass's own ``Literal`` is what a ruleset's union tells them apart by.
+    """
 
     model_config = ConfigDict(frozen=True, defer_build=True)
+
+    kind: str
 
 
 @dataclass(frozen=True)

@@ -78,9 +78,13 @@ class Bots(Protocol):
 
 
 def plain(event: Any) -> Mapping[str, Any]:
-    """An event as a mapping (a reply's events are dicts; a typed event is dumped as its JSON would be)."""
+    """An event as a mapping: the bots read a reply's typed events as their JSON, as a script would."""
     if isinstance(event, Mapping):
         return event
+    numbered = getattr(event, "plain", None)  # an event with its number (a Reply's)
+    if callable(numbered):
+        flat: Mapping[str, Any] = numbered()
+        return flat
     dump = getattr(event, "model_dump", None)
     if dump is None:
         raise TypeError(f"not an event: {event!r}")

@@ -82,7 +82,7 @@ def play_run(game: Game, seed: int, index: int) -> RunRecord:
             reply = session.execute(line)
             lines += 1
             if reply.refused is not None:
-                refused.append(f"{reply.verb or line.split(' ')[0]}: {reply.refused.get('reason', '')}")
+                refused.append(f"{reply.verb or line.split(' ')[0]}: {reply.reason or ''}")
             events = kinds(reply.events)
             figures.update(game.bots.count(events, session))
         figures.update(game.bots.final(session))

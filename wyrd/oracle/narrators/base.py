@@ -26,9 +26,11 @@ from abc import ABC, abstractmethod
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
 
+from wyrd.oracle.events import Narrated
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 __all__ = ["DEFAULT_MAX_CHARS", "MAJOR_MOMENTS", "MomentKind", "Narration", "NarrationRequest", "Narrator", "Outcome"]
@@ -102,7 +104,7 @@ class NarrationRequest(BaseModel):
     # a finer kind: the challenge outcome, twist category, answer, magic form,
     # postscript (held / freed / defeated), scene-test outcome, harm (damage / scratch) ...
     detail: str | None = None
-    events: list[dict[str, Any]] = Field(default_factory=list)
+    events: list[SerializeAsAny[Event]] = Field(default_factory=list)  # typed, as the rules and the kit made them
     subject: str | None = None  # the character the moment is mostly about
     characters: list[CharacterFacts] = Field(default_factory=list)
     challenge: ChallengeFacts | None = None
@@ -144,12 +146,9 @@ class Narration(BaseModel):
     moment: str | None = None
     trace: tuple[str, ...] = ()  # "table#row" of each table rolled, for the curious and for tests
 
-    def event(self) -> dict[str, Any]:
+    def event(self) -> Narrated:
         """The ``narration`` event the play layer stores."""
-        out: dict[str, Any] = {"kind": "narration", "text": self.text, "source": self.source}
-        if self.moment is not None:
-            out["moment"] = str(self.moment)
-        return out
+        return Narrated(text=self.text, source=self.source, moment=None if self.moment is None else str(self.moment))
 
 
 class Narrator(ABC):

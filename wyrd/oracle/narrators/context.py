@@ -21,6 +21,7 @@ from wyrd.oracle.facts import ChallengeFacts, challenge_context
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.tables import Table, roll
 from wyrd.oracle.text import join_names
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 __all__ = ["LazyContext", "pick", "request_context"]
@@ -67,10 +68,12 @@ def pick(items: Sequence[str], dice: Dice, purpose: str) -> str:
     return items[dice.roll(1, len(items), purpose).faces[0] - 1]
 
 
-def _first(events: Sequence[Mapping[str, Any]], key: str) -> Any:
+def _first(events: Sequence[Event], key: str) -> Any:
+    """The latest event's field ``key`` that says something (None: none does)."""
     for event in reversed(events):
-        if event.get(key) not in (None, "", [], {}):
-            return event[key]
+        found = getattr(event, key, None)
+        if found not in (None, "", [], {}):
+            return found
     return None
 
 

@@ -183,10 +183,10 @@ class _Allowed:
             prose += [char.name, char.concept, char.connection or "", *(f for fs in char.facets.values() for f in fs)]
         if request.challenge is not None:
             prose += [request.challenge.name, request.challenge.denizen or ""]
-        prose += list(_strings(request.events))
+        prose += list(_strings(data["events"]))
         tokens = _TOKEN.findall(_normal(" ".join(prose)))
         numbers = {*_ints(data), *(n for t in tokens if (n := _number(t)) is not None)}
-        kinds = {str(e.get("kind")) for e in request.events}
+        kinds = {e.kind for e in request.events}
         defeat = (request.moment == MomentKind.DEFEAT or "character_defeated" in kinds
                   or (request.moment == MomentKind.POSTSCRIPT and request.detail == "defeated"))
         if request.death is not None:  # a kit's own moment says it

@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from wyrd.oracle.events import Narrated
 from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
 from wyrd.oracle.narrators.firewall import DEFAULT_MAX_CHARS, StreamGuard
 from wyrd.oracle.narrators.llm_config import NarratorConfig, build_chat_model, split_model
@@ -76,8 +77,8 @@ class FallbackNarration(Narration):
     fallback_reason: str
     shown: str = ""  # what the LLM had already shown live before it failed (the REPL may withdraw it)
 
-    def event(self) -> dict[str, Any]:
-        return {**super().event(), "fallback": self.fallback_reason}
+    def event(self) -> Narrated:
+        return super().event().model_copy(update={"fallback": self.fallback_reason})
 
 
 @dataclass

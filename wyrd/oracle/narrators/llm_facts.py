@@ -59,8 +59,8 @@ def facts_dict(request: NarrationRequest) -> dict[str, Any]:
         "moment": str(request.moment), "detail": request.detail, "subject": request.subject,
         "story": request.story, "scene": request.scene, "location": request.location,
         "characters": characters, "challenge": challenge, "denizens": request.denizens,
-        "events": [dict(e) for e in request.events[-_MAX_EVENTS:]
-                   if challenge is None or e.get("kind") not in _SUMMED_UP],
+        "events": [e.model_dump(mode="json") for e in request.events[-_MAX_EVENTS:]
+                   if challenge is None or e.kind not in _SUMMED_UP],
     }
     if request.moment in (MomentKind.SCENE_OPENING, MomentKind.PROLOGUE):
         data["narration_seeds"] = request.seeds
@@ -102,7 +102,7 @@ def _challenge_settled(request: NarrationRequest) -> str:
 def settled(request: NarrationRequest) -> str:
     """What the facts of ``request`` settle, in one or two plain sentences (and what they rule out)."""
     moment, detail, subject = request.moment, request.detail or "", request.subject or "someone"
-    first = next(iter(request.events), {})
+    first = request.events[0] if request.events else None
     if moment == MomentKind.CHALLENGE_OUTCOME:
         said = _challenge_settled(request)
     elif moment == MomentKind.FALTER:
@@ -113,25 +113,25 @@ def settled(request: NarrationRequest) -> str:
         if detail == "impediment":
             said += f" {subject} now stands in the others' way."
     elif moment == MomentKind.ANSWER:
-        question = next((str(e["question"]) for e in request.events if e.get("question")), "the question")
+        question = next((str(q) for e in request.events if (q := getattr(e, "question", None))), "the question")
         answer = {"yes_and": "yes, and more", "no_but": "no, but something else", "yes": "yes", "no": "no"}
         said = f"The answer to {question!r} is {answer.get(detail, detail)}."
     elif moment == MomentKind.TWIST:
-        text = next((str(e["text"]) for e in request.events if e.get("text")), "")
+        text = next((str(t) for e in request.events if (t := getattr(e, "text", None))), "")
         said = f"A twist ({detail}) for {subject}: {text}".rstrip(": ")
     elif moment == MomentKind.POSTSCRIPT:
         said = f"After the story, {subject} is {detail}."
     elif moment == MomentKind.SCENE_OPENING:
-        present = first.get("present") or [c.name for c in request.characters if not c.defeated]
+        present = getattr(first, "present", None) or [c.name for c in request.characters if not c.defeated]
         where = f" at {request.location}" if request.location else ""
-        said = f"The scene {request.scene or first.get('scene', '')!s} begins{where}; present: {_names(present)}."
+        said = f"The scene {request.scene or getattr(first, 'scene', '')!s} begins{where}; present: {_names(present)}."
     elif moment == MomentKind.SCENE_TEST:
         said = f"The scene goes {'as expected' if detail == 'expected' else detail}."
     elif request.said:
         said = request.said
     else:
-        said = f"Only what the events say: {first.get('kind', moment)}."
-    kinds = {str(e.get("kind")) for e in request.events}
+        said = f"Only what the events say: {first.kind if first is not None else moment}."
+    kinds = {e.kind for e in request.events}
     dies = request.death if request.death is not None else (
         moment == MomentKind.DEFEAT or "character_defeated" in kinds or detail == "defeated")
     if not dies:

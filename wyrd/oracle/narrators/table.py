@@ -143,7 +143,7 @@ class TableNarrator(Narrator):
                 n = 1 if len(seeds) == 1 else dice.roll(1, len(seeds), "narration seed").faces[0]
                 return seeds[n - 1], (f"story/seeds#{n}",)
         if request.moment == MomentKind.STAGE_RULE_FIRED:
-            text = next((str(e["text"]) for e in request.events if e.get("text")), "")
+            text = next((str(t) for e in request.events if (t := getattr(e, "text", None))), "")
             if text.strip():
                 return text, ("story/stage-rule",)
         return None

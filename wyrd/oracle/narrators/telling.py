@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from wyrd.oracle.events import Narrated
     from wyrd.oracle.narrators.base import NarrationRequest
     from wyrd.oracle.tables import DeckState, Table
+    from wyrd.rules.actions import Event
     from wyrd.rules.dice import Dice
 
 __all__ = ["Command", "KitNarration", "LazyNarration", "Told", "narration_event"]
@@ -46,7 +48,7 @@ class Command:
 
     before: Any
     after: Any
-    events: Sequence[Mapping[str, Any]]
+    events: Sequence[Event]
     dice: Dice
     follower: Any = None
     deck: DeckState | None = None
@@ -57,24 +59,21 @@ class Command:
 class Told:
     """A kit's answer: events to add before the prose, then the moments to tell, in order."""
 
-    added: list[dict[str, Any]] = field(default_factory=list)
+    added: list[Event] = field(default_factory=list)
     moments: list[NarrationRequest] = field(default_factory=list)
 
 
-def narration_event(request: NarrationRequest, event: Mapping[str, Any]) -> dict[str, Any]:
+def narration_event(request: NarrationRequest, event: Narrated) -> Narrated:
     """The ``narration`` event for ``request`` as its kit wants it read.
 
-    ``event`` is the narration's own (kind, text, source, moment, and ``fallback``
-    after a failed model). A kit's ``marks`` replace its moment when the tables or the
-    story told it; a model's narration always says its moment.
+    ``event`` is the narration's own (text, source, moment, and ``fallback`` after a
+    failed model). A kit's ``marks`` (``moment`` or ``table``) replace its moment when
+    the tables or the story told it; a model's narration always says its moment.
     """
-    if request.marks is None or event.get("source") not in ("table", "story"):
-        return dict(event)
-    out = {k: event[k] for k in ("kind", "text", "source")}
-    out.update(request.marks)
-    if "fallback" in event:
-        out["fallback"] = event["fallback"]
-    return out
+    if request.marks is None or event.source not in ("table", "story"):
+        return event
+    marks = {"moment": None, **request.marks}
+    return event.model_copy(update={k: v for k, v in marks.items() if k in ("moment", "table")})
 
 
 class KitNarration(ABC):
@@ -94,7 +93,7 @@ class KitNarration(ABC):
         """The narration itself (a :class:`LazyNarration` imports it first)."""
         return self
 
-    def __call__(self, before: Any, after: Any, events: list[dict[str, Any]], dice: Dice) -> list[dict[str, Any]]:
+    def __call__(self, before: Any, after: Any, events: list[Event], dice: Dice) -> list[Event]:
         """The narration events of a command, told from the tables without a deck (the call of old)."""
         from wyrd.oracle.narrators.table import TableNarrator
 

@@ -124,6 +124,18 @@ class EventKinds:
         """One event from its JSON (``seq`` and all other fields as saved)."""
         return self.adapter.validate_python({k: v for k, v in data.items() if k != "seq"})
 
+    def model(self, kind: str) -> type[Event]:
+        """The model of ``kind`` (KeyError: no game of the ruleset records it)."""
+        for model in (*self.models, *SHARED_EVENTS):
+            if model.model_fields["kind"].default == kind:
+                return model
+        raise KeyError(kind)
+
+    def sketch(self, data: Mapping[str, Any]) -> Event:
+        """An event of ``data["kind"]`` from the fields given, unchecked (tests and tools that need only a few)."""
+        fields = {k: v for k, v in data.items() if k != "seq"}
+        return self.model(str(fields["kind"])).model_construct(**fields)
+
     def kinds(self) -> frozenset[str]:
         """Every kind a game of the ruleset can record."""
         return frozenset(str(m.model_fields["kind"].default) for m in (*self.models, *SHARED_EVENTS))
@@ -139,11 +151,22 @@ class Recorded(BaseModel):
 
     @property
     def kind(self) -> str:
-        return str(self.event.model_fields["kind"].default)
+        return self.event.kind
 
     def plain(self) -> dict[str, Any]:
         """The JSON the save file and ``--json`` hold: ``seq``, then the event's fields."""
         return {"seq": self.seq, **self.event.model_dump(mode="json")}
+
+    # A front-end or a script at the edge may read the event as its JSON would read:
+    # ``recorded["kind"]``, ``recorded.get("reason")`` (the engine reads ``.event``).
+    def __getitem__(self, key: str) -> Any:
+        return self.plain()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.plain().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.plain()
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], kinds: EventKinds) -> Recorded:

@@ -19,17 +19,18 @@ from typing import Any
 from wyrd.play.engine.events import EventKinds
 from wyrd.play.engine.storyplay import Follower
 from wyrd.play.engine.verbs import SHARED, VerbTable
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 __all__ = ["Follower", "PlayHooks", "Teller", "hooks_for", "kit_of"]
 
 # before, after, the command's events, the narration's own dice -> the events to add
-Teller = Callable[[Any, Any, list[dict[str, Any]], Dice], list[dict[str, Any]]]
+Teller = Callable[[Any, Any, list[Event], Dice], list[Event]]
 # the state and the events of the command just applied (none at the opening) -> lines
-Hints = Callable[[Any, Sequence[Mapping[str, Any]]], list[str]]
+Hints = Callable[[Any, Sequence[Event]], list[str]]
 
 
-def _nothing(state: Any, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+def _nothing(state: Any, events: Sequence[Event] = ()) -> list[str]:
     return []
 
 

@@ -26,6 +26,7 @@ from wyrd.oracle.narrators.table import TableNarrator
 from wyrd.oracle.narrators.telling import Command, KitNarration, narration_event
 from wyrd.oracle.tables import Table, bundled_tables, load_tables
 from wyrd.play.engine.kits import PlayHooks
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -87,8 +88,8 @@ class Storyteller:
         self.deck.clear()
         self.deck.update(copy.deepcopy(deck or {}))
 
-    def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[Mapping[str, Any]], dice: Dice,
-             follower: Any = None) -> list[dict[str, Any]]:
+    def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[Event], dice: Dice,
+             follower: Any = None) -> list[Event]:
         """The events the narration adds to a command's own: the kit's additions, then the telling of its moments.
 
         Args:
@@ -102,11 +103,11 @@ class Storyteller:
         if hook is None:
             return []
         if not isinstance(hook, KitNarration):  # a plain teller: events in, events out
-            told_plain: list[dict[str, Any]] = hook(before, after, [dict(e) for e in events], dice)
+            told_plain = hook(before, after, list(events), dice)
             return told_plain if self.prose else []
         hook = hook.resolve()
         told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables))
-        added = list(told.added)
+        added: list[Event] = list(told.added)
         if not self.prose:
             return added
         deck = hook.deck if self.use_deck is None else self.use_deck

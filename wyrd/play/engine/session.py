@@ -7,7 +7,14 @@ follower see it, asks the narration for what it adds
 (``teller.tell(kit, before, after, events, dice, follower)``, alike for every
 ruleset), and commits the command, every die it consumed and its events to the
 save file in one transaction. Only then does it hand the events back to be
-shown. A refused line changes nothing and saves nothing. The session names no
+shown. A refused line changes nothing and saves nothing.
+
+Events stay typed (each a model of the ruleset's union, ``PlayHooks.events``) from
+the rules through the verbs' ``after``, the follower and the narration to the
+:class:`Reply`, where each is a :class:`~wyrd.play.engine.events.Recorded` (its
+number and the event). They become JSON only in the save file and at a
+front-end's edge; replay reads the saved ones back through the union and compares
+typed values. The session names no
 ruleset: the caller says which, and the registry gives its empty game and its kit.
 
 Dice are reproducible without storing a generator: in seeded mode the dice for
@@ -26,21 +33,23 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import wyrd.play.engine.meta_verbs  # noqa: F401  (registers the verbs every ruleset shares)
+from wyrd.play.engine.events import NarrationFailed, Recorded, Refused, SessionStarted, Undone, plain
 from wyrd.play.engine.kits import PlayHooks, hooks_for
 from wyrd.play.engine.savefile import Record, SaveFile, SaveWriteError
 from wyrd.play.engine.storyplay import Follower, PlayContext, content_dirs
 from wyrd.play.engine.verbs import Command, Parsed
 from wyrd.play.engine.words import UsageError
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice, DiceExhausted, Roll, ScriptedSource, SeededSource, TypedSource
 from wyrd.rules.errors import RuleError
 
 if TYPE_CHECKING:
     from wyrd.play.engine.narration import Storyteller
 
-__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError", "new_state"]
+__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError", "new_state", "refusal"]
 
 SNAPSHOT_EVERY = 200
 DiceMode = str  # "seeded" or "typed"
@@ -55,11 +64,6 @@ DAMAGED = (ValueError, TypeError, AttributeError, KeyError, IndexError, zlib.err
 # Events the session itself adds after the rules (narration, or word that it failed): not
 # replayed, kept as saved. Each kit adds its own (PlayHooks.added_kinds).
 ADDED_KINDS = frozenset({"narration", "narration_failed"})
-
-
-def plain(events: Sequence[Any]) -> list[dict[str, Any]]:
-    """Events as JSON-ready dicts, ``kind`` first: typed ones dumped, dicts as they are."""
-    return [e if isinstance(e, dict) else e.model_dump(mode="json") for e in events]
 
 
 def new_state(ruleset: str) -> Any:
@@ -78,13 +82,30 @@ class SessionError(Exception):
 
 
 class Reply(BaseModel):
-    """What a line did: the events it caused, or why it was refused."""
+    """What a line did: the events it caused (typed, with their numbers), or why it was refused."""
+
+    model_config = ConfigDict(frozen=True)
 
     line: str
     verb: str | None = None
-    events: list[dict[str, Any]] = Field(default_factory=list)
-    refused: dict[str, Any] | None = None
+    events: list[Recorded] = Field(default_factory=list)
+    refused: Recorded | None = None  # a Refused event, numbered None: it is never saved
     changed: bool = False
+
+    @property
+    def reason(self) -> str | None:
+        """Why the line was refused (None: it was not)."""
+        return self.refused.event.reason if self.refused is not None and isinstance(self.refused.event, Refused) \
+            else None
+
+    def plain(self) -> list[dict[str, Any]]:
+        """The events as JSON, the refusal alone when refused (for a front-end's edge)."""
+        return plain([self.refused] if self.refused is not None else self.events)
+
+
+def refusal(command: str, reason: str, rule: str) -> Recorded:
+    """A refused line's event, numbered None."""
+    return Recorded(seq=None, event=Refused(command=command, reason=reason, rule=rule))
 
 
 class Session:
@@ -116,7 +137,7 @@ class Session:
         self.next_command = 1
         self.next_event = 1
         # The events of starting a new session (shown first by --json); none on resume.
-        self.opening_events: list[dict[str, Any]] = []
+        self.opening_events: list[Recorded] = []
 
     @property
     def hooks(self) -> PlayHooks:
@@ -159,7 +180,7 @@ class Session:
                     # A story that cannot be played leaves no save behind.
                     for leftover in path.parent.glob(path.name + "*"):
                         leftover.unlink()
-                raise SessionError(str(reply.refused["reason"]))
+                raise SessionError(str(reply.reason))
             session.opening_events += reply.events
         return session
 
@@ -183,8 +204,8 @@ class Session:
             raise SessionError(f"{path} cannot be resumed: it is damaged ({exc})") from exc
         return session
 
-    def _emit_start(self, story: str | None) -> list[dict[str, Any]]:
-        event = {"kind": "session_started", "story": story, "ruleset": self.ruleset, "seed": self.seed}
+    def _emit_start(self, story: str | None) -> list[Recorded]:
+        event = SessionStarted(story=story, ruleset=self.ruleset, seed=self.seed)
         return self._commit("start", Parsed(verb="start", args={}), [], [event], None)
 
     # -- the dice ---------------------------------------------------------------
@@ -213,9 +234,10 @@ class Session:
             return Reply(line=text, verb=command.key)
         return self.apply(text, command)
 
-    def hints(self, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+    def hints(self, events: Sequence[Recorded | Event] = ()) -> list[str]:
         """The kit's lines for the table as it stands, after a command's ``events`` (none: the opening)."""
-        return self.kit.hints(self.state, events) + self.kit.follower_hints(self.state, self.follower)
+        typed = [e.event if isinstance(e, Recorded) else e for e in events]
+        return self.kit.hints(self.state, typed) + self.kit.follower_hints(self.state, self.follower)
 
     def context(self, seq: int) -> PlayContext:
         """What verbs may consult; its dice are the story's own, seeded apart from the rules'."""
@@ -241,19 +263,18 @@ class Session:
             return self._refuse(text, verb.key, exc, "usage")
         except RuleError as exc:
             return self._refuse(text, verb.key, exc, exc.rule)
-        # The rules' events stay typed until they are saved; what the play layer adds is plain.
-        events: list[Any] = list(outcome.events)
+        # Typed from the rules to the save file: the verb's additions, the follower, the narration.
+        events: list[Event] = list(outcome.events)
         events += verb.after(args, events, ctx, outcome.state)
-        flat = plain(events)
         # The follower sees the command before the narration, which may lean on the story just chosen.
         if self.follower is not None:
-            self.follower.observe(verb.key, args, flat)
+            self.follower.observe(verb.key, args, events)
         deck = copy.deepcopy(self.teller.deck)
-        flat += self._tell(seq, outcome.state, flat)
+        events += self._tell(seq, outcome.state, events)
         changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
         parsed = Parsed(verb=verb.key, args=args, deck=copy.deepcopy(changed))
         try:
-            stamped = self._commit(text, parsed, dice.history, flat, outcome.state)
+            stamped = self._commit(text, parsed, dice.history, events, outcome.state)
         except SaveWriteError as exc:
             # Not saved, so it did not happen: the state shown stays the state saved, and the
             # follower and the deck go back to where the save has them.
@@ -264,7 +285,7 @@ class Session:
         self._snapshot(self.next_command - 1)
         return Reply(line=text, verb=verb.key, events=stamped, changed=True)
 
-    def _tell(self, seq: int, after: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _tell(self, seq: int, after: Any, events: list[Event]) -> list[Event]:
         """The narration's events for a command; if the telling fails, the game goes on untold."""
         deck = copy.deepcopy(self.teller.deck)
         dice = Dice(SeededSource(f"{self.seed}:{seq}:oracle"))
@@ -272,16 +293,16 @@ class Session:
             return self.teller.tell(self.kit, self.state, after, events, dice, self.follower)
         except Exception as exc:  # narration only adds prose: it must never cost a command
             self.teller.reset(deck)
-            return [{"kind": "narration_failed", "reason": f"{type(exc).__name__}: {exc}"}]
+            return [NarrationFailed(reason=f"{type(exc).__name__}: {exc}")]
 
     def _commit(
-        self, text: str, parsed: Parsed, rolls: Sequence[Roll], events: list[dict[str, Any]], state: Any,
-    ) -> list[dict[str, Any]]:
-        stamped = [{"seq": self.next_event + i, **e} for i, e in enumerate(events)]
+        self, text: str, parsed: Parsed, rolls: Sequence[Roll], events: Sequence[Event], state: Any,
+    ) -> list[Recorded]:
+        stamped = [Recorded(seq=self.next_event + i, event=e) for i, e in enumerate(events)]
         dice = [{"sides": r.sides, "faces": list(r.faces), "purpose": r.purpose} for r in rolls]
         if self.save is not None:
-            # Committed before anyone sees it: a crash after this loses nothing shown.
-            seq = self.save.append(text, parsed.model_dump(mode="json"), dice, stamped)
+            # Committed before anyone sees it: a crash after this loses nothing shown. JSON only here.
+            seq = self.save.append(text, parsed.model_dump(mode="json"), dice, plain(stamped))
         else:
             seq = self.next_command
         self.next_command = seq + 1
@@ -301,9 +322,7 @@ class Session:
                 self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
 
     def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
-        reason = str(exc)
-        return Reply(line=text, verb=verb, refused={"seq": None, "kind": "refused", "command": text,
-                                                    "reason": reason, "rule": rule})
+        return Reply(line=text, verb=verb, refused=refusal(text, str(exc), rule))
 
     # -- undo and replay ------------------------------------------------------------
 
@@ -313,14 +332,13 @@ class Session:
             raise SessionError("undo needs a save file")
         last = self.save.last_live()
         if last is None or last.parsed.get("verb") == "start":
-            return Reply(line="undo", verb="undo", refused={"seq": None, "kind": "refused", "command": "undo",
-                                                           "reason": "there is nothing to undo", "rule": "undo"})
+            return Reply(line="undo", verb="undo", refused=refusal("undo", "there is nothing to undo", "undo"))
         try:
             self.save.undo()
         except SaveWriteError as exc:
             return self._refuse("undo", "undo", exc, "save")
         self.rebuild()
-        event = {"seq": None, "kind": "undone", "command": last.text, "command_seq": last.seq}
+        event = Recorded(seq=None, event=Undone(command=last.text, command_seq=last.seq))
         return Reply(line="undo", verb="undo", events=[event], changed=True)
 
     def rebuild(self, *, use_snapshots: bool = True) -> None:
@@ -361,16 +379,15 @@ class Session:
             outcome = verb.apply(self.state, dice, command.args)
         except (RuleError, UsageError, ValidationError, DiceExhausted) as exc:
             raise SessionError(f"command {record.seq} ({record.text!r}) does not replay: {exc}") from exc
-        replayed = plain(outcome.events)
+        # The saved events read back through the ruleset's union, compared with the replay's as typed values.
+        saved = [self.kit.events.parse(e) for e in record.events]
         added = ADDED_KINDS | self.kit.added_kinds
-        recorded = [{k: v for k, v in e.items() if k != "seq"} for e in record.events
-                    if e.get("kind") not in added]
-        if replayed != recorded:
+        if list(outcome.events) != [e for e in saved if e.kind not in added]:
             raise SessionError(f"command {record.seq} ({record.text!r}) replays differently from what was saved")
         self.state = outcome.state
         self.teller.deck.update(copy.deepcopy(command.deck))
         if self.follower is not None:
-            self.follower.observe(command.verb, command.args, record.events)
+            self.follower.observe(command.verb, command.args, saved)
 
     def close(self) -> None:
         if self.save is not None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.stories.loader import BUNDLED, StoryInfo, discover
 
@@ -39,7 +40,7 @@ class Follower(Protocol):
     like the rules state, and undo takes its progress back too.
     """
 
-    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> None: ...
+    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None: ...
 
     def snapshot(self) -> dict[str, Any]: ...
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from wyrd.play.engine.words import UsageError, Words, split_line, suggest
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -78,13 +79,12 @@ class Verb:
         """
         return args
 
-    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
-              state: Any) -> Sequence[Any]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: Any) -> Sequence[Event]:
         """Events the play layer adds to the rules' own (a postscript, the rules now evident).
 
-        ``events`` are the rules' own, typed as the rules made them. What it returns may be
-        typed events (``wyrd.rules.actions.Event``) or plain dicts; the session dumps both
-        only when it saves them.
+        ``events`` are the rules' own, typed as the rules made them; what it returns is typed
+        too (models of the ruleset's union, ``PlayHooks.events``), dumped only when saved.
         """
         return []
 

@@ -15,9 +15,11 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from wyrd.oracle.events import Narrated
 from wyrd.play.engine import meta_verbs  # noqa: F401  (registers the session verbs)
+from wyrd.play.engine.events import Recorded
 from wyrd.play.engine.journal import journal, transcript
-from wyrd.play.engine.session import Reply, Session
+from wyrd.play.engine.session import Reply, Session, refusal
 from wyrd.play.engine.words import UsageError
 from wyrd.play.frontends.view import Line, clean, describe, wording
 
@@ -25,13 +27,18 @@ __all__ = ["Console", "Output"]
 
 
 class Output(BaseModel):
-    events: list[dict[str, Any]] = Field(default_factory=list)
+    events: list[Recorded] = Field(default_factory=list)  # typed: a front-end dumps them at its edge
     lines: list[Line] = Field(default_factory=list)
     quit: bool = False
 
 
 def _info(*texts: str, style: str = "info") -> list[Line]:
     return [Line(text=t, style=style) for t in texts]
+
+
+def _shown_live(event: object) -> bool:
+    """A model's narration, printed as its words came (not the tables', nor one that fell back to them)."""
+    return isinstance(event, Narrated) and event.fallback is None and event.source != "table"
 
 
 class Console:
@@ -48,7 +55,7 @@ class Console:
         state = self.session.state
         lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
         lines += [describe(e, self.session.ruleset) for e in self.session.opening_events
-                  if e.get("kind") != "session_started"]
+                  if e.kind != "session_started"]
         kit = self.session.kit
         lines += _info(*kit.opening(state, self.session.follower))
         lines += [Line(text=t, style="hint") for t in self.session.hints()]
@@ -61,8 +68,7 @@ class Console:
         try:
             command = self.session.parse(text)
         except UsageError as exc:
-            return self._reply(Reply(line=text, refused={"seq": None, "kind": "refused", "command": clean(text),
-                                                         "reason": str(exc), "rule": "usage"}))
+            return self._reply(Reply(line=text, refused=refusal(clean(text), str(exc), "usage")))
         if command.verb.is_change(command.args):
             return self._reply(self.session.apply(text, command))
         look = self.session.kit.looks.get(command.key)
@@ -78,9 +84,7 @@ class Console:
         if reply.refused is not None:
             return Output(events=[reply.refused], lines=[describe(reply.refused, self.session.ruleset)])
         ruleset = self.session.ruleset
-        lines = [describe(e, ruleset) for e in reply.events
-                 if not (self.live_narration and e.get("kind") == "narration" and "fallback" not in e
-                         and e.get("source") != "table")]
+        lines = [describe(e, ruleset) for e in reply.events if not (self.live_narration and _shown_live(e.event))]
         lines += [Line(text=t, style="hint") for t in self.session.hints(reply.events)]
         return Output(events=reply.events, lines=lines)
 
@@ -98,9 +102,8 @@ class Console:
 
     def _do_undo(self, args: dict[str, Any]) -> Output:
         if self.session.save is None:  # Session.undo raises: it has nothing to rebuild from
-            return self._reply(Reply(line="undo", verb="undo", refused={
-                "seq": None, "kind": "refused", "command": "undo", "reason": "there is no save file to undo from",
-                "rule": "undo"}))
+            return self._reply(Reply(line="undo", verb="undo", refused=refusal(
+                "undo", "there is no save file to undo from", "undo")))
         return self._reply(self.session.undo())
 
     def _do_log(self, args: dict[str, Any]) -> Output:

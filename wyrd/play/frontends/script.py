@@ -32,7 +32,7 @@ def read_lines(source: str) -> Iterator[str]:
 def write_output(output: Output, as_json: bool, stream: TextIO | None = None) -> None:
     """Write ``output``: its events as JSON lines, or its lines' text; flushed, so a pipe sees each at once."""
     out = stream if stream is not None else sys.stdout
-    texts = [json_line(e) for e in output.events] if as_json else [line.text for line in output.lines]
+    texts = [json_line(e.plain()) for e in output.events] if as_json else [line.text for line in output.lines]
     for text in texts:
         print(text, file=out, flush=True)
 

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from wyrd.play.engine.events import Recorded, plain
 from wyrd.play.engine.journal import Wording
 from wyrd.play.engine.kits import PlayHooks, hooks_for
+from wyrd.rules.actions import Event
 
 __all__ = ["Line", "clean", "describe", "json_line", "wording"]
 
@@ -99,9 +101,13 @@ _RENDER: dict[str, Renderer] = {
 }
 
 
-def describe(event: dict[str, Any], ruleset: str) -> Line:
-    """The line that tells ``event``: the ruleset's own words for its kinds (its kit's texts and
-    styles), then the shared ones; an unknown kind (or one that does not read) still shows its fields."""
+def describe(found: Recorded | Event | Mapping[str, Any], ruleset: str) -> Line:
+    """The line that tells an event: the ruleset's own words for its kinds (its kit's texts and
+    styles), then the shared ones; an unknown kind (or one that does not read) still shows its fields.
+
+    The view is an edge: a typed event (or one with its number) is read as its JSON here,
+    as the journal reads the saved ones."""
+    event = plain([found])[0]
     kind = str(event.get("kind"))
     try:
         hooks: PlayHooks | None = hooks_for(ruleset)

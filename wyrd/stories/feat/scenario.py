@@ -48,6 +48,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from wyrd.rules.actions import Event
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat import Attribute, Character, Skill, Tier, create_character
 from wyrd.rules.feat.skills import SkillRating
@@ -323,16 +324,17 @@ class FeatProgress:
         return {"story": self.story.model_dump(mode="json") if self.story else None, "current": self.current,
                 "played": list(self.played), "ended": self.ended}
 
-    def observe(self, verb: str, args: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> None:
+    def observe(self, verb: str, args: Mapping[str, Any], events: Iterable[Event]) -> None:
         if verb == "story" and isinstance(args.get("story"), Mapping):
             self.story = FeatStory.model_validate(args["story"])
         if self.story is None:
             return
+        # The kit's own scene events (the stories read them by kind, never importing the kit).
         for event in events:
-            if event.get("kind") == "scene_started":
-                self.current = str(event["scene"])
+            if event.kind == "scene_started":
+                self.current = str(getattr(event, "scene"))  # noqa: B009  (any kit's scene_started has it)
                 self.played.append(self.current)
-            elif event.get("kind") == "story_ended":
+            elif event.kind == "story_ended":
                 self.current, self.ended = None, True
 
     def next_scenes(self) -> list[str]:

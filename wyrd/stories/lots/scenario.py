@@ -279,17 +279,17 @@ class ScenarioPlay:
         story = self.scenario.model_dump(mode="json") if self.scenario is not None else None
         return {"story": story, "played": list(self.played), "ended": self.ended}
 
-    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> None:
+    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None:
         """Move on with a command applied or replayed: a story chosen, a scene opened, the ending."""
         if verb == "story" and isinstance(args.get("story"), dict):
             self.scenario, self.played, self.ended = Scenario.model_validate(args["story"]), [], False
         ident = self.scenario.id if self.scenario is not None else None
         for event in events:
-            if event.get("story") != ident or ident is None:
+            if ident is None:
                 continue
-            if event.get("kind") == "scene_opened":
-                self.played.append(str(event["scene"]))
-            elif event.get("kind") == "story_closed":
+            if isinstance(event, SceneOpened) and event.story == ident:
+                self.played.append(event.scene)
+            elif isinstance(event, StoryClosed) and event.story == ident:
                 self.ended = True
 
     @property

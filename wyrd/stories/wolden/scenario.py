@@ -28,8 +28,10 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from wyrd.rules.actions import Event
 from wyrd.rules.errors import RuleError
 from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_character
+from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
 
@@ -432,7 +434,7 @@ class ScenarioProgress:
                 "played": list(self.played), "outcomes": dict(self.outcomes), "ended": self.ended,
                 "targets": dict(self.targets)}
 
-    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> None:
+    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None:
         if verb == "story" and "scenario" in args:
             self.scenario = Scenario.model_validate(args["scenario"])
         elif verb == "scene" and args.get("end"):
@@ -440,13 +442,12 @@ class ScenarioProgress:
         elif verb == "scene" and "scene" in args:
             self.played.append(str(args["scene"]["id"]))
         for event in events:
-            kind = event.get("kind")
-            if kind in ("extended_ended", "fight_ended"):
-                self.outcomes[str(event["id"])] = str(event["outcome"])
-            if kind in ("round_started", "fight_started", "fight_ended"):
+            if isinstance(event, ExtendedEnded | FightEnded):
+                self.outcomes[event.id] = str(event.outcome)
+            if isinstance(event, RoundStarted | FightStarted | FightEnded):
                 self.targets = {}
-            elif kind == "enemy_acted":
-                self.targets[str(event["enemy"])] = str(event["target"])
+            elif event.kind == "enemy_acted":  # the kit's: the stories read it by kind, never importing the kit
+                self.targets[str(getattr(event, "enemy"))] = str(getattr(event, "target"))  # noqa: B009
 
     @property
     def current(self) -> SceneSpec | None:

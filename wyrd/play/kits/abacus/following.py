@@ -23,6 +23,8 @@ from wyrd.play.engine.storyplay import PlayContext, list_stories
 from wyrd.play.engine.words import UsageError
 from wyrd.play.kits.abacus.events import Postscript, StageRulesEvident
 from wyrd.rules.abacus import GameState
+from wyrd.rules.abacus.events import ChallengeResolved, SceneEnded, SceneStarted
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.stories.abacus import flow
 from wyrd.stories.abacus.loader import find_story
@@ -68,14 +70,13 @@ class StoryPlay:
         return cls(Story.model_validate(data["story"]), set(data["overcome"]), set(data["failed"]),
                    list(data["played"]), data["current"])
 
-    def observe(self, events: Iterable[Mapping[str, Any]]) -> None:
+    def observe(self, events: Iterable[Event]) -> None:
         for event in events:
-            kind = event.get("kind")
-            if kind == "challenge_resolved" and event.get("status") in ("overcome", "failed"):
-                (self.overcome if event["overcome"] else self.failed).add(str(event["challenge"]))
-            elif kind == "scene_started":
-                self.current = str(event["scene"])
-            elif kind == "scene_ended" and self.current is not None:
+            if isinstance(event, ChallengeResolved) and event.status in ("overcome", "failed"):
+                (self.overcome if event.overcome else self.failed).add(event.challenge)
+            elif isinstance(event, SceneStarted):
+                self.current = event.scene
+            elif isinstance(event, SceneEnded) and self.current is not None:
                 self.played.append(self.current)
                 self.current = None
 
@@ -219,7 +220,7 @@ class StoryFollower:
         """A follower from nothing, or from its snapshot (empty when no story was chosen)."""
         return cls(StoryPlay.restore(dict(data)) if data else None)
 
-    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> None:
+    def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None:
         if verb == "story":
             self.play = StoryPlay.from_args(dict(args))
         if self.play is not None:

@@ -18,6 +18,7 @@ from wyrd.play.kits.abacus.oracle_verbs import chances_lines
 from wyrd.rules.abacus import Ability, GameState, RollStage, Step, due, effective_value
 from wyrd.rules.abacus.characters import Character
 from wyrd.rules.abacus.steps import StepKind
+from wyrd.rules.actions import Event
 
 __all__ = ["LOOKS", "character_pieces", "hints", "odds_lines", "opening", "steps_lines", "toolbar"]
 
@@ -58,10 +59,10 @@ def steps_lines(state: GameState, *, wyrd_roll: bool = True) -> list[str]:
     return [_STEP_TEXT[s.kind](s) for s in due(state) if wyrd_roll or s.kind != StepKind.WYRD_ROLL]
 
 
-def hints(state: Any, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+def hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     """The hints after a command: the scene's Wyrd roll is called for when a scene opens and
     after each challenge is settled, not after every keystroke of play."""
-    kinds = {e.get("kind") for e in events}
+    kinds = {e.kind for e in events}
     return odds_lines(state) + steps_lines(state, wyrd_roll=bool(kinds & {"scene_started", "challenge_resolved"}))
 
 

@@ -1,7 +1,7 @@
 """Which of a Wyrd Abacus command's events are worth a line of prose, grouped into moments.
 
-:func:`moments` reads one command's events (JSON-ready dicts, as the play layer
-stores them) and returns a :class:`~wyrd.oracle.narrators.base.NarrationRequest` per
+:func:`moments` reads one command's events (typed, as the rules, the kit and the
+oracle made them) and returns a :class:`~wyrd.oracle.narrators.base.NarrationRequest` per
 moment, in the order the events happened. Events that belong together are folded
 into one moment: a resolved challenge takes its roll, the Wyrd drawn to overcome
 it, the points spent on it and the damage and scratches its failure caused; a
@@ -25,10 +25,12 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from wyrd.oracle.events import field
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
 from wyrd.rules.abacus.enums import ChallengeType
 from wyrd.rules.abacus.scenes import SCENE_TEST
+from wyrd.rules.actions import Event
 
 __all__ = ["DrawReason", "RollReason", "moments"]
 
@@ -59,7 +61,6 @@ class RollReason(StrEnum):
     SCENE_END = "scene end"
     REST = "rest"
 
-Event = dict[str, Any]
 _PASS_OVER = frozenset({"counter_changed", "clock_advanced", "challenge_modified", "stage_rule_added",
                         "points_recovered"})
 _SIMPLE: dict[str, MomentKind] = {
@@ -83,40 +84,41 @@ def _learn(events: Sequence[Event], facts: StoryFacts) -> tuple[dict[str, Challe
     challenges = dict(facts.challenges)
     characters = dict(facts.characters)
     for e in events:
-        kind = e.get("kind")
+        kind = e.kind
         if kind == "challenge_placed":
-            known = challenges.get(e["id"])
-            kind_of = ChallengeType(e["type"])
-            challenges[e["id"]] = ChallengeFacts(
-                id=e["id"], name=e["name"], type=kind_of.value, ability=kind_of.ability.value, value=e.get("value"),
-                denizen=e.get("denizen") or (known.denizen if known else None))
-        elif kind in ("roll_opened", "challenge_rolled") and e.get("challenge") in challenges:
-            update: dict[str, Any] = {"lead": e["lead"]}
-            if e.get("involved"):
-                update["involved"] = list(e["involved"])
-            challenges[e["challenge"]] = challenges[e["challenge"]].model_copy(update=update)
-        elif kind == "character_created" and e["name"] not in characters:
-            characters[e["name"]] = CharacterFacts(name=e["name"], concept=e.get("concept", ""),
-                                                   connection=e.get("connection"), wyrd=e.get("wyrd", 0))
+            known = challenges.get(field(e, "id"))
+            kind_of = ChallengeType(field(e, "type"))
+            challenges[field(e, "id")] = ChallengeFacts(
+                id=field(e, "id"), name=field(e, "name"), type=kind_of.value, ability=kind_of.ability.value,
+                value=field(e, "value"),
+                denizen=field(e, "denizen") or (known.denizen if known else None))
+        elif kind in ("roll_opened", "challenge_rolled") and field(e, "challenge") in challenges:
+            update: dict[str, Any] = {"lead": field(e, "lead")}
+            if field(e, "involved"):
+                update["involved"] = list(field(e, "involved"))
+            challenges[field(e, "challenge")] = challenges[field(e, "challenge")].model_copy(update=update)
+        elif kind == "character_created" and field(e, "name") not in characters:
+            characters[field(e, "name")] = CharacterFacts(name=field(e, "name"), concept=field(e, "concept", ""),
+                                                   connection=field(e, "connection"), wyrd=field(e, "wyrd", 0))
     return challenges, characters
 
 
 def _resolution_folds(events: Sequence[Event], i: int, taken: set[int]) -> list[int]:
-    cid = events[i]["challenge"]
+    cid = field(events[i], "challenge")
     got: list[int] = []
     for j in range(i - 1, -1, -1):
         e = events[j]
-        kind = e.get("kind")
+        kind = e.kind
         if kind == "challenge_resolved":
             break
         if j in taken:
             continue
-        if (kind in ("challenge_rolled", "roll_opened") and e.get("challenge") == cid) or (
-                kind == "points_spent" and e.get("challenge") == cid) or (
-                kind == "wyrd_drawn" and DrawReason.of(e.get("reason")) == DrawReason.OVERCOME):
+        if (kind in ("challenge_rolled", "roll_opened") and field(e, "challenge") == cid) or (
+                kind == "points_spent" and field(e, "challenge") == cid) or (
+                kind == "wyrd_drawn" and DrawReason.of(field(e, "reason")) == DrawReason.OVERCOME):
             got.append(j)
     for j in range(i + 1, len(events)):
-        kind = events[j].get("kind")
+        kind = events[j].kind
         if kind in ("damage", "ability_scratched"):
             got.append(j)
         elif kind not in _PASS_OVER:
@@ -126,46 +128,46 @@ def _resolution_folds(events: Sequence[Event], i: int, taken: set[int]) -> list[
 
 def _rolled(reason: RollReason, character: object = None) -> Callable[[Event], bool]:
     def match(x: Event) -> bool:
-        return (x.get("kind") == "influence_rolled" and x.get("reason") == reason
-                and (character is None or x.get("character") == character))
+        return (x.kind == "influence_rolled" and field(x, "reason") == reason
+                and (character is None or field(x, "character") == character))
     return match
 
 
 def _magic_costs(e: Event) -> Callable[[Event], bool]:
-    casters = set(e.get("casters", []))
+    casters = set(field(e, "casters", []))
 
     def match(x: Event) -> bool:
-        kind, reason = x.get("kind"), DrawReason.of(x.get("reason"))
+        kind, reason = x.kind, DrawReason.of(field(x, "reason"))
         if kind == "stage_rule_added":
-            return bool(x.get("rule") == e.get("rule"))
-        cost = (kind == "points_spent" and x.get("challenge") is None) or (
+            return bool(field(x, "rule") == field(e, "rule"))
+        cost = (kind == "points_spent" and field(x, "challenge") is None) or (
             kind == "wyrd_drawn" and reason in (DrawReason.WORK, DrawReason.BIND))
-        return cost and x.get("character") in casters
+        return cost and field(x, "character") in casters
     return match
 
 
 def _backward(e: Event) -> tuple[Callable[[Event], bool], bool] | None:
     """What an anchor event folds from before it, and whether other events stop the search."""
-    kind = e.get("kind")
+    kind = e.kind
     if kind == "character_defeated":
-        return _rolled(RollReason.DEFEAT, e["character"]), True
+        return _rolled(RollReason.DEFEAT, field(e, "character")), True
     if kind == "story_ended":
         return _rolled(RollReason.FINALE), True
     if kind == "scene_test":
         return _rolled(RollReason.SCENE_TEST), False
-    if kind == "points_recovered" and e.get("reason") == RollReason.REST:
-        return _rolled(RollReason.REST, e["character"]), True
+    if kind == "points_recovered" and field(e, "reason") == RollReason.REST:
+        return _rolled(RollReason.REST, field(e, "character")), True
     if kind == "contest_decided":
-        trait = e.get("trait")
-        return (lambda x: x.get("kind") == "influence_rolled" and x.get("trait") == trait), True
+        trait = field(e, "trait")
+        return (lambda x: x.kind == "influence_rolled" and field(x, "trait") == trait), True
     if kind == "scene_ended":
-        return (lambda x: x.get("kind") == "points_recovered" and x.get("reason") != RollReason.REST), False
+        return (lambda x: x.kind == "points_recovered" and field(x, "reason") != RollReason.REST), False
     if kind == "magic_cast":
         return _magic_costs(e), True
     if kind == "ability_scratched":
-        who, ability = e["character"], e["ability"]
-        return (lambda x: x.get("kind") == "damage" and x.get("character") == who
-                and x.get("ability") == ability), True
+        who, ability = field(e, "character"), field(e, "ability")
+        return (lambda x: x.kind == "damage" and field(x, "character") == who
+                and field(x, "ability") == ability), True
     return None
 
 
@@ -178,7 +180,7 @@ def _folds(events: Sequence[Event]) -> dict[int, list[int]]:
             continue
         got: list[int] = []
         rule = _backward(e)
-        if e.get("kind") == "challenge_resolved" and e.get("status") != "bypassed":
+        if e.kind == "challenge_resolved" and field(e, "status") != "bypassed":
             got = _resolution_folds(events, i, taken)
         elif rule is not None:
             match, stop = rule
@@ -189,11 +191,11 @@ def _folds(events: Sequence[Event]) -> dict[int, list[int]]:
                     got.append(j)
                 elif stop:
                     break
-        elif e.get("kind") == "influence_rolled" and e.get("trait") == "wyrd":
+        elif e.kind == "influence_rolled" and field(e, "trait") == "wyrd":
             for j in range(i + 1, len(events)):
                 x = events[j]
-                if x.get("kind") != "influence_rolled" or x.get("trait") != "wyrd" or x.get("reason") != e.get(
-                        "reason"):
+                if x.kind != "influence_rolled" or field(x, "trait") != "wyrd" or field(x, "reason") != field(
+                        e, "reason"):
                     break
                 got.append(j)
         if got:
@@ -203,77 +205,77 @@ def _folds(events: Sequence[Event]) -> dict[int, list[int]]:
 
 
 def _outcome(event: Event, related: Sequence[Event]) -> Outcome:
-    if event.get("status") == "bypassed":
+    if field(event, "status") == "bypassed":
         return Outcome.BYPASSED
-    if event.get("overcome"):
-        return Outcome.OVERCOME_WYRD if event.get("boost") else Outcome.OVERCOME
-    if any(r.get("kind") == "ability_scratched" for r in related):
+    if field(event, "overcome"):
+        return Outcome.OVERCOME_WYRD if field(event, "boost") else Outcome.OVERCOME
+    if any(r.kind == "ability_scratched" for r in related):
         return Outcome.FAILED_SCRATCH
-    if any(r.get("kind") == "damage" for r in related):
+    if any(r.kind == "damage" for r in related):
         return Outcome.FAILED_DAMAGE
     return Outcome.FAILED
 
 
 def _challenge(event: Event, related: Sequence[Event], known: Mapping[str, ChallengeFacts]) -> ChallengeFacts:
-    cid = str(event["challenge"])
+    cid = str(field(event, "challenge"))
     base = known.get(cid) or ChallengeFacts(id=cid, name=cid.replace("-", " "))
-    update: dict[str, Any] = {"outcome": _outcome(event, related).value, "wyrd_drawn": int(event.get("boost", 0))}
+    update: dict[str, Any] = {"outcome": _outcome(event, related).value, "wyrd_drawn": int(field(event, "boost", 0))}
     damage: dict[str, int] = {}
     scratched: dict[str, str] = {}
     for r in related:
-        if r.get("kind") == "challenge_rolled":
-            update["lead"] = r["lead"]
-        elif r.get("kind") == "damage":
-            damage[r["character"]] = damage.get(r["character"], 0) + int(r["n"])
-        elif r.get("kind") == "ability_scratched":
-            scratched[r["character"]] = str(r["ability"])
+        if r.kind == "challenge_rolled":
+            update["lead"] = field(r, "lead")
+        elif r.kind == "damage":
+            damage[field(r, "character")] = damage.get(field(r, "character"), 0) + int(field(r, "n"))
+        elif r.kind == "ability_scratched":
+            scratched[field(r, "character")] = str(field(r, "ability"))
     update.update(damage=damage, scratched=scratched)
     return base.model_copy(update=update)
 
 
 def _detail(kind: str, event: Event, related: Sequence[Event]) -> str | None:
     if kind == "magic_cast":
-        return str(event.get("form"))
+        return str(field(event, "form"))
     if kind == "twist":
-        return str(event.get("category"))
+        return str(field(event, "category"))
     if kind == "answer":
-        return str(event.get("answer"))
+        return str(field(event, "answer"))
     if kind == "scene_test":
-        return str(event.get("outcome"))
+        return str(field(event, "outcome"))
     if kind == "character_defeated":
-        return "impediment" if event.get("impediment") else "defeated"
+        return "impediment" if field(event, "impediment") else "defeated"
     if kind == "challenge_modified":
-        return "harder" if int(event.get("change", 0)) > 0 else "easier"
+        return "harder" if int(field(event, "change", 0)) > 0 else "easier"
     if kind == "clock_advanced":
-        return "threshold" if event.get("thresholds") else "advanced"
+        return "threshold" if field(event, "thresholds") else "advanced"
     if kind in ("damage", "ability_scratched"):
         return "scratch" if kind == "ability_scratched" else "damage"
     return None
 
 
 def _kind_of(event: Event) -> MomentKind | None:
-    kind = str(event.get("kind"))
+    kind = str(event.kind)
     if kind in _SIMPLE:
         return _SIMPLE[kind]
-    wyrd = event.get("trait") == "wyrd"
+    wyrd = field(event, "trait") == "wyrd"
     table: dict[str, MomentKind] = {
         "character_created": MomentKind.INTRODUCTION, "scene_started": MomentKind.SCENE_OPENING,
         "scene_test": MomentKind.SCENE_TEST, "challenge_placed": MomentKind.CHALLENGE_PLACED,
         "points_spent": MomentKind.EFFORT, "challenge_resolved": MomentKind.CHALLENGE_OUTCOME,
         "damage": MomentKind.HARM, "ability_scratched": MomentKind.HARM, "character_defeated": MomentKind.DEFEAT,
         "influence_rolled": MomentKind.WYRD_ROLL if wyrd else MomentKind.INFLUENCE,
-        "points_recovered": MomentKind.REST if event.get("reason") == RollReason.REST else MomentKind.RECOVERY,
+        "points_recovered": MomentKind.REST if field(event, "reason") == RollReason.REST else MomentKind.RECOVERY,
         "clock_advanced": MomentKind.CLOCK, "magic_cast": MomentKind.MAGIC, "twist": MomentKind.TWIST,
         "answer": MomentKind.ANSWER, "story_ended": MomentKind.FINALE,
     }
     return table.get(kind)
 
 
-def moments(events: Sequence[Mapping[str, Any]], facts: StoryFacts | None = None, *,
+def moments(events: Sequence[Event], facts: StoryFacts | None = None, *,
             detail: bool = False) -> list[NarrationRequest]:
     """The moments worth narrating in one command's events, in order (see the module docstring)."""
     facts = facts or StoryFacts()
-    evs: list[Event] = [dict(e) for e in events]
+    evs: list[Event] = list(events)
     challenges, characters = _learn(evs, facts)
     folds = _folds(evs)
     folded = {j for js in folds.values() for j in js}
@@ -286,8 +288,8 @@ def moments(events: Sequence[Mapping[str, Any]], facts: StoryFacts | None = None
         if moment is None:
             continue
         related = [evs[j] for j in folds.get(i, [])]
-        kind = str(event["kind"])
-        subject = next((str(event[k]) for k in _SUBJECT_KEYS if event.get(k)), None)
+        kind = str(event.kind)
+        subject = next((str(field(event, k)) for k in _SUBJECT_KEYS if field(event, k)), None)
         challenge = None
         if kind == "challenge_resolved":
             challenge = _challenge(event, related, challenges)
@@ -295,21 +297,21 @@ def moments(events: Sequence[Mapping[str, Any]], facts: StoryFacts | None = None
             detail_word: str | None = challenge.outcome
         else:
             detail_word = _detail(kind, event, related)
-            cid = event.get("challenge") or (event.get("id") if kind == "challenge_placed" else None)
+            cid = field(event, "challenge") or (field(event, "id") if kind == "challenge_placed" else None)
             if isinstance(cid, str) and cid in challenges:
                 challenge = challenges[cid]
                 subject = subject or challenge.lead
         if kind == "character_created":
-            subject = str(event["name"])
+            subject = str(field(event, "name"))
         if kind in ("magic_cast", "scene_test"):
-            subject = next(iter(event.get("casters") or event.get("interrupted_by") or []), None)
+            subject = next(iter(field(event, "casters") or field(event, "interrupted_by") or []), None)
         if kind == "scene_started":
-            base = base.model_copy(update={"scene": str(event.get("scene", base.scene))})
+            base = base.model_copy(update={"scene": str(field(event, "scene", base.scene))})
         told = [evs[j] for j in sorted([*folds.get(i, []), i])]
         out.append(base.model_copy(update={"moment": moment, "detail": detail_word, "events": told,
                                            "subject": subject, "challenge": challenge}))
         if kind == "story_ended":
-            for name, result in dict(event.get("results", {})).items():
+            for name, result in dict(field(event, "results", {})).items():
                 out.append(base.model_copy(update={"moment": MomentKind.POSTSCRIPT, "detail": str(result),
                                                    "events": [event], "subject": str(name)}))
     return [r for r in out if detail or r.major]

@@ -13,15 +13,20 @@ oracle's :class:`~wyrd.oracle.facts.StoryFacts`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from wyrd.oracle.events import field
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.twists import twists
 from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
 from wyrd.play.kits.abacus.moments import RollReason, moments
 from wyrd.rules.abacus import GameState
+from wyrd.rules.actions import Event
+
+if TYPE_CHECKING:
+    from wyrd.oracle.events import SceneTested
 
 __all__ = ["NARRATION", "AbacusNarration", "story_facts"]
 
@@ -70,15 +75,15 @@ def _facts(before: GameState, after: GameState, story: StoryPlay | None) -> Stor
     return story_facts(after, before, **extra)
 
 
-def _scene_test(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _scene_test(events: Sequence[Event]) -> list[SceneTested]:
     """The scene test's verdict, when a scene's first Wyrd roll was made (DESIGN.md, "The scene test")."""
-    results = {str(e["character"]): int(e["result"]) for e in events
-               if e.get("kind") == "influence_rolled" and e.get("reason") == RollReason.SCENE_TEST}
+    results = {str(field(e, "character")): int(field(e, "result")) for e in events
+               if e.kind == "influence_rolled" and field(e, "reason") == RollReason.SCENE_TEST}
     if not results:
         return []
     from wyrd.oracle.question import scene_test  # only when a scene starts: not needed for the first prompt
 
-    scene = next((str(e["scene"]) for e in events if e.get("kind") == "scene_started"), None)
+    scene = next((str(field(e, "scene")) for e in events if e.kind == "scene_started"), None)
     return [scene_test(results).event(scene)]
 
 
@@ -106,8 +111,8 @@ class AbacusNarration(KitNarration):
         story = follower.play if isinstance(follower, StoryFollower) else (
             follower if isinstance(follower, StoryPlay) else None)
         facts = _facts(command.before, command.after, story)
-        events = [dict(e) for e in command.events]
-        added = _scene_test(events)
+        events = list(command.events)
+        added: list[Event] = [*_scene_test(events)]
         # Story twist entries speak of the character as {name}.
         characters = {n: {**c.context(), "name": n} for n, c in facts.characters.items()}
         added += twists(events, command.dice, characters=characters, deck_state=command.deck, tables=command.tables,

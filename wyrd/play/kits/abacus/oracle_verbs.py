@@ -13,6 +13,7 @@ from typing import Any
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import Words, resolve
+from wyrd.play.kits.abacus.events import Inspiration
 from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState, Outcome
 from wyrd.rules.actions import Event
@@ -68,15 +69,14 @@ class Ask(Verb):
         return _unchanged(state)
 
     def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
+              state: GameState) -> list[Event]:
         # The oracle's question machinery is imported when first asked, not before the first prompt.
         from wyrd.oracle.question import answer_twist, ask, question_odds
 
         odds = question_odds(args["odds"], tension(state))
         answer = ask(args["question"], args["odds"], odds.tension, ctx.dice)
-        event = answer.event(args["asker"])
-        event["chances"] = {k.value: str(v) for k, v in odds.answers.items()} | {"twist": str(odds.twist)}
-        out = [event]
+        chances = {k.value: str(v) for k, v in odds.answers.items()} | {"twist": str(odds.twist)}
+        out: list[Event] = [answer.event(args["asker"], chances)]
         if args["asker"] is not None:
             twist = answer_twist(answer, args["asker"], ctx.dice)
             if twist is not None:
@@ -115,11 +115,11 @@ class Inspire(Verb):
         return _unchanged(state)
 
     def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
-              state: GameState) -> list[dict[str, Any]]:
+              state: GameState) -> list[Event]:
         from wyrd.oracle.question import inspire
 
         found = inspire(ctx.dice)
-        return [{"kind": "inspiration", "action": found.action, "theme": found.theme}]
+        return [Inspiration(action=found.action, theme=found.theme)]
 
 
 def chances_lines(state: GameState, odds_word: str) -> list[str]:

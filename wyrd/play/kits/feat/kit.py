@@ -158,11 +158,11 @@ class StoryVerb(FeatVerb):
             state, events = outcome.state, events + outcome.events
         return Outcome(state, events)
 
-    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
-              state: Any) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: Any) -> list[Event]:
         story = args["story"]
-        return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
-                 "premise": story.get("premise", ""), "pregens": [c["name"] for c in story["cast"]]}]
+        return [StoryChosen(story=story["id"], title=story["title"], premise=story.get("premise", ""),
+                            pregens=[c["name"] for c in story["cast"]])]
 
 
 @VERBS.register
@@ -225,7 +225,7 @@ class SceneVerb(FeatVerb):
 # -- the hooks -------------------------------------------------------------------------
 
 
-def _hints(state: object, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+def _hints(state: object, events: Sequence[Event] = ()) -> list[str]:
     if not isinstance(state, GameState):
         return []
     if not state.characters:

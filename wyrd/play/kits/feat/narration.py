@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
+from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.play.kits.feat.texts import first_name
+from wyrd.rules.actions import Event
 from wyrd.rules.feat import GameState
 
 __all__ = ["NARRATION", "FeatMoment", "FeatNarration"]
@@ -52,41 +55,42 @@ _LOST = frozenset({"failure", "fell", "died", "missed", "cold"})
 _HURT = frozenset({FeatMoment.WOUND, FeatMoment.DEATH})
 
 
-def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+def _moment(event: Event) -> tuple[str, dict[str, Any]] | None:
     """The table that tells an event, and what its placeholders are filled with (None: untold)."""
-    kind = event.get("kind")
-    who = first_name(str(event.get("character", "")))
+    get = partial(field, event)  # the fields of the kind just checked
+    kind = event.kind
+    who = first_name(str(get("character", "")))
     if kind == "story_chosen":
-        return "feat/story/opening", {"story": event["title"]}
+        return "feat/story/opening", {"story": get("title")}
     if kind == "story_ended":
-        return "feat/story/ending", {"story": event["title"], "standing": [first_name(n) for n in event["standing"]]}
+        return "feat/story/ending", {"story": get("title"), "standing": [first_name(n) for n in get("standing")]}
     if kind == "opposed_decided":
-        loser = event["opponent"] if event["winner"] == event["active"] else event["active"]
-        return "feat/opposed/won", {"character": first_name(event["winner"]), "rival": first_name(loser),
-                                    "trait": event["trait"]}
+        loser = get("opponent") if get("winner") == get("active") else get("active")
+        return "feat/opposed/won", {"character": first_name(get("winner")), "rival": first_name(loser),
+                                    "trait": get("trait")}
     if kind == "race_decided":
-        loser = event["rival"] if event["winner"] == event["runner"] else event["runner"]
-        return "feat/race/won", {"character": first_name(event["winner"]), "rival": first_name(loser)}
+        loser = get("rival") if get("winner") == get("runner") else get("runner")
+        return "feat/race/won", {"character": first_name(get("winner")), "rival": first_name(loser)}
     if kind == "survival_tested":
-        return f"feat/survive/{'lived' if event['survived'] else 'died'}", {"character": who, "cause": event["cause"]}
+        return f"feat/survive/{'lived' if get('survived') else 'died'}", {"character": who, "cause": get("cause")}
     if kind == "shock_tested":
-        return f"feat/shock/{'held' if event['success'] else 'fell'}", {"character": who}
+        return f"feat/shock/{'held' if get('success') else 'fell'}", {"character": who}
     if kind == "search_made":
-        return f"feat/search/{'found' if event['found'] else 'missed'}", {"character": who, "thing": event["target"]}
+        return f"feat/search/{'found' if get('found') else 'missed'}", {"character": who, "thing": get("target")}
     if kind == "reaction_tested":
-        return f"feat/reaction/{'warm' if event['favourable'] else 'cold'}", {"character": who,
-                                                                              "toward": event["toward"]}
+        return f"feat/reaction/{'warm' if get('favourable') else 'cold'}", {"character": who,
+                                                                              "toward": get("toward")}
     if kind == "initiative_decided":
-        return "feat/initiative", {"character": first_name(event["order"][0])}
+        return "feat/initiative", {"character": first_name(get("order")[0])}
     if kind == "feat_rolled":
-        trait = event["trait"] if event.get("difficulty") is not None else ""  # not a bare Feat level's reason
-        return f"feat/feat/{'success' if event['success'] else 'failure'}", {"character": who, "trait": trait}
+        trait = get("trait") if get("difficulty") is not None else ""  # not a bare Feat level's reason
+        return f"feat/feat/{'success' if get('success') else 'failure'}", {"character": who, "trait": trait}
     simple = {"mettle_lost": "feat/wound", "character_killed": "feat/death", "character_recovered": "feat/recover",
               "wyrd_awarded": "feat/award", "moved": "feat/move"}
     if kind in simple:
-        return simple[str(kind)], {"character": who, "cause": event.get("cause", ""), "pace": event.get("pace", "")}
+        return simple[str(kind)], {"character": who, "cause": get("cause", ""), "pace": get("pace", "")}
     if kind == "character_created":
-        return "feat/joins", {"character": first_name(str(event["name"])), "concept": event.get("concept", "")}
+        return "feat/joins", {"character": first_name(str(get("name"))), "concept": get("concept", "")}
     return None
 
 
@@ -101,7 +105,7 @@ def _kind_of(table: str) -> tuple[FeatMoment, str]:
     return moment, table[len(moment.value) + 1:]
 
 
-def _request(table: str, context: Mapping[str, Any], mark: str, event: Mapping[str, Any] | None,
+def _request(table: str, context: Mapping[str, Any], mark: str, event: Event | None,
              cast: list[CharacterFacts]) -> NarrationRequest:
     moment, detail = _kind_of(table)
     success = True if detail in _WON else (False if detail in _LOST else None)
@@ -127,28 +131,29 @@ class FeatNarration(KitNarration):
         cast = [CharacterFacts(name=c.name, concept=c.concept)
                 for c in (after.characters.values() if isinstance(after, GameState) else [])]
         told: list[NarrationRequest] = []
-        scene = next((e for e in events if e.get("kind") == "scene_started"), None)
+        scene = next((e for e in events if e.kind == "scene_started"), None)
         if scene is not None:
-            seeds: Sequence[str] = scene.get("narration") or []
+            seeds: Sequence[str] = field(scene, "narration") or []
             if seeds:
                 told.append(NarrationRequest(
                     moment=FeatMoment.SCENE_OPENING, events=[dict(scene)], characters=cast, seeds=list(seeds),
-                    scene=str(scene.get("title", "")), own_words=True, death=False, harm=False,
+                    scene=str(field(scene, "title", "")), own_words=True, death=False, harm=False,
                     marks={"moment": "scene_opening"}))
             else:
-                told.append(_request("feat/scene/opening", {"scene": scene["title"]}, "scene_opening", scene, cast))
-        kinds = [str(e.get("kind")) for e in events]
+                told.append(_request("feat/scene/opening", {"scene": field(scene, "title")}, "scene_opening", scene,
+                                     cast))
+        kinds = [str(e.kind) for e in events]
         main = next((events[kinds.index(k)] for k in _ORDER if k in kinds), None)
         found = _moment(main) if main is not None and scene is None else None
         if found is not None and main is not None:
-            told.append(_request(found[0], found[1], str(main["kind"]), main, cast))
-        died = next((e for e in events if e.get("kind") == "character_killed"), None)
+            told.append(_request(found[0], found[1], str(main.kind), main, cast))
+        died = next((e for e in events if e.kind == "character_killed"), None)
         if died is not None and "survival_tested" not in kinds and main is not died:
-            told.append(_request("feat/death", {"character": first_name(died["character"])}, "character_killed",
+            told.append(_request("feat/death", {"character": first_name(field(died, "character"))}, "character_killed",
                                  died, cast))
-        elif any(e.get("kind") == "feat_rolled" and e.get("wyrd_spent") for e in events):
-            bought = next(e for e in events if e.get("kind") == "feat_rolled" and e.get("wyrd_spent"))
-            told.append(_request("feat/wyrd-spent", {"character": first_name(bought["character"])}, "wyrd_spent",
+        elif any(e.kind == "feat_rolled" and field(e, "wyrd_spent") for e in events):
+            bought = next(e for e in events if e.kind == "feat_rolled" and field(e, "wyrd_spent"))
+            told.append(_request("feat/wyrd-spent", {"character": first_name(field(bought, "character"))}, "wyrd_spent",
                                  bought, cast))
         return Told(moments=told[:2])
 

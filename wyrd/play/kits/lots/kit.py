@@ -72,11 +72,11 @@ class StoryVerb(LotsVerb):
     def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return Outcome(state, [])
 
-    def after(self, args: Mapping[str, Any], events: list[Any], ctx: Any,
-              state: Any) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: Any,
+              state: Any) -> list[Event]:
         story = args["story"]
-        return [{"kind": "story_chosen", "story": story["id"], "title": story["title"],
-                 "premise": story["premise"], "pregens": [p["name"] for p in story["pregens"]]}]
+        return [StoryChosen(story=story["id"], title=story["title"], premise=story["premise"],
+                            pregens=[p["name"] for p in story["pregens"]])]
 
 
 @VERBS.register
@@ -274,7 +274,7 @@ def _window_lines(state: GameState) -> list[str]:
     return out
 
 
-def _hints(state: Any, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+def _hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     if not isinstance(state, GameState):
         return []
     if not state.characters:

@@ -10,14 +10,16 @@ lines speak to the players, whose part it is to describe their fortune.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
+from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.text import the_name
+from wyrd.rules.actions import Event
 from wyrd.rules.lots import GameState
 
 __all__ = ["NARRATION", "LotsMoment", "LotsNarration"]
@@ -49,46 +51,47 @@ _WON = frozenset({"success", "landed"})
 _LOST = frozenset({"failure", "missed"})
 
 
-def _moment(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+def _moment(event: Event) -> tuple[str, dict[str, Any]] | None:
     """The table that tells an event, and what its placeholders are filled with (None: untold)."""
-    kind = event.get("kind")
-    who = {"character": event.get("character") or event.get("name") or _ALL}
-    if kind == "check_cast" and event.get("form") == "check":
-        return f"lots/check/{event['outcome']}", {**who, "purpose": event.get("purpose")}
+    get = partial(field, event)  # the fields of the kind just checked
+    kind = event.kind
+    who = {"character": get("character") or get("name") or _ALL}
+    if kind == "check_cast" and get("form") == "check":
+        return f"lots/check/{get('outcome')}", {**who, "purpose": get("purpose")}
     if kind == "lots_cast":
-        return "lots/bare", {**who, "purpose": event.get("purpose")}
+        return "lots/bare", {**who, "purpose": get("purpose")}
     if kind == "attack_resolved":
-        return _BLOW[bool(event["landed"])], {"attacker": event["attacker"], "target": event["target"]}
+        return _BLOW[bool(get("landed"))], {"attacker": get("attacker"), "target": get("target")}
     if kind == "mettle_tested":
-        state = "down" if event["incapacitated"] else ("reeling" if event["outcome"] != "success" else "steady")
+        state = "down" if get("incapacitated") else ("reeling" if get("outcome") != "success" else "steady")
         return f"lots/mettle/{state}", who
     if kind == "portent_spent":
-        return f"lots/portent/{str(event['use']).replace('_', '-')}", who
-    if kind == "assessed" and event.get("via") == "assess":
-        return _GAP[str(event["gap_size"])], {**who, "subject": event.get("subject")}
+        return f"lots/portent/{str(get('use')).replace('_', '-')}", who
+    if kind == "assessed" and get("via") == "assess":
+        return _GAP[str(get("gap_size"))], {**who, "subject": get("subject")}
     simple = {"rested": "lots/rest", "story_points_awarded": "lots/story-points", "development": "lots/develop",
               "story_closed": "lots/ending"}
     if kind in simple:
-        return simple[str(kind)], {**who, "title": event.get("title")}
-    if kind == "character_created" and not event.get("npc"):
-        return "lots/arrival", {**who, "concept": event.get("concept")}
+        return simple[str(kind)], {**who, "title": get("title")}
+    if kind == "character_created" and not get("npc"):
+        return "lots/arrival", {**who, "concept": get("concept")}
     if kind == "scene_opened":
-        return "lots/scene", {"title": the_name(str(event["title"]))}
+        return "lots/scene", {"title": the_name(str(get("title")))}
     return None
 
 
-def _fortune(events: list[Mapping[str, Any]]) -> tuple[str, dict[str, Any]] | None:
+def _fortune(events: list[Event]) -> tuple[str, dict[str, Any]] | None:
     """The WEAL or WOE of the command's first cast, to help its player describe it."""
     for event in events:
-        if event.get("kind") in ("check_cast", "lots_cast"):
-            fortune = str(event.get("fortune", "none"))
+        if event.kind in ("check_cast", "lots_cast"):
+            fortune = str(field(event, "fortune", "none"))
             if fortune == "none":
                 return None
-            return f"lots/fortune/{fortune.replace('_', '-')}", {"character": event.get("character") or _ALL}
+            return f"lots/fortune/{fortune.replace('_', '-')}", {"character": field(event, "character") or _ALL}
     return None
 
 
-def _request(table: str, context: dict[str, Any], event: Mapping[str, Any] | None,
+def _request(table: str, context: dict[str, Any], event: Event | None,
              cast: list[CharacterFacts]) -> NarrationRequest:
     moment = max((m for m in LotsMoment if table == m.value or table.startswith(m.value + "/")), key=len)
     detail = table[len(moment.value) + 1:]
@@ -115,15 +118,15 @@ class LotsNarration(KitNarration):
                 for c in (after.characters.values() if isinstance(after, GameState) else [])]
         found = [(m, e) for e in events if (m := _moment(e)) is not None]
         fortune = _fortune(events)
-        first_cast = next((e for e in events if e.get("kind") in ("check_cast", "lots_cast")), None)
+        first_cast = next((e for e in events if e.kind in ("check_cast", "lots_cast")), None)
         chosen = found[:1] + ([(fortune, first_cast)] if fortune else []) + found[1:]
         told = [_request(table, context, event, cast) for (table, context), event in chosen[:2]]
-        opened = [e for e in events if e.get("kind") == "scene_opened" and e.get("seeds")]
-        seeds = [s for e in opened for s in e.get("seeds", [])]
+        opened = [e for e in events if e.kind == "scene_opened" and field(e, "seeds")]
+        seeds = [s for e in opened for s in field(e, "seeds", [])]
         if seeds and len(told) < 2:
             told.append(NarrationRequest(
                 moment=LotsMoment.SCENE_SEED, events=[dict(opened[0])], characters=cast, seeds=seeds,
-                scene=str(opened[0].get("title", "")), own_words=True, harm=False, death=False, marks={}))
+                scene=str(field(opened[0], "title", "")), own_words=True, harm=False, death=False, marks={}))
         return Told(moments=told)
 
 

@@ -14,7 +14,7 @@ so the players know whom to defend. The draws use the context's dice
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 import wyrd.rules.wolden as W
 from wyrd.oracle.tables import roll
@@ -69,7 +69,7 @@ def _target(how: str | None, standing: Sequence[W.Character], dice: Dice, enemy:
 
 
 def enemy_actions(events: Sequence[object], state: W.GameState, story: Scenario | None,
-                  dice: Dice) -> list[dict[str, Any]]:
+                  dice: Dice) -> list[Event]:
     """One ``enemy_acted`` per enemy standing, if a round of the fight under way began in ``events``."""
     found = state.encounter
     if not isinstance(found, W.Fight):
@@ -79,7 +79,7 @@ def enemy_actions(events: Sequence[object], state: W.GameState, story: Scenario 
     standing = [c for name, c in state.characters.items() if name in found.rounds.participants and not c.out]
     if not standing:
         return []
-    out: list[dict[str, Any]] = []
+    out: list[Event] = []
     for enemy in found.standing:
         spec = _spec(enemy, story)
         if spec is not None and spec.actions:
@@ -91,7 +91,7 @@ def enemy_actions(events: Sequence[object], state: W.GameState, story: Scenario 
         else:
             target = _target("random", standing, dice, enemy)
             text = roll(GENERIC, dice, {"enemy": enemy.name, "character": target.name}).text
-        out.append({"kind": "enemy_acted", "enemy": enemy.id, "text": text, "target": target.name})
+        out.append(EnemyActed(enemy=enemy.id, text=text, target=target.name))
     return out
 
 

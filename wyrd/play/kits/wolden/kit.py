@@ -11,7 +11,7 @@ scenario with :class:`wyrd.stories.wolden.ScenarioProgress`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +25,7 @@ from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import EnemyActed, plan_lines
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
 from wyrd.play.kits.wolden.verbs import VERBS, ScenarioEnded, SceneBegun, wolden
+from wyrd.rules.actions import Event
 from wyrd.rules.wolden.odds import check_odds
 from wyrd.stories.wolden import ScenarioProgress
 
@@ -88,7 +89,7 @@ def due_lines(state: W.GameState) -> list[str]:
     return lines
 
 
-def _hints(state: Any, events: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+def _hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     game = wolden(state)
     if not game.characters:
         make = "`pc add NAME CULT might=3 agility=2 mind=1 graces=0` (3, 2, 1, 0 in any order)"

@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 import wyrd.rules.wolden as W
+from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.play.kits.wolden.texts import ability_name, names_of
 from wyrd.play.kits.wolden.verbs import wolden
+from wyrd.rules.actions import Event
 
 __all__ = ["NARRATION", "WoldenMoment", "WoldenNarration"]
 
@@ -58,55 +59,55 @@ class _Found:
     detail: str
     table: str
     context: dict[str, object]
-    event: Mapping[str, Any]
+    event: Event
 
 
-def _moment(event: Mapping[str, Any], names: Mapping[str, str], last: dict[str, str],
+def _moment(event: Event, names: Mapping[str, str], last: dict[str, str],
             montages: set[str]) -> tuple[int, WoldenMoment, str, str, dict[str, object]] | None:
     """Priority, moment, detail, table and placeholders for one event (None: untold)."""
-    kind = event.get("kind")
+    kind = event.kind
 
     def name(key: str) -> str:
-        return names.get(str(event.get(key)), str(event.get(key)))
+        return names.get(str(field(event, key)), str(field(event, key)))
 
     if kind == "check_rolled":
-        last.update(character=event["lead"], ability=ability_name(event["ability"]))
-        result = str(event["result"])
+        last.update(character=field(event, "lead"), ability=ability_name(field(event, "ability")))
+        result = str(field(event, "result"))
         return 2, WoldenMoment.CHECK, result, f"wolden/check/{result}", {**last}
     if kind == "extended_started":
-        group = "montage" if event["montage"] else "extended"
-        return 3, WoldenMoment.ENCOUNTER_START, group, f"wolden/{group}/start", {"challenge": event["name"]}
+        group = "montage" if field(event, "montage") else "extended"
+        return 3, WoldenMoment.ENCOUNTER_START, group, f"wolden/{group}/start", {"challenge": field(event, "name")}
     if kind == "extended_ended":
-        outcome = str(event["outcome"])
-        group = "montage" if event["id"] in montages and outcome != "abandoned" else "extended"
+        outcome = str(field(event, "outcome"))
+        group = "montage" if field(event, "id") in montages and outcome != "abandoned" else "extended"
         return 4, WoldenMoment.ENCOUNTER_END, outcome, f"wolden/{group}/{outcome}", {"challenge": name("id")}
-    if kind == "round_started" and event["number"] > 1:
+    if kind == "round_started" and field(event, "number") > 1:
         return 0, WoldenMoment.ROUND, "", "wolden/round", {}
     if kind == "fight_started":
-        enemy = names.get(event["enemies"][0], event["enemies"][0])
+        enemy = names.get(field(event, "enemies")[0], field(event, "enemies")[0])
         return 3, WoldenMoment.FIGHT_START, "", "wolden/fight/start", {"enemy": enemy}
     if kind == "fight_ended":
-        outcome = str(event["outcome"])
+        outcome = str(field(event, "outcome"))
         return 4, WoldenMoment.FIGHT_END, outcome, f"wolden/fight/{outcome}", {}
     if kind == "enemy_harmed":
-        detail = "beaten" if event["defeated"] else "hit"
-        return (3 if event["defeated"] else 1), WoldenMoment.ENEMY_HARMED, detail, f"wolden/fight/{detail}", {
+        detail = "beaten" if field(event, "defeated") else "hit"
+        return (3 if field(event, "defeated") else 1), WoldenMoment.ENEMY_HARMED, detail, f"wolden/fight/{detail}", {
             **last, "enemy": name("enemy")}
-    if kind == "struck" and event["source"] in names and event["source"] not in montages:
-        return 1, WoldenMoment.STRUCK, "", "wolden/fight/struck", {"character": event["character"],
+    if kind == "struck" and field(event, "source") in names and field(event, "source") not in montages:
+        return 1, WoldenMoment.STRUCK, "", "wolden/fight/struck", {"character": field(event, "character"),
                                                                      "enemy": name("source")}
-    if kind in ("struck", "harm_taken") and event.get("source") in ("consequence", *montages):
-        return 1, WoldenMoment.HARM, "", "wolden/harm", {**last, "character": event["character"]}
+    if kind in ("struck", "harm_taken") and field(event, "source") in ("consequence", *montages):
+        return 1, WoldenMoment.HARM, "", "wolden/harm", {**last, "character": field(event, "character")}
     if kind == "wound_taken":
-        return 2, WoldenMoment.WOUND, "", "wolden/wound", {**last, "character": event["character"]}
+        return 2, WoldenMoment.WOUND, "", "wolden/wound", {**last, "character": field(event, "character")}
     if kind == "character_out":
-        return 4, WoldenMoment.OUT, "", "wolden/out", {"character": event["character"]}
+        return 4, WoldenMoment.OUT, "", "wolden/out", {"character": field(event, "character")}
     if kind == "downtime_taken":
-        choice = str(event["choice"])
-        return 3, WoldenMoment.DOWNTIME, choice, f"wolden/downtime/{choice}", {"character": event["character"],
+        choice = str(field(event, "choice"))
+        return 3, WoldenMoment.DOWNTIME, choice, f"wolden/downtime/{choice}", {"character": field(event, "character"),
                                                                                 **last}
     if kind == "item_gained":
-        last["item"] = names.get(str(event["item"]), str(event["item"]))
+        last["item"] = names.get(str(field(event, "item")), str(field(event, "item")))
     return None
 
 
@@ -132,10 +133,10 @@ class WoldenNarration(KitNarration):
         events = command.events
         names = {**names_of(old), **names_of(new)}
         montages = {e.id for e in (old.encounter, new.encounter) if isinstance(e, W.Extended) and e.montage}
-        montages |= {str(e["id"]) for e in events if e.get("kind") == "extended_started" and e.get("montage")}
+        montages |= {str(field(e, "id")) for e in events if e.kind == "extended_started" and field(e, "montage")}
         last: dict[str, str] = {}
         for event in events:
-            if event.get("kind") == "item_gained":
+            if event.kind == "item_gained":
                 _moment(event, names, last, montages)
         found: list[_Found] = []
         for order, event in enumerate(events):

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import wyrd.rules.wolden as W
+from wyrd.oracle.events import Narrated
+from wyrd.play.engine.events import StoryChosen
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int
@@ -33,6 +35,7 @@ from wyrd.play.kits.wolden.verbs import (
     take_who,
     wolden,
 )
+from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.stories.wolden import ScenarioError, load_cults, scenario_args
 
@@ -164,11 +167,11 @@ class Story(WoldenVerb):
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
         return W.install(state, dice, [W.Cult.model_validate(c) for c in args["cults"]])
 
-    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
-              state: Any) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: Any) -> list[Event]:
         found = args["scenario"]
-        return [{"kind": "story_chosen", "story": found["id"], "title": found["title"],
-                 "premise": found["premise"], "pregens": [p["name"] for p in found["pregens"]]}]
+        return [StoryChosen(story=found["id"], title=found["title"], premise=found["premise"],
+                            pregens=[p["name"] for p in found["pregens"]])]
 
 
 @VERBS.register
@@ -220,13 +223,13 @@ class Scene(WoldenVerb):
         encounter = args["encounter"]
         return chain(state, [lambda s: start_encounter(s, dice, encounter)] * bool(encounter), first=[begun])
 
-    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
-              state: Any) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: Any) -> list[Event]:
         seeds = args.get("seeds") or []
-        told: list[dict[str, Any]] = []
+        told: list[Event] = []
         if seeds:
             face = ctx.dice.roll(1, len(seeds), "scene narration").faces[0]
-            told = [{"kind": "narration", "text": seeds[face - 1], "source": "story", "moment": "scene"}]
+            told = [Narrated(text=seeds[face - 1], source="story", moment="scene")]
         return told + super().after(args, events, ctx, state)
 
 

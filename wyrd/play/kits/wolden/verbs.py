@@ -93,8 +93,8 @@ class WoldenVerb(Verb):
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
         raise NotImplementedError
 
-    def after(self, args: Mapping[str, Any], events: list[Any], ctx: PlayContext,
-              state: Any) -> list[dict[str, Any]]:
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: Any) -> list[Event]:
         """When a round of a fight begins, each enemy standing acts from its table (``enemy_acted``)."""
         return enemy_actions(events, wolden(state), progress(ctx).scenario, ctx.dice)
 
