@@ -39,8 +39,29 @@ def test_a_draw_reason_is_read_by_enum(reason: object, expected: DrawReason | No
 
 
 def test_roll_reasons_are_the_rules_own_words() -> None:
+    """Issue 15, point 5: the kit matches the rules' own enums, not copies of their English."""
+    from wyrd.rules.abacus import reasons
+
+    assert RollReason is reasons.RollReason and DrawReason is reasons.DrawReason
     assert RollReason.SCENE_TEST == SCENE_TEST
-    assert {r.value for r in RollReason} == {"defeat", "finale", "scene test", "scene end", "rest"}
+    assert {r.value for r in RollReason} == {"defeat", "finale", "scene test", "scene end", "rest", "called",
+                                              "called by a stage rule", "singled out by a stage rule"}
+
+
+def test_a_saved_reason_reads_back_as_the_rules_enum_and_the_players_words_as_text() -> None:
+    """Issue 15, point 5: a reason is an enum once typed, its JSON the word it always was."""
+    from wyrd.play.kits.abacus.events import KINDS
+    from wyrd.rules.abacus.reasons import RecoveryReason
+
+    rolled = {"kind": "influence_rolled", "character": "Ada", "trait": "wyrd", "dice": [3], "result": 3, "ties": 1}
+    rest = KINDS.parse({**rolled, "reason": "rest"})
+    assert getattr(rest, "reason", None) is RollReason.REST
+    assert rest.model_dump(mode="json")["reason"] == "rest"
+    own = KINDS.parse({**rolled, "reason": "the bell tolls"})
+    assert type(getattr(own, "reason", None)) is str
+    recovered = KINDS.parse({"kind": "points_recovered", "character": "Ada", "ability": "body", "n": 1,
+                             "points_after": 5, "reason": "connection"})
+    assert getattr(recovered, "reason", None) is RecoveryReason.CONNECTION
 
 
 def request(moment: str, **fields: Any) -> NarrationRequest:

@@ -26,7 +26,7 @@ story schema), else the generic tables ``twist/<category>`` in ``oracle/tables``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -169,6 +169,7 @@ def twists(
     intrusion_weights: Mapping[str, int] | None = None, context: Mapping[str, object] | None = None,
     characters: Mapping[str, Mapping[str, object]] | None = None, deck_state: DeckState | None = None,
     tables: Mapping[str, Table] | None = None, story: str = "story",
+    quiet: Collection[str] = NO_TWIST_REASONS, mundane: str = SCENE_TEST_REASON,
 ) -> list[TwistDrawn]:
     """The twist events a command's Wyrd rolls bring (see the module docstring).
 
@@ -181,19 +182,21 @@ def twists(
         context: placeholder values for every twist (location, denizen, ...).
         characters: placeholder values per character (concept, facet, connection), over ``context``.
         deck_state: draw entries without repeats across the session (see :mod:`wyrd.oracle.tables`).
+        quiet: the reasons of rolls that bring no twist; ``mundane`` the reason whose intrusion is
+            always mundane (the ruleset's own enums; the defaults are their words).
     """
     found = [events] if isinstance(events, Event) else list(events)
     out: list[TwistDrawn] = []
     for group in _groups(found):
         reason = str(group[0].reason)
-        if reason in NO_TWIST_REASONS:
+        if reason in quiet:
             continue
         picks: list[tuple[str, int, Category | None]] = [
             (str(e.character), 6, None) for e in group if int(e.result) >= 6]
         best = max(int(e.result) for e in group)
         if best <= 2:
             lowest = min(group, key=lambda e: int(e.result))
-            forced = Category.MUNDANE if reason == SCENE_TEST_REASON else None
+            forced = Category.MUNDANE if reason == mundane else None
             picks.append((str(lowest.character), int(lowest.result), forced))
         for name, result, forced in picks:
             if forced is not None:

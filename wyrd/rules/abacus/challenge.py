@@ -31,6 +31,7 @@ from wyrd.rules.abacus.effects import (
 from wyrd.rules.abacus.enums import Ability, ChallengeStatus, ChallengeType
 from wyrd.rules.abacus.errors import NotEnoughPoints, NotEnoughWyrd, OutOfTurn, UnknownName
 from wyrd.rules.abacus.events import ChallengeResolved, ChallengeRolled, PointsSpent, RollOpened
+from wyrd.rules.abacus.reasons import DrawReason
 from wyrd.rules.abacus.stage import Effect, EffectKind, Target, TriggerKind
 from wyrd.rules.abacus.state import Assignment, Challenge, ChallengeSpec, Needs, PendingRoll, RollStage
 from wyrd.rules.abacus.turn import Turn, action
@@ -122,7 +123,7 @@ def attempt(turn: Turn, challenge: str, lead: str, involved: Sequence[str] = ())
         turn.active(name)
     cost = attempt_cost(turn.state, target)
     if cost:
-        turn.draw(leader.name, cost, f"as the price of attempting {target.name}")
+        turn.draw(leader.name, cost, DrawReason.PRICE.said(target.name))
     target.tackled = True
     turn.state.pending = PendingRoll(challenge=target.id, lead=leader.name, involved=[leader.name, *helpers])
     turn.emit(RollOpened(
@@ -180,7 +181,7 @@ def spend(
                     f"{paid_by} has no Wyrd to give: only a defeated character's player pays for others",
                     rule="abacus.spend.payer",
                 )
-        turn.draw(payer, cost, f"for {char.name} to spend {use.value.title()} on {target.name}")
+        turn.draw(payer, cost, DrawReason.SPEND.said(f"{char.name} to spend {use.value.title()} on {target.name}"))
     char.points[use] = have - n
     if char.name not in pending.involved:
         pending.involved.append(char.name)
@@ -250,7 +251,7 @@ def draw(turn: Turn, who: str, n: int = 1) -> None:
     if n > short:
         raise NotEnoughWyrd(f"only {short} more would overcome {target.name}; don't draw {n}",
                             rule="abacus.draw.no-more-than-needed")
-    turn.draw(who, n, f"to overcome {target.name}")
+    turn.draw(who, n, DrawReason.OVERCOME.said(target.name))
     pending.boost += n
     if needed(turn, pending) == 0:
         _resolve(turn, target, pending, overcome=True)

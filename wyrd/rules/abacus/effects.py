@@ -36,6 +36,7 @@ from wyrd.rules.abacus.events import (
     StageRuleFired,
 )
 from wyrd.rules.abacus.influence import TraitRoll, rank, roll_trait
+from wyrd.rules.abacus.reasons import RollReason
 from wyrd.rules.abacus.stage import Clock, Effect, EffectKind, Match, Target, TriggerKind
 from wyrd.rules.abacus.standing import (
     attempt_cost,
@@ -174,7 +175,7 @@ def _targets(turn: Turn, target: Target, moment: Moment) -> list[str]:
     if target == Target.SUBJECT and moment.subject:
         return standing([moment.subject])
     pool = [n for n in present if n != moment.subject] if target == Target.OTHER else present
-    chosen = single_out(turn, pool, reason="singled out by a stage rule")
+    chosen = single_out(turn, pool, reason=RollReason.SINGLED_OUT)
     return [chosen] if chosen else []
 
 
@@ -199,7 +200,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
     elif kind == EffectKind.WYRD_ROLL:
         names = _targets(turn, effect.target, moment)
         if names:
-            wyrd_roll(turn, names, reason="called by a stage rule")
+            wyrd_roll(turn, names, reason=RollReason.STAGE_RULE)
     elif kind in (EffectKind.DAMAGE, EffectKind.SCRATCH):
         if turn.state.scene is None:
             return  # seed 000: no consequences between scenes (a finale's 6 harms no one)
@@ -275,7 +276,7 @@ def scratch(turn: Turn, name: str, ability: Ability, *, source: str | None = Non
 def defeat(turn: Turn, name: str) -> None:
     char = turn.character(name)
     char.defeated = True
-    (roll,) = wyrd_roll(turn, [char.name], reason="defeat", include_defeated=True)
+    (roll,) = wyrd_roll(turn, [char.name], reason=RollReason.DEFEAT, include_defeated=True)
     char.impediment = roll.result == 6
     turn.emit(CharacterDefeated(character=char.name, wyrd_result=roll.result, impediment=char.impediment))
 

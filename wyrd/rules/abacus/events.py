@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from wyrd.rules.abacus.enums import Ability, ChallengeType, MagicForm
+from wyrd.rules.abacus.reasons import Reason
 from wyrd.rules.actions import Event
 
 __all__ = [
@@ -164,7 +165,7 @@ class InfluenceRolled(Event):
     dice: list[int]
     result: int
     ties: int
-    reason: str = ""
+    reason: Reason = ""
 
 
 class ContestDecided(Event):
@@ -181,7 +182,7 @@ class PointsRecovered(Event):
     ability: Ability
     n: int
     points_after: int
-    reason: str
+    reason: Reason
 
 
 class SceneEnded(Event):

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 from wyrd.rules.abacus.enums import Ability, ChallengeType, MagicForm, WyrdDraw
 from wyrd.rules.abacus.errors import MagicError, NotEnoughPoints, NotEnoughWyrd
 from wyrd.rules.abacus.events import MagicCast, PointsSpent
+from wyrd.rules.abacus.reasons import DrawReason
 from wyrd.rules.abacus.scenes import add_rule
 from wyrd.rules.abacus.stage import Effect, EffectKind, Lasts, Match, StageRule
 from wyrd.rules.abacus.state import Servant
@@ -138,10 +139,10 @@ def cast(
                               points_after=char.points[casting.ability]))
         scene.cast_magic.append(name)
         if form.wyrd == WyrdDraw.REQUIRED:
-            turn.draw(name, 1, f"to work a {form.value}")
+            turn.draw(name, 1, DrawReason.WORK.said(f"a {form.value}"))
         elif form.wyrd == WyrdDraw.IF_ABLE:
             if turn.can_draw(name):
-                turn.draw(name, 1, f"to bind a {form.value}")
+                turn.draw(name, 1, DrawReason.BIND.said(f"a {form.value}"))
             else:
                 bound = False
         elif name not in scene.warded:

@@ -29,6 +29,7 @@ from wyrd.rules.abacus.events import (
     StageRuleAdded,
 )
 from wyrd.rules.abacus.influence import roll_trait
+from wyrd.rules.abacus.reasons import RecoveryReason, RollReason
 from wyrd.rules.abacus.stage import Lasts, StageRule, TriggerKind
 from wyrd.rules.abacus.state import ChallengeSpec, Scene
 from wyrd.rules.abacus.turn import Turn, action
@@ -37,7 +38,7 @@ from wyrd.rules.abacus.wyrd import wyrd_roll
 __all__ = ["GHOST_WYRD", "SCENE_TEST", "add_rule", "end_scene", "rest", "start_scene"]
 
 GHOST_WYRD = 2
-SCENE_TEST = "scene test"
+SCENE_TEST = RollReason.SCENE_TEST  # the name of old: the reason of a scene's first Wyrd roll
 
 
 @action
@@ -100,7 +101,7 @@ def _default_recovery(char: Character) -> Ability | None:
     return max(usable, key=lambda a: char.spent(a), default=None)
 
 
-def _recover(turn: Turn, char: Character, ability: Ability, reason: str) -> None:
+def _recover(turn: Turn, char: Character, ability: Ability, reason: RollReason | RecoveryReason) -> None:
     if char.is_scratched(ability):
         raise OutOfTurn(
             f"{char.name}'s {ability.value.title()} is scratched out and cannot recover",
@@ -142,7 +143,7 @@ def end_scene(
     present = [n for n in scene.present if not state.characters[n].defeated]
     owed = scene.wyrd_rolls == 0 or any(c.scene_end_only for c in state.clocks.values())
     if owed and present:
-        wyrd_roll(turn, present, reason="scene end", scene_end=True)
+        wyrd_roll(turn, present, reason=RollReason.SCENE_END, scene_end=True)
     fire(turn, Moment(kind=TriggerKind.SCENE_END))
     for name in scene.faced:
         char = state.characters[name]
@@ -150,9 +151,9 @@ def end_scene(
             continue
         ability = chosen.get(name) or _default_recovery(char)
         if ability is not None:
-            _recover(turn, char, ability, "scene end")
+            _recover(turn, char, ability, RollReason.SCENE_END)
         if name in bonds:
-            _recover(turn, char, bonds[name], "connection")
+            _recover(turn, char, bonds[name], RecoveryReason.CONNECTION)
     for rule in state.stage_rules.values():
         if rule.lasts == Lasts.SCENE:
             rule.active = False
@@ -180,9 +181,9 @@ def rest(turn: Turn, who: str, ability: Ability) -> None:
         )
     roll = roll_trait(turn.dice, char.name, char.scores[ability], f"rest: {ability.value}")
     turn.emit(InfluenceRolled(character=char.name, trait=ability.value, dice=list(roll.dice), result=roll.result,
-                              ties=roll.ties, reason="rest"))
+                              ties=roll.ties, reason=RollReason.REST))
     state.rested.append(char.name)
     gained = min(roll.sixes, char.spent(ability))
     char.points[ability] += gained
     turn.emit(PointsRecovered(character=char.name, ability=ability, n=gained, points_after=char.points[ability],
-                              reason="rest"))
+                              reason=RollReason.REST))

@@ -14,6 +14,7 @@ from wyrd.rules.abacus.effects import check_references
 from wyrd.rules.abacus.enums import Ability
 from wyrd.rules.abacus.errors import OutOfTurn
 from wyrd.rules.abacus.events import CharacterCreated, StoryEnded
+from wyrd.rules.abacus.reasons import RollReason
 from wyrd.rules.abacus.scenes import add_rule
 from wyrd.rules.abacus.stage import Clock, Counter, StageRule
 from wyrd.rules.abacus.state import ChallengeSpec, Denizen
@@ -113,7 +114,7 @@ def finale(turn: Turn) -> None:
         raise OutOfTurn(f"scene {state.scene.id} is still going; end it before the finale",
                         rule="abacus.finale.between-scenes")
     standing = [c.name for c in state.characters.values() if not c.defeated]
-    rolls = wyrd_roll(turn, standing, reason="finale") if standing else []
+    rolls = wyrd_roll(turn, standing, reason=RollReason.FINALE) if standing else []
     results = {r.character: HELD if r.result == 6 else FREED for r in rolls}
     for char in state.characters.values():
         results.setdefault(char.name, DEFEATED)

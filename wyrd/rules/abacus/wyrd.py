@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from wyrd.rules.abacus.effects import single_out, wyrd_roll
 from wyrd.rules.abacus.errors import OutOfTurn
+from wyrd.rules.abacus.reasons import RollReason
 from wyrd.rules.abacus.turn import Turn, action
 
 __all__ = ["Omen", "omen", "single_out", "wyrd", "wyrd_roll"]
@@ -47,4 +48,4 @@ def wyrd(turn: Turn, names: Sequence[str], reason: str = "") -> None:
     turn.not_ended()
     if not names:
         raise OutOfTurn("a Wyrd roll needs at least one character", rule="abacus.wyrd.who")
-    wyrd_roll(turn, names, reason=reason or "called")
+    wyrd_roll(turn, names, reason=reason or RollReason.CALLED)

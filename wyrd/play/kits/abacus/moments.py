@@ -14,52 +14,25 @@ one line per resolved challenge, scene start and end, twist, defeat, answer, the
 story's end ...); ``detail=True`` adds the small ones (an attempt opened, points
 spent, a Wyrd roll, a stage rule put in play), so every event kind can be told.
 
-Why a Wyrd draw or a Wyrd roll happened is read through :class:`DrawReason` and
-:class:`RollReason`, whose values are the rules' own words, so nothing here matches
-English by hand.
+Why a Wyrd draw or a Wyrd roll happened is read through the rules' own enums
+(:class:`~wyrd.rules.abacus.reasons.DrawReason`, :class:`~wyrd.rules.abacus.reasons.RollReason`,
+re-exported here), so nothing here matches English by hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from enum import StrEnum
 from typing import Any
 
 from wyrd.oracle.events import field
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
 from wyrd.rules.abacus.enums import ChallengeType
-from wyrd.rules.abacus.scenes import SCENE_TEST
+from wyrd.rules.abacus.reasons import DrawReason, RollReason
 from wyrd.rules.actions import Event
 
 __all__ = ["DrawReason", "RollReason", "moments"]
 
-
-class DrawReason(StrEnum):
-    """Why Wyrd was drawn: the start of a ``wyrd_drawn`` event's reason (the rest names what for)."""
-
-    OVERCOME = "to overcome"  # after a roll fell short (challenge.py)
-    WORK = "to work"  # the cost of magic (magic.py)
-    BIND = "to bind"
-    PRICE = "as the price of attempting"
-    SPEND = "for"  # another's ability or an absent helper
-
-    @classmethod
-    def of(cls, reason: object) -> DrawReason | None:
-        """The reason a draw's text begins with (the longest that fits), or None."""
-        text = str(reason or "")
-        found = [r for r in cls if text == r.value or text.startswith(r.value + " ")]
-        return max(found, key=lambda r: len(r.value), default=None)
-
-
-class RollReason(StrEnum):
-    """Why a Wyrd roll (an ``influence_rolled`` event of the Wyrd) or a recovery happened: the rules' words."""
-
-    DEFEAT = "defeat"
-    FINALE = "finale"
-    SCENE_TEST = SCENE_TEST
-    SCENE_END = "scene end"
-    REST = "rest"
 
 _PASS_OVER = frozenset({"counter_changed", "clock_advanced", "challenge_modified", "stage_rule_added",
                         "points_recovered"})

@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from wyrd.oracle.events import field
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.twists import twists
 from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
-from wyrd.play.kits.abacus.moments import RollReason, moments
+from wyrd.play.kits.abacus.moments import moments
 from wyrd.rules.abacus import GameState
+from wyrd.rules.abacus.events import InfluenceRolled, SceneStarted
+from wyrd.rules.abacus.reasons import RollReason
 from wyrd.rules.actions import Event
 
 if TYPE_CHECKING:
@@ -77,13 +78,13 @@ def _facts(before: GameState, after: GameState, story: StoryPlay | None) -> Stor
 
 def _scene_test(events: Sequence[Event]) -> list[SceneTested]:
     """The scene test's verdict, when a scene's first Wyrd roll was made (DESIGN.md, "The scene test")."""
-    results = {str(field(e, "character")): int(field(e, "result")) for e in events
-               if e.kind == "influence_rolled" and field(e, "reason") == RollReason.SCENE_TEST}
+    results = {e.character: e.result for e in events
+               if isinstance(e, InfluenceRolled) and e.reason is RollReason.SCENE_TEST}
     if not results:
         return []
     from wyrd.oracle.question import scene_test  # only when a scene starts: not needed for the first prompt
 
-    scene = next((str(field(e, "scene")) for e in events if e.kind == "scene_started"), None)
+    scene = next((e.scene for e in events if isinstance(e, SceneStarted)), None)
     return [scene_test(results).event(scene)]
 
 
@@ -116,6 +117,7 @@ class AbacusNarration(KitNarration):
         # Story twist entries speak of the character as {name}.
         characters = {n: {**c.context(), "name": n} for n, c in facts.characters.items()}
         added += twists(events, command.dice, characters=characters, deck_state=command.deck, tables=command.tables,
+                        quiet={RollReason.DEFEAT, RollReason.FINALE}, mundane=RollReason.SCENE_TEST,
                         context={"location": facts.location} if facts.location else None, **_twist_options(story))
         return Told(added=added, moments=moments([*events, *added], facts))
 
