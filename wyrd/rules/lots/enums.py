@@ -19,6 +19,7 @@ __all__ = [
     "Discipline",
     "Fortune",
     "GapSize",
+    "IncapacityReason",
     "Lot",
     "PortentUse",
     "Result",
@@ -137,3 +138,10 @@ class Conversion(StrEnum):
 
     PORTENTS = "portents"
     DEVELOPMENT = "development"
+
+
+class IncapacityReason(StrEnum):
+    """Why a character is incapacitated: the Pain reached twice their Mettle, or a FUMBLE on the Mettle test."""
+
+    FUMBLE = "fumble"
+    PAIN = "pain"

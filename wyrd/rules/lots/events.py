@@ -21,6 +21,7 @@ from wyrd.rules.lots.enums import (
     Discipline,
     Fortune,
     GapSize,
+    IncapacityReason,
     Lot,
     PortentUse,
     Result,
@@ -172,7 +173,7 @@ class MettleTested(Event):
 class Incapacitated(Event):
     kind: Literal["incapacitated"] = "incapacitated"
     character: str
-    reason: Literal["fumble", "pain"]
+    reason: IncapacityReason
 
 
 class ActionLost(Event):

@@ -32,7 +32,7 @@ RULES.md [ours], the arithmetic:
 from __future__ import annotations
 
 from wyrd.rules.lots.checks import assessed_by, cast
-from wyrd.rules.lots.enums import CheckForm, Discipline, Lot, Result
+from wyrd.rules.lots.enums import CheckForm, Discipline, IncapacityReason, Lot, Result
 from wyrd.rules.lots.errors import BadValue
 from wyrd.rules.lots.events import AttackResolved, Incapacitated, MettleTested, PainTaken, Rested
 from wyrd.rules.lots.spec import Blow, CheckSpec
@@ -99,7 +99,8 @@ def run_mettle(turn: Turn, spec: CheckSpec, *, retell_of: CastRecord | None = No
         outcome=reading.result, loses_action=reeling, incapacitated=down,
     ))
     if down:
-        turn.emit(Incapacitated(character=spec.roller, reason="pain" if by_pain else "fumble"))
+        why = IncapacityReason.PAIN if by_pain else IncapacityReason.FUMBLE
+        turn.emit(Incapacitated(character=spec.roller, reason=why))
     return record
 
 

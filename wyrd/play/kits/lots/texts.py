@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from wyrd.rules.lots import Discipline, check_odds
+from wyrd.rules.lots.enums import IncapacityReason
 
 __all__ = ["TEXTS", "disciplines", "fraction", "n_of"]
 
@@ -165,7 +166,8 @@ TEXTS: dict[str, Callable[[Event], str]] = {
     "pain_taken": _pain,
     "mettle_tested": _mettle,
     "incapacitated": lambda e: f"{e['character']} is incapacitated ("
-    + ("the Pain is twice their Mettle or more" if e["reason"] == "pain" else "a FUMBLE on the Mettle test")
+    + ("the Pain is twice their Mettle or more" if IncapacityReason(e["reason"]) is IncapacityReason.PAIN
+       else "a FUMBLE on the Mettle test")
     + "): out of it until rest eases the Pain.",
     "action_lost": lambda e: f"{e['character']} spends this {e['action']} reeling: the lost action is used up.",
     "rested": lambda e: f"{e['character']} rests: {e['n']} Pain eased, {e['pain_after']} left"
