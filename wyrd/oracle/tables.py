@@ -254,7 +254,7 @@ def load_tables(paths: Sequence[Path | Traversable], *, base: Mapping[str, Table
 def ruleset_tables(every: Sequence[Ruleset]) -> TableSet:
     """The shared tables and the tables of ``every`` ruleset, loaded and checked together.
 
-    Files are loaded in the order of their names (``wyrd/oracle/tables/feat.yaml`` ...), not of
+    Files are loaded in the order of their names (``wyrd/oracle/tables/meaning.yaml`` ...), not of
     the rulesets, so a ruleset installed beside Wyrd changes nothing about the others' tables.
     A file that is missing, or whose package is not installed, is an error naming the ruleset.
     """
