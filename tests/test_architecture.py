@@ -34,7 +34,8 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "wyrd.rules": (("wyrd.rules",), ("pydantic", "pydantic_core")),
     "wyrd.rulesets": (("wyrd.rulesets",), ("pydantic", "pydantic_core")),
     "wyrd.stories": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories"), ("pydantic", "pydantic_core", "yaml")),
-    "wyrd.prompts": (("wyrd.prompts", "wyrd.stories"), ("pydantic", "pydantic_core", "yaml", "langchain_core")),
+    "wyrd.prompts": (("wyrd.rulesets", "wyrd.prompts", "wyrd.stories"),
+                     ("pydantic", "pydantic_core", "yaml", "langchain_core")),
     "wyrd.oracle": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.prompts", "wyrd.oracle"),
                     ("pydantic", "pydantic_core", "yaml", "langchain", "langchain_core", "platformdirs")),
     "wyrd.sim": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.oracle", "wyrd.play.engine",
@@ -241,3 +242,18 @@ def test_modules_are_documented_and_declare_their_api(path: Path) -> None:
         assert isinstance(getattr(module, "__all__", None), list), f"{module.__name__} declares no __all__"
         for public in module.__all__:
             assert hasattr(module, public), f"{module.__name__}.{public}"
+
+
+QUIET = ("wyrd.rules", "wyrd.play.engine", "wyrd.play.kits", "wyrd.stories", "wyrd.oracle")
+
+
+@pytest.mark.parametrize("path", [p for p in SOURCES if inside(module_name(p), QUIET)],
+                         ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_engine_and_the_kits_never_print(path: Path) -> None:
+    """Issue 15 point 4: only a front-end decides what reaches a screen; the engine, the kits and
+    the layers below them write to no stream."""
+    for node in ast.walk(tree(path)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id not in {"print", "input", "breakpoint"}, f"{path.name}:{node.lineno}"
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "sys":
+            assert node.attr not in {"stdout", "stderr", "stdin"}, f"{path.name}:{node.lineno} uses sys.{node.attr}"

@@ -28,6 +28,7 @@ from wyrd.rulesets import (
     UnknownRuleset,
     default_ruleset,
     find_ruleset,
+    resource,
     rulesets,
 )
 
@@ -67,8 +68,10 @@ def test_every_part_a_ruleset_names_is_there(ident: str) -> None:
     assert hooks_for(ident).ruleset == ident
     assert callable(ruleset.part("odds").add)
     assert ruleset.tables, f"{ident} names no narration tables"
+    for name in ruleset.tables:
+        assert resource(name).locate().is_file(), name
     if ruleset.prompts is not None:
-        assert any(Path(ruleset.part("prompts").__file__).parent.glob("*.yaml"))
+        assert any(p.name.endswith(".yaml") for p in resource(ruleset.prompts).locate().iterdir())
 
 
 def test_an_unknown_ruleset_is_refused_with_the_known_ones() -> None:

@@ -129,7 +129,8 @@ def folder(tmp_path: Path) -> Path:
 def test_a_broken_prompt_file_is_refused_naming_it(folder: Path, name: str, text: str, message: str) -> None:
     write(folder, name, text)
     with pytest.raises(PromptError) as refused:
-        load_prompts(folder)
+        # each subfolder stands for a ruleset's own prompt folder (wyrd.rulesets.Ruleset.prompts)
+        load_prompts(folder, {d.name: d for d in folder.iterdir() if d.is_dir()})
     assert str(folder / f"{name}.yaml") in str(refused.value) and message in str(refused.value)
 
 

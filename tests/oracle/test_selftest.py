@@ -8,8 +8,9 @@ from itertools import cycle
 
 import pytest
 
-from wyrd.oracle.selftest import _compare, chi_square, main, p_value, selftest
+from wyrd.oracle.selftest import _compare, chi_square, p_value, selftest
 from wyrd.oracle.tables import bundled_tables
+from wyrd.play.cli.main import main
 
 
 def test_every_bundled_table_passes_the_selftest() -> None:
@@ -46,6 +47,6 @@ def test_a_biased_roll_is_flagged() -> None:
         _compare("odd", "table", exact, lambda: "c", 10, 1e-4)
 
 
-def test_main_is_a_command_line_hook(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--samples", "300", "--seed", "5"]) == 0
+def test_the_command_line_runs_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["oracle", "selftest", "--samples", "300", "--seed", "5"]) == 0
     assert "checks, 300 draws each" in capsys.readouterr().out

@@ -17,9 +17,7 @@ fraction, as in Numerical Recipes), so no statistics package is needed.
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -31,7 +29,7 @@ from wyrd.oracle.tables import Table, bundled_tables, roll
 from wyrd.oracle.twists import category_table
 from wyrd.rules.dice import Dice
 
-__all__ = ["Check", "Report", "chi_square", "main", "p_value", "selftest"]
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_THRESHOLD", "Check", "Report", "chi_square", "p_value", "selftest"]
 
 DEFAULT_SAMPLES = 4000
 DEFAULT_THRESHOLD = 1e-4
@@ -199,20 +197,3 @@ def selftest(tables: Mapping[str, Table] | None = None, *, samples: int = DEFAUL
             checks.append(_compare(f"ask {word} (tension {tension})", "question", _question_exact(word, tension),
                                    draw, samples, threshold))
     return Report(samples=samples, seed=seed, threshold=threshold, checks=checks)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``wyrd oracle selftest [--samples N] [--seed S] [--threshold P]``: 0 when every check passes."""
-    parser = argparse.ArgumentParser(
-        prog="wyrd oracle selftest", description="Compare every table and the question oracle with a seeded sample.")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
-    args = parser.parse_args(argv)
-    report = selftest(samples=args.samples, seed=args.seed, threshold=args.threshold)
-    sys.stdout.write(report.text() + "\n")
-    return 0 if report.ok else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -30,7 +30,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
@@ -42,9 +41,11 @@ from wyrd.oracle.tablecheck import compile_file, find_cycles
 from wyrd.oracle.text import Layered, capitalise, fill
 from wyrd.oracle.yamlfile import ContentError, Problem, load_yaml
 from wyrd.rules.dice import Dice
+from wyrd.rulesets import Ruleset, resource, rulesets
 
 __all__ = [
     "MAX_DEPTH",
+    "SHARED_TABLES",
     "ContentError",
     "DeckState",
     "Problem",
@@ -58,9 +59,15 @@ __all__ = [
     "make_table",
     "parse_tables",
     "roll",
+    "ruleset_tables",
 ]
 
 MAX_DEPTH = 12
+# The oracle's own tables, which every ruleset shares: the question oracle's words and twists
+# (wyrd.oracle.question, wyrd.oracle.twists) and the places a narration may name. Each
+# ruleset's own tables are named by its registry entry (wyrd.rulesets.Ruleset.tables).
+SHARED_TABLES = ("wyrd.oracle:tables/meaning.yaml", "wyrd.oracle:tables/places.yaml",
+                 "wyrd.oracle:tables/twists.yaml")
 DeckState = dict[str, list[str]]
 
 
@@ -244,12 +251,39 @@ def load_tables(paths: Sequence[Path | Traversable], *, base: Mapping[str, Table
     return merged
 
 
+def ruleset_tables(every: Sequence[Ruleset]) -> TableSet:
+    """The shared tables and the tables of ``every`` ruleset, loaded and checked together.
+
+    Files are loaded in the order of their names (``wyrd/oracle/tables/meaning.yaml`` ...), not of
+    the rulesets, so a ruleset installed beside Wyrd changes nothing about the others' tables.
+    A file that is missing, or whose package is not installed, is an error naming the ruleset.
+    """
+    named: dict[str, Path | Traversable] = {}
+    missing: list[Problem] = []
+    wanted = [("shared", name) for name in SHARED_TABLES]
+    wanted += [(f"ruleset {r.id}", name) for r in every for name in r.tables]
+    for owner, name in wanted:
+        try:
+            where = resource(name)
+            found = where.locate()
+        except (ValueError, ModuleNotFoundError) as exc:
+            missing.append(Problem(file=name, line=0, field="tables", message=f"{owner}: {exc}"))
+            continue
+        if not found.is_file():
+            missing.append(Problem(file=where.label, line=0, field="tables",
+                                   message=f"{owner} names the table file {name!r}, which does not exist"))
+            continue
+        named.setdefault(where.label, found)
+    if missing:
+        raise ContentError(missing)
+    ordered = sorted(named)
+    return load_tables([named[label] for label in ordered], names={str(named[label]): label for label in ordered})
+
+
 @functools.cache
 def bundled_tables() -> TableSet:
-    """The tables that ship with Wyrd (``oracle/tables/*.yaml``), loaded and checked once."""
-    folder = resources.files("wyrd.oracle").joinpath("tables")
-    names = {str(p): f"oracle/tables/{p.name}" for p in _sources(folder)}
-    return load_tables([folder], names=names)
+    """The tables every registered ruleset narrates with (shared and its own), loaded and checked once."""
+    return ruleset_tables(rulesets())
 
 
 def _draw(table: Table, dice: Dice, deck_state: DeckState | None) -> tuple[Row, int, tuple[int, ...]]:

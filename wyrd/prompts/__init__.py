@@ -15,6 +15,7 @@ from wyrd.prompts.loader import (
     load_prompts,
     prompt_set,
     render,
+    ruleset_prompt_folders,
 )
 
 __all__ = [
@@ -28,4 +29,5 @@ __all__ = [
     "load_prompts",
     "prompt_set",
     "render",
+    "ruleset_prompt_folders",
 ]

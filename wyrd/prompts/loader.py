@@ -11,9 +11,13 @@ One file per kind of moment, plus ``system.yaml``. A moment file has::
 ``system.yaml`` has ``id``, ``description`` and ``text`` (taken literally, no placeholders). The
 generic prompt, ``moment``, tells every moment that no other file claims.
 
-A ruleset's own moments (``lots/check``, ``wolden/fight/struck`` ...) are told by the
-files of its own folder (``lots/casts.yaml``, whose id is ``lots/casts``): the same
-format, one file for a kind of moment or a few close ones.
+The files of this folder are the shared prompts: the system prompt, the generic one and
+those of the oracle's own moments (:class:`~wyrd.oracle.narrators.base.MomentKind`). A
+ruleset's own moments (``lots/check``, ``wolden/fight/struck`` ...) are told by the files
+of the folder its registry entry names (:attr:`wyrd.rulesets.Ruleset.prompts`, a package
+resource such as ``wyrd.prompts:lots``), the same format, one file for a kind of moment or
+a few close ones; a file there is the prompt ``<ruleset id>/<file name>`` (``lots/casts``).
+So a ruleset installed beside Wyrd brings its prompts with it.
 
 Everything here is plain Python (pydantic and yaml); :func:`chat_prompt` alone
 imports langchain-core, and only when called, because importing it costs more
@@ -23,6 +27,7 @@ than a second and most games never use an LLM.
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,9 +35,12 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from wyrd.rulesets import resource, rulesets
 from wyrd.stories.yamlguard import safe_load
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from langchain_core.prompts import ChatPromptTemplate
 
 __all__ = [
@@ -46,6 +54,7 @@ __all__ = [
     "load_prompts",
     "prompt_set",
     "render",
+    "ruleset_prompt_folders",
 ]
 
 PROMPTS_DIR = Path(__file__).resolve().parent
@@ -110,32 +119,60 @@ class PromptSet(BaseModel):
         return self.prompts[GENERIC]
 
 
-def _read(path: Path, ident: str | None = None) -> dict[str, Any]:
+def _read(path: Path | Traversable, ident: str | None = None) -> dict[str, Any]:
     try:
         data = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise PromptError(f"{path}: cannot read: {exc}") from exc
     if not isinstance(data, dict):
         raise PromptError(f"{path}: expected a mapping with id, description and template")
-    ident = ident or path.stem
+    ident = ident or Path(path.name).stem
     if data.get("id") != ident:
         raise PromptError(f"{path}: id: {data.get('id')!r} should be the file's name, {ident!r}")
     return data
 
 
-def _problem(path: Path, exc: ValidationError) -> PromptError:
+def _problem(path: Path | Traversable, exc: ValidationError) -> PromptError:
     lines = [f"{path}: {'.'.join(str(p) for p in err['loc']) or '(file)'}: {err['msg']}" for err in exc.errors()]
     return PromptError("\n".join(lines))
 
 
-def load_prompts(folder: Path | None = None) -> PromptSet:
-    """Read and check every prompt file in ``folder`` (this package's folder by default).
+def ruleset_prompt_folders() -> dict[str, Path | Traversable]:
+    """Each registered ruleset's own prompt folder (:attr:`~wyrd.rulesets.Ruleset.prompts`), by ruleset id.
+
+    Raises:
+        PromptError: a ruleset names a folder that is not there (or not ``package:path``).
+    """
+    folders: dict[str, Path | Traversable] = {}
+    for ruleset in rulesets():
+        if ruleset.prompts is None:
+            continue
+        try:
+            found = resource(ruleset.prompts).locate()
+        except (ValueError, ModuleNotFoundError) as exc:
+            raise PromptError(f"ruleset {ruleset.id}: prompts: {exc}") from exc
+        if not found.is_dir():
+            raise PromptError(f"ruleset {ruleset.id}: prompts: {ruleset.prompts!r} is not a folder")
+        folders[ruleset.id] = found
+    return folders
+
+
+def load_prompts(folder: Path | None = None,
+                 ruleset_folders: Mapping[str, Path | Traversable] | None = None) -> PromptSet:
+    """Read and check the shared prompt files of ``folder`` and each ruleset's own folder.
+
+    Args:
+        folder: the shared prompts (this package's folder by default).
+        ruleset_folders: each ruleset's own prompt folder by ruleset id (by default those the
+            registry names, :func:`ruleset_prompt_folders`); ``fight.yaml`` in the folder
+            of ``lots`` is the prompt ``lots/fight``.
 
     Raises:
         PromptError: a file that is missing, malformed, claims a moment another file
             claims, or uses an unknown placeholder; the message names the file.
     """
     folder = folder or PROMPTS_DIR
+    own = ruleset_prompt_folders() if ruleset_folders is None else ruleset_folders
     system_path = folder / "system.yaml"
     if not system_path.is_file():
         raise PromptError(f"{system_path}: missing: the system prompt is required")
@@ -143,14 +180,18 @@ def load_prompts(folder: Path | None = None) -> PromptSet:
         system = SystemSpec.model_validate(_read(system_path))
     except ValidationError as exc:
         raise _problem(system_path, exc) from exc
+    # The shared files (by name), then each ruleset's (by ruleset id, then by name).
+    files: list[tuple[Path | Traversable, str]] = [(p, p.stem) for p in sorted(folder.glob("*.yaml"))]
+    for ident in sorted(own):
+        mine = sorted((p for p in own[ident].iterdir() if p.name.endswith(".yaml")), key=lambda p: p.name)
+        files += [(p, f"{ident}/{p.name.removesuffix('.yaml')}") for p in mine]
     prompts: dict[str, PromptSpec] = {}
-    claimed: dict[str, Path] = {}
-    # This folder's files, then each ruleset's folder of its own (one level down).
-    for path in [*sorted(folder.glob("*.yaml")), *sorted(folder.glob("*/*.yaml"))]:
+    claimed: dict[str, Path | Traversable] = {}
+    for path, ident in files:
         if path == system_path:
             continue
         try:
-            spec = PromptSpec.model_validate(_read(path, path.relative_to(folder).with_suffix("").as_posix()))
+            spec = PromptSpec.model_validate(_read(path, ident))
         except ValidationError as exc:
             raise _problem(path, exc) from exc
         for moment in spec.moments:
@@ -165,7 +206,7 @@ def load_prompts(folder: Path | None = None) -> PromptSet:
 
 @cache
 def prompt_set() -> PromptSet:
-    """The bundled prompts, read once."""
+    """The bundled prompts and every registered ruleset's, read once."""
     return load_prompts()
 
 

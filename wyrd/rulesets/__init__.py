@@ -31,16 +31,21 @@ import warnings
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "ENTRY_POINTS",
+    "Resource",
     "Ruleset",
     "RulesetWarning",
     "UnknownRuleset",
     "default_ruleset",
     "find_ruleset",
     "register",
+    "resource",
     "rulesets",
 ]
 
@@ -74,10 +79,13 @@ class Ruleset:
     # the module that adds this ruleset's kinds to `wyrd odds`: it has ``add(kinds)``, where
     # ``kinds`` is the odds command's argparse subparsers (None: no odds command)
     odds: str | None = None
-    # the oracle tables its narration draws on, by the first part of their ids
-    # (``lots`` for ``lots/check/success``)
+    # its own narration tables: table files named as package resources, ``package:path``
+    # (``"wyrd.oracle:tables/lots.yaml"``); the oracle loads them beside the tables every
+    # ruleset shares (see wyrd.oracle.tables.bundled_tables)
     tables: tuple[str, ...] = ()
-    # the package of the prompt templates its LLM narration uses (None: none of its own)
+    # the folder of its own prompt templates for LLM narration, as a package resource
+    # (``"wyrd.prompts:lots"``); a file ``fight.yaml`` there is the prompt ``<id>/fight``
+    # (see wyrd.prompts.loader.load_prompts). None: only the shared prompts
     prompts: str | None = None
     # the ruleset a game is played by when none is chosen (see default_ruleset)
     default: bool = False
@@ -102,6 +110,44 @@ class Ruleset:
         module, _, attribute = target.partition(":")
         loaded = importlib.import_module(module)
         return getattr(loaded, attribute) if attribute else loaded
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A file or folder inside an installed package, named ``package:path`` in a :class:`Ruleset`."""
+
+    package: str
+    path: str
+
+    @property
+    def label(self) -> str:
+        """How messages name it: the path inside the installed packages (``wyrd/oracle/tables/lots.yaml``)."""
+        return "/".join([*self.package.split("."), *self.path.split("/")])
+
+    def locate(self) -> Traversable:
+        """The file or folder itself (importing the package, not reading anything).
+
+        Raises:
+            ModuleNotFoundError: The package is not installed.
+        """
+        from importlib import resources  # here, not at the top: describing a ruleset reads no files
+
+        found = resources.files(self.package)
+        for part in self.path.split("/"):
+            found = found.joinpath(part)
+        return found
+
+
+def resource(name: str) -> Resource:
+    """``package:path`` as a :class:`Resource` (``wyrd.prompts:lots``, ``wyrd_tally:tables.yaml``).
+
+    Raises:
+        ValueError: The name is not ``package:path``.
+    """
+    package, colon, path = name.partition(":")
+    if not colon or not package or not path.strip("/"):
+        raise ValueError(f"{name!r} should name a package resource as package:path")
+    return Resource(package, path.strip("/"))
 
 
 _REGISTRY: dict[str, Ruleset] = {}

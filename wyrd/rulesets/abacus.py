@@ -11,8 +11,15 @@ RULESET = Ruleset(
     rules="wyrd.rules.abacus",
     kit="wyrd.play.kits.abacus.kit",
     odds="wyrd.play.kits.abacus.odds_cli",
-    tables=("narrate", "twist"),
-    prompts="wyrd.prompts",
+    # The tables of its moments (``narrate/...``). Its prompts are the shared ones at the top
+    # of wyrd/prompts (the moments of wyrd.oracle.narrators.base.MomentKind), so none of its own.
+    tables=(
+        "wyrd.oracle:tables/narrate-body.yaml",
+        "wyrd.oracle:tables/narrate-mind.yaml",
+        "wyrd.oracle:tables/narrate-play.yaml",
+        "wyrd.oracle:tables/narrate-soul.yaml",
+        "wyrd.oracle:tables/narrate-story.yaml",
+    ),
     default=True,
     stories="wyrd.stories.abacus.format",
     policy="wyrd.sim.abacus:SIMULATOR",

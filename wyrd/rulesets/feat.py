@@ -11,7 +11,8 @@ RULESET = Ruleset(
     rules="wyrd.rules.feat",
     kit="wyrd.play.kits.feat.kit",
     odds="wyrd.play.kits.feat.odds_cli",
-    tables=("feat",),
+    tables=("wyrd.oracle:tables/feat.yaml",),
+    prompts="wyrd.prompts:feat",
     stories="wyrd.stories.feat.format",
     policy="wyrd.sim.feat:SIMULATOR",
 )

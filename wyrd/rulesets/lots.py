@@ -11,7 +11,8 @@ RULESET = Ruleset(
     rules="wyrd.rules.lots",
     kit="wyrd.play.kits.lots.kit",
     odds="wyrd.play.kits.lots.odds_cli",
-    tables=("lots",),
+    tables=("wyrd.oracle:tables/lots.yaml",),
+    prompts="wyrd.prompts:lots",
     stories="wyrd.stories.lots.format",
     policy="wyrd.sim.lots:SIMULATOR",
 )

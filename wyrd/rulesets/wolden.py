@@ -11,7 +11,8 @@ RULESET = Ruleset(
     rules="wyrd.rules.wolden",
     kit="wyrd.play.kits.wolden.kit",
     odds="wyrd.play.kits.wolden.odds_cli",
-    tables=("wolden",),
+    tables=("wyrd.oracle:tables/wolden.yaml",),
+    prompts="wyrd.prompts:wolden",
     stories="wyrd.stories.wolden.format",
     policy="wyrd.sim.wolden:SIMULATOR",
 )

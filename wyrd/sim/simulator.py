@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from wyrd.rulesets import Ruleset, UnknownRuleset, find_ruleset, rulesets
+from wyrd.rulesets import Ruleset, UnknownRuleset, find_ruleset
 from wyrd.sim.runner import MAX_RUNS, Progress
 from wyrd.sim.show import Chart
 
@@ -110,23 +110,15 @@ def simulator_for(ruleset: Ruleset | str) -> Simulator:
 
 
 def story_ruleset(story: str, content: Sequence[Path] = ()) -> str:
-    """The id of the ruleset whose story ``story`` is (the first, by id, whose play session follows it).
-
-    Until the stories carry their ruleset to every tool, this asks a new session of
-    each ruleset with a simulator to follow the story; one that refuses does not know it.
+    """The id of the ruleset the story ``story`` is written for, as its file says.
 
     Raises:
         SimError: If no ruleset has a story ``story``.
     """
-    from wyrd.play.engine.session import Session, SessionError
+    from wyrd.play.engine.storyplay import content_dirs
+    from wyrd.stories.formats import story_ruleset as ruleset_of_story
 
-    for ruleset in rulesets():
-        if not ruleset.policy:
-            continue
-        try:
-            session = Session.new(None, seed=0, story=story, ruleset=ruleset.id, content=content)
-        except SessionError:
-            continue
-        session.close()
-        return ruleset.id
+    found = ruleset_of_story(story, content_dirs(content))
+    if found is not None:
+        return found
     raise SimError(f"there is no story {story!r} in any ruleset (`wyrd stories` lists them)")

@@ -12,13 +12,16 @@ same whatever the number of processes that produced it.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from statistics import NormalDist
 from typing import Any
 
-__all__ = ["CONFIDENCE", "Mean", "Proportion", "mean_interval", "t_quantile", "wilson", "z_quantile"]
+__all__ = ["CONFIDENCE", "JsonReport", "Mean", "Proportion", "mean_interval", "plain", "t_quantile", "wilson",
+           "z_quantile"]
 
 CONFIDENCE = 0.95
 """The confidence level of every interval in a report."""
@@ -171,3 +174,32 @@ def mean_interval(
 def _r(x: float) -> float:
     """Round for reports: six decimals are more than any interval supports (and no -0.0)."""
     return round(x, 6) + 0.0
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON data: intervals as their dicts, fractions as ``"n/d"`` text,
+    dataclasses as objects, tuples as lists."""
+    if isinstance(value, Proportion | Mean):
+        return value.to_dict()
+    if isinstance(value, Fraction):
+        return str(value)
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: plain(getattr(value, name)) for name in value.__dataclass_fields__}
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    return value
+
+
+class JsonReport:
+    """What every simulation report (a dataclass) shares: its JSON form."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain JSON data (fractions as ``"n/d"`` text)."""
+        out = plain(self)
+        assert isinstance(out, dict)
+        return {"kind": "simulation", **out}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent)

@@ -11,15 +11,13 @@ falls through the scenes.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from wyrd.sim.bots import Figure, Outcome
 from wyrd.sim.show import Bar, Chart, Series, mean, pct, table
-from wyrd.sim.stats import CONFIDENCE, Mean, Proportion, mean_interval, wilson
+from wyrd.sim.stats import CONFIDENCE, JsonReport, Mean, Proportion, mean_interval, wilson
 
 __all__ = ["About", "BotReport", "CurvePoint", "FigureReport", "RunRecord", "Tally", "build", "chart", "text"]
 
@@ -105,7 +103,7 @@ class CurvePoint:
 
 
 @dataclass(frozen=True)
-class BotReport:
+class BotReport(JsonReport):
     """What bots playing a story through play sessions found."""
 
     story: str
@@ -128,26 +126,7 @@ class BotReport:
     figures: tuple[FigureReport, ...]
     curve: tuple[CurvePoint, ...]  # by the scenes begun (empty when the bots count no scenes)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The report as plain JSON data."""
-        out = _plain(self)
-        assert isinstance(out, dict)
-        return {"kind": "simulation", **out}
 
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Proportion | Mean):
-        return value.to_dict()
-    if hasattr(value, "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True)

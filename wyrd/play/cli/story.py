@@ -46,14 +46,18 @@ def add_oracle(subparsers: Subparsers) -> None:
     test = tools.add_parser("selftest", help="compare every table's exact odds with a large seeded sample (chi-square)")
     test.add_argument("--samples", type=int, default=None, help="rolls per table")
     test.add_argument("--seed", type=int, default=1)
+    test.add_argument("--threshold", type=float, default=None, help="the p-value under which a table fails")
     test.set_defaults(handler=run_selftest)
 
 
 def run_selftest(args: argparse.Namespace) -> int:
-    from wyrd.oracle.selftest import main
+    """``wyrd oracle selftest``: 0 when every table and the question oracle match their exact odds."""
+    from wyrd.oracle.selftest import DEFAULT_SAMPLES, DEFAULT_THRESHOLD, selftest
 
-    argv = ["--seed", str(args.seed)] + (["--samples", str(args.samples)] if args.samples else [])
-    return main(argv)
+    report = selftest(samples=args.samples or DEFAULT_SAMPLES, seed=args.seed,
+                      threshold=DEFAULT_THRESHOLD if args.threshold is None else args.threshold)
+    print(report.text())
+    return 0 if report.ok else 1
 
 
 class RulesetMismatch(ValueError):

@@ -17,16 +17,14 @@ without, did not).
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from wyrd.rules.abacus import FREED, HELD
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.tally import Key, Tally
-from wyrd.sim.stats import CONFIDENCE, Mean, Proportion, mean_interval, wilson
+from wyrd.sim.stats import CONFIDENCE, JsonReport, Mean, Proportion, mean_interval, wilson
 
 __all__ = [
     "ChallengeReport",
@@ -121,7 +119,7 @@ class CurvePoint:
 
 
 @dataclass(frozen=True)
-class Report:
+class Report(JsonReport):
     story: str
     title: str
     runs: int
@@ -143,28 +141,7 @@ class Report:
     stuck: Proportion
     stuck_reasons: dict[str, int]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The report as plain JSON data (fractions as ``"n/d"`` text)."""
-        out = _plain(self)
-        assert isinstance(out, dict)
-        return {"kind": "simulation", **out}
 
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Proportion | Mean):
-        return value.to_dict()
-    if isinstance(value, Fraction):
-        return str(value)
-    if hasattr(value, "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def build(tally: Tally, kit: Kit, *, seed: int, policy: str) -> Report:

@@ -122,8 +122,6 @@ def _request(table: str, context: Mapping[str, Any], mark: str, event: Event | N
 class FeatNarration(KitNarration):
     """The feat kit's narration hook (see the module docstring)."""
 
-    # Off for now: the golden transcripts of Heroes of the Fall were frozen without a deck.
-    deck = False
 
     def tell(self, command: Command) -> Told:
         events = command.events

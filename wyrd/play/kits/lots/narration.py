@@ -108,8 +108,6 @@ def _request(table: str, context: dict[str, Any], event: Event | None,
 class LotsNarration(KitNarration):
     """The Thaeborn kit's narration hook (see the module docstring)."""
 
-    # Off for now: the golden transcripts of Thaeborn were frozen without a deck.
-    deck = False
 
     def tell(self, command: Command) -> Told:
         events = list(command.events)

@@ -125,8 +125,6 @@ def _request(found: _Found, cast: list[CharacterFacts]) -> NarrationRequest:
 class WoldenNarration(KitNarration):
     """Wolden's narration hook: one or two moments a command, the weightiest, in the order they happened."""
 
-    # Off for now: the golden transcripts of Wolden were frozen without a deck.
-    deck = False
 
     def tell(self, command: Command) -> Told:
         old, new = wolden(command.before), wolden(command.after)
