@@ -132,9 +132,19 @@ class EventKinds:
         raise KeyError(kind)
 
     def sketch(self, data: Mapping[str, Any]) -> Event:
-        """An event of ``data["kind"]`` from the fields given, unchecked (tests and tools that need only a few)."""
+        """An event of ``data["kind"]`` from the fields given (tests and tools that need only a few).
+
+        Each field given is checked and read as its model reads it (a word as its enum); the
+        fields left out are not filled in.
+        """
         fields = {k: v for k, v in data.items() if k != "seq"}
-        return self.model(str(fields["kind"])).model_construct(**fields)
+        model = self.model(str(fields["kind"]))
+        read: dict[str, Any] = {}
+        for name, value in fields.items():
+            info = model.model_fields.get(name)
+            annotation = info.annotation if info is not None else None
+            read[name] = value if annotation is None else TypeAdapter(annotation).validate_python(value)
+        return model.model_construct(**read)
 
     def kinds(self) -> frozenset[str]:
         """Every kind a game of the ruleset can record."""
