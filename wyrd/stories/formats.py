@@ -28,6 +28,7 @@ from typing import Any, Generic, TypeVar
 import yaml
 
 from wyrd.rulesets import Ruleset, find_ruleset, rulesets
+from wyrd.stories import BUNDLED
 from wyrd.stories.problems import Problem
 from wyrd.stories.yamlguard import safe_load
 
@@ -47,7 +48,6 @@ __all__ = [
     "yaml_files",
 ]
 
-BUNDLED = Path(__file__).resolve().parent / "content"
 """The story folder of the bundled stories (each ruleset's in its :attr:`StoryFormat.folder`)."""
 
 S = TypeVar("S")

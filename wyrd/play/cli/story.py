@@ -70,18 +70,19 @@ def play_ruleset(story: str | None, chosen: str | None, content: Sequence[Path])
     Raises:
         RulesetMismatch: ``chosen`` is not the story's ruleset.
     """
-    from wyrd.stories.formats import default_ruleset, story_ruleset
+    from wyrd.rulesets import default_ruleset
 
     found = None
     if story is not None and story != "none":
         from wyrd.play.engine.storyplay import content_dirs
+        from wyrd.stories.formats import story_ruleset
 
         found = story_ruleset(story, content_dirs(content))
     if found is not None and chosen is not None and chosen != found:
         theirs, mine = _name(found), _name(chosen)
         raise RulesetMismatch(f"the story {story!r} is played by {theirs} (ruleset {found}), not {mine}: "
                               f"leave out --ruleset, or give --ruleset {found}")
-    return found or chosen or default_ruleset()
+    return found or chosen or default_ruleset().id
 
 
 def _name(ruleset: str) -> str:

@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
-from wyrd.stories.loader import BUNDLED, StoryInfo, discover
+from wyrd.stories import BUNDLED
+
+if TYPE_CHECKING:
+    from wyrd.stories.formats import StoryInfo
 
 __all__ = ["Follower", "PlayContext", "content_dirs", "list_stories"]
 
@@ -28,6 +31,9 @@ def content_dirs(extra: Sequence[Path] = ()) -> list[Path]:
 
 
 def list_stories(dirs: Iterable[Path]) -> list[StoryInfo]:
+    """Every story of every ruleset in ``dirs`` (read only when asked: the first prompt needs none)."""
+    from wyrd.stories.formats import discover
+
     return discover([d for d in dirs if d.is_dir()])
 
 

@@ -64,13 +64,13 @@ class DrawReason(StrEnum):
 
 def reason_of(value: object) -> object:
     """One of the rules' reasons as its enum; anything else (the players' words) as it is."""
-    if isinstance(value, str) and not isinstance(value, StrEnum):
-        for enum in (RollReason, RecoveryReason):
-            try:
-                return enum(value)
-            except ValueError:
-                continue
+    if type(value) is str:  # an enum member is a str too, and is already what it should be
+        return _BY_WORD.get(value, value)
     return value
+
+
+# Every reason by its word, looked up once per event rather than tried enum by enum.
+_BY_WORD: dict[str, StrEnum] = {m.value: m for enum in (RollReason, RecoveryReason) for m in enum}
 
 
 # A roll's or a recovery's reason: the rules' enum, or the players' own words.
