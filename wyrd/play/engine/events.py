@@ -154,7 +154,7 @@ class EventKinds:
 class Recorded(BaseModel):
     """One event with its number in the game (None: a refused line, never saved)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # built at the first event, after the prompt is shown
 
     seq: int | None
     event: SerializeAsAny[Event]

@@ -84,7 +84,7 @@ class SessionError(Exception):
 class Reply(BaseModel):
     """What a line did: the events it caused (typed, with their numbers), or why it was refused."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # built at the first reply, after the prompt is shown
 
     line: str
     verb: str | None = None
