@@ -28,13 +28,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wyrd.oracle.events import TwistDrawn
-from wyrd.oracle.tables import DeckState, Table, TableResult, make_table, roll
 from wyrd.oracle.text import Layered
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
+
+if TYPE_CHECKING:
+    from wyrd.oracle.tables import DeckState, Table, TableResult
 
 __all__ = [
     "ALIASES",
@@ -102,6 +104,8 @@ def category_table(on_six: bool, weights: Mapping[str, int] | None = None) -> Ta
     A category left out of ``weights`` (or weighted 0) never comes up; a negative weight,
     a category of the other kind, or no category left at all is an error.
     """
+    from wyrd.oracle.tables import make_table
+
     default = DEFAULT_SIX_WEIGHTS if on_six else DEFAULT_LOW_WEIGHTS
     chosen = {_category(k): int(v) for k, v in weights.items()} if weights else dict(default)
     for cat, weight in chosen.items():
@@ -125,6 +129,8 @@ def category_table(on_six: bool, weights: Mapping[str, int] | None = None) -> Ta
 
 
 def _entries_table(story: str, category: Category, entries: Sequence[str]) -> Table:
+    from wyrd.oracle.tables import make_table
+
     rows = [{"id": str(i + 1), "text": text} for i, text in enumerate(entries)]
     return make_table(f"{story}/twists/{category.value}", f"{story}: {category.value}", "weights", rows,
                       file=f"<{story} twists>")
@@ -136,6 +142,8 @@ def draw_twist(
     deck_state: DeckState | None = None, tables: Mapping[str, Table] | None = None, story: str = "story",
 ) -> TwistDrawn:
     """One twist event for ``character`` in ``category``: the story's entries first, then the generic table."""
+    from wyrd.oracle.tables import roll
+
     cat = _category(category) if isinstance(category, str) else category
     entries = story_categories(story_tables).get(cat)
     ctx: Mapping[str, object] = Layered({"character": character, "asker": character}, context or {})
@@ -202,6 +210,9 @@ def twists(
             if forced is not None:
                 cat = forced
             else:
+                # The tables are loaded at the first Wyrd roll that brings a twist, not with the kit.
+                from wyrd.oracle.tables import roll
+
                 table = category_table(result >= 6, weights if result >= 6 else intrusion_weights)
                 cat = Category(roll(table, dice).row)
             ctx: Mapping[str, object] = Layered(dict((characters or {}).get(name, {})), context or {})

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
+from typing import Any, Concatenate, Generic, NamedTuple, ParamSpec, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -47,8 +46,7 @@ class Event(BaseModel):
     kind: str
 
 
-@dataclass(frozen=True)
-class Outcome(Generic[S]):
+class Outcome(NamedTuple, Generic[S]):
     """The result of an action: the new state and what happened."""
 
     state: S

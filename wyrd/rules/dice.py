@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import ClassVar, NamedTuple, Protocol
 
 from wyrd.rules.errors import RuleError
 
@@ -52,10 +51,9 @@ class DiceExhausted(RuleError):
     rule = "dice.script-exhausted"
 
 
-# Rolls and marks are made by this module alone, from values it has checked: plain
-# frozen dataclasses, not validated models (a roll is made for every die in play).
-@dataclass(frozen=True, slots=True)
-class Roll:
+# Rolls and marks are made by this module alone, from values it has checked: named
+# tuples, not validated models (a roll is made for every die in play).
+class Roll(NamedTuple):
     """One recorded roll: ``faces`` of ``len(faces)`` dice with ``sides`` sides."""
 
     sides: int
@@ -162,8 +160,7 @@ class TypedSource:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class DiceMark:
+class DiceMark(NamedTuple):
     """Where the dice stood, so a refused action can put them back."""
 
     source_state: object

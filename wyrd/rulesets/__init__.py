@@ -28,10 +28,9 @@ from __future__ import annotations
 
 import importlib
 import warnings
-from dataclasses import dataclass
 from importlib.metadata import entry_points
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -60,8 +59,7 @@ class RulesetWarning(UserWarning):
     """An installed package declares a ruleset that cannot be loaded; it is left out."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Ruleset:
+class Ruleset(NamedTuple):
     """One ruleset, described once: its id and name, the text it follows, and where its parts live.
 
     Every part is named by module (``package.module`` or ``package.module:attribute``) and
@@ -112,8 +110,7 @@ class Ruleset:
         return getattr(loaded, attribute) if attribute else loaded
 
 
-@dataclass(frozen=True)
-class Resource:
+class Resource(NamedTuple):
     """A file or folder inside an installed package, named ``package:path`` in a :class:`Ruleset`."""
 
     package: str

@@ -21,9 +21,8 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import yaml
 
@@ -57,8 +56,7 @@ class NoStoryFormat(LookupError):
     """The ruleset has no story format."""
 
 
-@dataclass(frozen=True)
-class StoryInfo:
+class StoryInfo(NamedTuple):
     """A story found on disk: enough to list it; ``problems`` if it would not load."""
 
     id: str

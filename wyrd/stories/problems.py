@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 __all__ = ["LINTING", "Origin", "Problem", "Severity", "Steps", "StoryError", "errors", "format_path"]
 
@@ -27,8 +28,7 @@ class Severity(StrEnum):
     WARNING = "warning"  # probably a mistake
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with a story file, where it is, and how bad."""
 
     file: str | None

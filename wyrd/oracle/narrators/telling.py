@@ -24,8 +24,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from wyrd.oracle.events import Narrated
@@ -37,8 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Command", "KitNarration", "LazyNarration", "Told", "narration_event"]
 
 
-@dataclass
-class Command:
+class Command(NamedTuple):
     """One command as the narration sees it: the state before and after, its events, the oracle's dice.
 
     ``follower`` is the kit's story follower (None without a story); ``deck`` is the
@@ -53,14 +51,15 @@ class Command:
     follower: Any = None
     deck: DeckState | None = None
     tables: Mapping[str, Table] | None = None
+    # False: no prose will be told, so the kit need not find its moments (what it adds still counts)
+    prose: bool = True
 
 
-@dataclass
-class Told:
+class Told(NamedTuple):
     """A kit's answer: events to add before the prose, then the moments to tell, in order."""
 
-    added: list[Event] = field(default_factory=list)
-    moments: list[NarrationRequest] = field(default_factory=list)
+    added: Sequence[Event] = ()
+    moments: Sequence[NarrationRequest] = ()
 
 
 def narration_event(request: NarrationRequest, event: Narrated) -> Narrated:

@@ -79,8 +79,14 @@ _SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``wyrd`` argument parser, with every subcommand in ``_SUBCOMMANDS``."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``wyrd`` argument parser, with every subcommand in ``_SUBCOMMANDS``.
+
+    Args:
+        command: The subcommand about to run, if known. The kinds of ``wyrd odds`` come
+            from every ruleset's odds module, so they are added only when ``command`` is
+            ``odds`` or None (a parser for any command line); ``wyrd play`` imports none.
+    """
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Tabletop role-playing without a narrator.",
@@ -88,8 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in _SUBCOMMANDS:
-        add(subparsers)
+        if add is add_odds:
+            add_odds(subparsers, kinds=command in (None, "odds"))
+        else:
+            add(subparsers)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str:
+    """The subcommand word of a command line ("" when there is none: ``wyrd``, ``wyrd --help``)."""
+    # The top-level parser has options but no option takes a value, so the first word
+    # that isn't an option is the subcommand.
+    return next((word for word in argv if not word.startswith("-")), "")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,7 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     Returns:
         The exit code: 0 on success, 1 on a failure, 2 on invalid input.
     """
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(_command_of(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse exits on --help, --version and bad arguments

@@ -38,15 +38,23 @@ def odds_module(ruleset: Ruleset) -> OddsModule | None:
     return cast(OddsModule, module)
 
 
-def add_odds(subparsers: Subparsers) -> None:
-    """Add ``wyrd odds`` with the kinds of every ruleset that has an odds module."""
+def add_odds(subparsers: Subparsers, *, kinds: bool = True) -> None:
+    """Add ``wyrd odds`` with the kinds of every ruleset that has an odds module.
+
+    Args:
+        subparsers: The subparsers of the ``wyrd`` command.
+        kinds: False adds the command for the top-level help only, without importing any
+            ruleset's odds module (the parser built to run another subcommand).
+    """
     odds = subparsers.add_parser(
         "odds",
         help="exact odds of a roll",
         description="Exact odds of a roll, as fractions and percentages.",
     )
-    kinds = odds.add_subparsers(dest="kind", metavar="KIND", required=True)
+    if not kinds:
+        return
+    by_kind = odds.add_subparsers(dest="kind", metavar="KIND", required=True)
     for ruleset in rulesets():
         module = odds_module(ruleset)
         if module is not None:
-            module.add(kinds)
+            module.add(by_kind)

@@ -216,6 +216,7 @@ def run_play(args: argparse.Namespace) -> int:
     from wyrd.play.engine.paths import new_save_path
     from wyrd.play.engine.savefile import SaveError
     from wyrd.play.engine.session import Session, SessionError
+    from wyrd.rulesets import find_ruleset
 
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     lines = _script(args.script) if args.script else None
@@ -224,6 +225,12 @@ def run_play(args: argparse.Namespace) -> int:
         ruleset = play_ruleset(story, args.ruleset, args.content)  # the story's own ruleset decides
     except RulesetMismatch as exc:
         return _fail(str(exc))
+    # The rules package is imported here, near the top of the stack, not at the end of the
+    # kit's chain of imports: CPython 3.11 keeps frames in 16 KiB chunks and frees a chunk
+    # whenever the stack drops back below it, and pydantic building the rules' models at a
+    # chunk's edge mapped and unmapped one about 900 times before the first prompt
+    # (strace, bench/RESULTS.md).
+    find_ruleset(ruleset).load()
     if story is None and lines is None and sys.stdin.isatty():
         story = _quick_start(ruleset)  # at the terminal, a first game needs no choices
     if story == "none":

@@ -10,16 +10,14 @@ view): they come in as :class:`Wording`, so the engine imports no front-end.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from wyrd.play.engine.savefile import Record, SaveFile
 
 __all__ = ["Wording", "journal", "transcript"]
 
 
-@dataclass(frozen=True)
-class Wording:
+class Wording(NamedTuple):
     """How a front-end words what the save holds."""
 
     # one event as one line of text

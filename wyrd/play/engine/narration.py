@@ -22,15 +22,15 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wyrd.oracle.narrators.table import TableNarrator
 from wyrd.oracle.narrators.telling import Command, KitNarration, narration_event
-from wyrd.oracle.tables import Table, bundled_tables, load_tables
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
     from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
+    from wyrd.oracle.narrators.table import TableNarrator
+    from wyrd.oracle.tables import Table
 
 __all__ = ["Storyteller", "user_tables"]
 
@@ -39,7 +39,11 @@ def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
     """The bundled tables with the player's own (``tables`` beside their stories) over them,
     or None when there are none. A broken table file is an error naming file, line and field."""
     found = [d / "tables" for d in dirs if (d / "tables").is_dir()]
-    return load_tables(found, base=bundled_tables()) if found else None
+    if not found:
+        return None
+    from wyrd.oracle.tables import bundled_tables, load_tables
+
+    return load_tables(found, base=bundled_tables())
 
 
 class Storyteller:
@@ -58,12 +62,44 @@ class Storyteller:
         self.deck: dict[str, list[str]] = {}
         self.tables = tables  # None: the bundled tables
         self.use_deck = deck
-        self.table = TableNarrator(tables, deck_state=self.deck)
-        self._plain = TableNarrator(tables)  # for a kit whose rows are drawn without the deck
+        # The table narrators are made at the first moment told: a command that tells none (the
+        # opening of a game) loads nothing of the tables, so the first prompt comes sooner.
+        self._table: TableNarrator | None = None
+        self._plain: TableNarrator | None = None  # for a kit whose rows are drawn without the deck
         self.llm: Narrator | None = None
         self.on_told: Callable[[Narration], object] | None = None
-        self.narrator = narrator or self.table
-        self.fallback = fallback if fallback is not None else (self.table if narrator is not None else None)
+        self._narrator = narrator  # None: the tables
+        self._fallback = fallback
+
+    @property
+    def table(self) -> TableNarrator:
+        """The table narrator, drawing its rows through the deck."""
+        if self._table is None:
+            from wyrd.oracle.narrators.table import TableNarrator
+
+            self._table = TableNarrator(self.tables, deck_state=self.deck)
+        return self._table
+
+    @property
+    def plain(self) -> TableNarrator:
+        """The table narrator without the deck."""
+        if self._plain is None:
+            from wyrd.oracle.narrators.table import TableNarrator
+
+            self._plain = TableNarrator(self.tables)
+        return self._plain
+
+    @property
+    def narrator(self) -> Narrator:
+        """Who tells each moment: the tables unless a model or a test's narrator is in charge."""
+        return self.table if self._narrator is None else self._narrator
+
+    @property
+    def fallback(self) -> Narrator | None:
+        """Who speaks when the narrator in charge fails (None: nobody, the failure is raised)."""
+        if self._fallback is not None:
+            return self._fallback
+        return None if self._narrator is None else self.table
 
     def use_llm(self, llm: Narrator, on_told: Callable[[Narration], object] | None = None) -> None:
         """Narrate with ``llm``, the tables speaking whenever it fails, is slow or says too much."""
@@ -71,18 +107,19 @@ class Storyteller:
 
         self.llm = llm
         self.on_told = on_told
-        self.narrator = FallbackNarrator(llm, self.table, on_told=on_told)
-        self.fallback = self.table
+        self._narrator = FallbackNarrator(llm, self.table, on_told=on_told)
+        self._fallback = self.table
 
     def use(self, which: str) -> str:
         """Switch to ``table`` or ``llm`` narration; says what is in use now."""
         if which == "table":
-            self.narrator = self.table
+            self._narrator = None
+            self._fallback = None
         elif self.llm is None:
             raise ValueError("no language model is configured (wyrd play --model PROVIDER:MODEL)")
         else:
             self.use_llm(self.llm, self.on_told)
-        return "llm" if self.narrator is not self.table else "table"
+        return "table" if self._narrator is None else "llm"
 
     def reset(self, deck: dict[str, list[str]] | None = None) -> None:
         self.deck.clear()
@@ -106,7 +143,8 @@ class Storyteller:
             told_plain = hook(before, after, list(events), dice)
             return told_plain if self.prose else []
         hook = hook.resolve()
-        told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables))
+        told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables,
+                                 prose=self.prose))
         added: list[Event] = list(told.added)
         if not self.prose:
             return added
@@ -117,8 +155,8 @@ class Storyteller:
 
     def _narrate(self, request: NarrationRequest, dice: Dice, deck: bool) -> Narration:
         """One moment, by the narrator in charge; the tables (with or without the deck) behind it."""
-        table = self.table if deck else self._plain
-        if self.narrator is self.table:
+        table = self.table if deck else self.plain
+        if self._narrator is None:
             return table.narrate(request, dice)
         if self.llm is not None:
             from wyrd.oracle.narrators.llm import narrate_with_fallback

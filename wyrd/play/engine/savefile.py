@@ -19,7 +19,7 @@ from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "CorruptSave", "Event", "ForeignSave", "NewerSave",
            "NotASave", "Record", "Roll", "SaveError", "SaveExists", "SaveFile", "SaveWriteError",
@@ -97,8 +97,7 @@ class SaveWriteError(SaveError):
     """A write failed and was rolled back: the file holds exactly what was committed before."""
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """One recorded roll: ``faces`` of dice with ``sides`` sides, and what it was for."""
 
     sides: int
@@ -106,8 +105,7 @@ class Roll:
     purpose: str
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """One command as stored. An undo record has ``undoes`` set and no dice or events."""
 
     seq: int
@@ -136,8 +134,7 @@ class Event:
     data: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """The state after every command live at ``seq`` (0: before any), plus e.g. dice state."""
 
     seq: int

@@ -148,13 +148,18 @@ class Session:
     def teller(self) -> Storyteller:
         """The oracle's twists and narration, loaded when first needed (the prompt comes sooner)."""
         if self._teller is None:
-            from wyrd.oracle.tables import ContentError
             from wyrd.play.engine.narration import Storyteller, user_tables
 
             try:
-                self._teller = Storyteller(tables=user_tables(self._table_dirs))
-            except ContentError as exc:
-                raise SessionError(f"your own tables do not load:\n{exc}") from None
+                tables = user_tables(self._table_dirs)
+            except Exception as exc:
+                # The tables module is loaded only when the player has tables of their own.
+                from wyrd.oracle.tables import ContentError
+
+                if isinstance(exc, ContentError):
+                    raise SessionError(f"your own tables do not load:\n{exc}") from None
+                raise
+            self._teller = Storyteller(tables=tables)
         return self._teller
 
     # -- creating and resuming ------------------------------------------------

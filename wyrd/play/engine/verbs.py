@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -93,8 +92,7 @@ class Verb:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """A line read once: the verb it names, found, and its canonical arguments."""
 
     verb: Verb

@@ -13,7 +13,7 @@ ability influence rolls, contests between characters, and sabotage.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from wyrd.rules.abacus.enums import Ability
 from wyrd.rules.abacus.errors import OutOfTurn
@@ -37,9 +37,8 @@ __all__ = [
 MAX_TIE_ROUNDS = 50
 
 
-# Made by the rules from faces the dice recorded: dataclasses, not validated models.
-@dataclass(frozen=True, slots=True)
-class TraitRoll:
+# Made by the rules from faces the dice recorded: named tuples, not validated models.
+class TraitRoll(NamedTuple):
     character: str
     dice: tuple[int, ...]
     result: int
@@ -54,8 +53,7 @@ class TraitRoll:
         return (self.result, self.ties)
 
 
-@dataclass(frozen=True, slots=True)
-class Ranking:
+class Ranking(NamedTuple):
     order: tuple[str, ...]  # first is the winner (or the one singled out)
     rerolls: int
 

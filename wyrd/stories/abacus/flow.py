@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from wyrd.rules.abacus.characters import Character, create_character
 from wyrd.rules.abacus.enums import Ability
@@ -162,8 +163,7 @@ def _plain_rule(rule: StageRule, source: str | None = None) -> StageRule:
     return plain if source is None else plain.model_copy(update={"source": source})
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """The keyword arguments of ``wyrd.rules.abacus.install`` for a story."""
 
     rules: list[StageRule]

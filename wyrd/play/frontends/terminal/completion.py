@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -38,8 +38,7 @@ SHARED_KINDS = frozenset({"verb", "number", "story", ""})
 _FRAGMENT = re.compile(r"[^\s,]*$")
 
 
-@dataclass(frozen=True)
-class _Choice:
+class _Choice(NamedTuple):
     """A candidate word and the note shown beside it in the menu."""
 
     text: str

@@ -119,7 +119,7 @@ class AbacusNarration(KitNarration):
         added += twists(events, command.dice, characters=characters, deck_state=command.deck, tables=command.tables,
                         quiet={RollReason.DEFEAT, RollReason.FINALE}, mundane=RollReason.SCENE_TEST,
                         context={"location": facts.location} if facts.location else None, **_twist_options(story))
-        return Told(added=added, moments=moments([*events, *added], facts))
+        return Told(added=added, moments=moments([*events, *added], facts) if command.prose else ())
 
 
 NARRATION = AbacusNarration()

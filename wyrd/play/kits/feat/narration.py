@@ -124,6 +124,8 @@ class FeatNarration(KitNarration):
 
 
     def tell(self, command: Command) -> Told:
+        if not command.prose:
+            return Told()
         events = command.events
         after = command.after
         cast = [CharacterFacts(name=c.name, concept=c.concept)

@@ -110,6 +110,8 @@ class LotsNarration(KitNarration):
 
 
     def tell(self, command: Command) -> Told:
+        if not command.prose:
+            return Told()
         events = list(command.events)
         after = command.after
         cast = [CharacterFacts(name=c.name, concept=c.concept)

@@ -127,6 +127,8 @@ class WoldenNarration(KitNarration):
 
 
     def tell(self, command: Command) -> Told:
+        if not command.prose:
+            return Told()
         old, new = wolden(command.before), wolden(command.after)
         events = command.events
         names = {**names_of(old), **names_of(new)}
