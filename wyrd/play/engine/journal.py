@@ -49,7 +49,7 @@ def journal(save: SaveFile, wording: Wording) -> str:
     meta = save.meta
     clean = wording.clean
     title = meta.get("story") or "An unwritten story"
-    out = [f"# {clean(title)}", "", f"Ruleset: {meta.get('ruleset')}, seed {meta.get('seed')}.", ""]
+    out = [f"# {clean(title)}", "", f"Ruleset: {clean(meta.get('ruleset'))}, seed {clean(meta.get('seed'))}.", ""]
     for record in save.live_commands():
         for event in record.events:
             kind = event.get("kind")
