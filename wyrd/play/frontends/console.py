@@ -23,7 +23,11 @@ from wyrd.play.engine.session import Reply, Session, refusal
 from wyrd.play.engine.words import UsageError
 from wyrd.play.frontends.view import Line, clean, describe, wording
 
-__all__ = ["Console", "Output"]
+__all__ = ["MAX_LINE", "Console", "Output", "overlong"]
+
+#: The longest line a front-end hands on, in characters: a longer one is refused before anything
+#: parses it (splitting a line of millions of characters into words cost minutes).
+MAX_LINE = 4096
 
 
 class Output(BaseModel):
@@ -39,6 +43,18 @@ def _info(*texts: str, style: str = "info") -> list[Line]:
 def _shown_live(event: object) -> bool:
     """A model's narration, printed as its words came (not the tables', nor one that fell back to them)."""
     return isinstance(event, Narrated) and event.fallback is None and event.source != "table"
+
+
+def overlong(line: str) -> Output | None:
+    """The refusal of a line over :data:`MAX_LINE` characters (None: it is short enough to parse).
+
+    Costs one ``len``: call it before anything else reads the line (the REPL does, before the
+    ruleset's questions; :meth:`Console.handle` does first of all)."""
+    if len(line) <= MAX_LINE:
+        return None
+    shown = clean(line[:40]).strip() + "..."
+    reason = f"a line may be at most {MAX_LINE:,} characters (MAX_LINE); this one is longer and is not read"
+    return Output(events=[refusal(shown, reason, "usage")], lines=[Line(text=f"Refused: {reason}", style="refused")])
 
 
 class Console:
@@ -62,6 +78,9 @@ class Console:
         return Output(events=list(self.session.opening_events), lines=lines)
 
     def handle(self, line: str) -> Output:
+        too_long = overlong(line)
+        if too_long is not None:
+            return too_long
         text = line.strip()
         if not text or text.startswith("#"):
             return Output()
