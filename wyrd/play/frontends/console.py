@@ -19,6 +19,7 @@ from wyrd.oracle.events import Narrated
 from wyrd.play.engine import meta_verbs  # noqa: F401  (registers the session verbs)
 from wyrd.play.engine.events import Recorded
 from wyrd.play.engine.journal import journal, transcript
+from wyrd.play.engine.overwrite import OverwriteRefused, write_new
 from wyrd.play.engine.session import Reply, Session, refusal
 from wyrd.play.engine.words import UsageError
 from wyrd.play.frontends.view import Line, clean, describe, wording
@@ -160,7 +161,10 @@ class Console:
             return Output(lines=_info("There is no save file to export."))
         target = Path(args["path"]).expanduser()
         try:
-            target.write_text(journal(self.session.save, wording(self.session.ruleset)), encoding="utf-8")
+            write_new(target, journal(self.session.save, wording(self.session.ruleset)),
+                      source=self.session.save.path, force=bool(args.get("force")))
+        except OverwriteRefused as exc:
+            return Output(lines=_info(clean(exc), style="refused"))
         except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
             why = getattr(exc, "strerror", None) or exc
             return Output(lines=_info(f"Could not write {clean(target)}: {clean(why)}", style="refused"))
