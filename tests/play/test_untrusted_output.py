@@ -3,6 +3,7 @@ and ``wyrd check`` never follows a symlink out of the folder it checks."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,12 @@ def shared_save(path: Path) -> Path:
                                                 "character", "outcome", "title", "name", "reason", "value")}
             save.append("say" + ESCAPE, {"verb": "say"}, [{"sides": 6, "faces": [3], "purpose": "hit" + ESCAPE}],
                         [{"kind": kind, **fields, "number\u202e": ESCAPE}])
+        save.append("spare", {"verb": "say"}, [], [])
+        save.undo()
+    conn = sqlite3.connect(path)  # a hand edit: the number an undo took back, as text
+    with conn:
+        conn.execute("UPDATE commands SET undoes = ? WHERE undoes IS NOT NULL", (ESCAPE,))
+    conn.close()
     return path
 
 
@@ -141,3 +148,17 @@ def test_check_refuses_a_fifo_at_once(capsys: pytest.CaptureFixture[str], tmp_pa
     assert code == 1 and "not a regular file" in out
     code, out = run(capsys, "check", str(tmp_path / "f.yaml"))
     assert code == 1 and "not a regular file" in out
+
+
+def test_a_broken_tables_error_quotes_its_file_cleaned(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, point 7: error messages that quote a table file's text print no escape."""
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path / "home"))
+    tables = tmp_path / "content" / "tables"
+    tables.mkdir(parents=True)
+    (tables / "t.yaml").write_text(f'id: "t{IN_YAML}"\ntitle: x\ndice: d6\nrows:\n  - range: 1-7\n    text: a\n')
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
+    code, out = run(capsys, "play", "--content", str(tmp_path / "content"), "--ruleset", "abacus",
+                    "--story", "none", "--script", "-")
+    assert code == 1 and "do not load" in out and "1-7 is out of range" in out
+    assert not any(c in out for c in UNSAFE)

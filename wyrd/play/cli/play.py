@@ -26,7 +26,9 @@ __all__ = ["add_export", "add_log", "add_play", "add_resume", "add_saves"]
 
 
 def _fail(message: str) -> int:
-    print(f"wyrd: {message}", file=sys.stderr)
+    from wyrd.play.frontends.view import clean  # a message may quote a save's or a story's text
+
+    print("wyrd: " + "\n".join(clean(line) for line in message.splitlines()), file=sys.stderr)
     return 1
 
 

@@ -35,7 +35,7 @@ def transcript(save: SaveFile, wording: Wording, *, audit: bool = False) -> list
     lines: list[str] = []
     for record in _records(save, audit):
         if record.undoes is not None:
-            lines.append(f"[{record.seq}] undo (took back {record.undoes})")
+            lines.append(f"[{record.seq}] undo (took back {wording.clean(record.undoes)})")  # a hand-edited save
             continue
         mark = " (undone)" if record.status != "live" else ""
         if record.parsed.get("verb") != "start":
