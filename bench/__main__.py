@@ -1,4 +1,5 @@
-"""Run every benchmark and print its figures: ``python -m bench [startup|session|odds|simulate|crash|scale]``."""
+"""Run every benchmark and print its figures: ``python -m bench [SUITE]`` (startup, session, odds, simulate, crash,
+scale, untrusted)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ import platform
 import subprocess
 import sys
 
-from bench import crash, odds, session, simulate, startup
+from bench import crash, odds, session, simulate, startup, untrusted
 
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
-          "crash": crash.run, "scale": session.scale}
+          "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run}
 
 
 def machine() -> str:

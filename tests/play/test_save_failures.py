@@ -24,7 +24,8 @@ def test_a_full_disk_refuses_the_command_and_changes_nothing(tmp_path: Path,
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
     conn.execute(f"PRAGMA max_page_count = {pages}")
     before = session.state.model_dump_json()
-    out = console.handle('pc add Bo body=5 mind=5 soul=5 concept="' + "x" * 20000 + '"')
+    # A line under the console's 4,096-character limit that still needs more pages than are left.
+    out = console.handle('pc add Bo body=5 mind=5 soul=5 concept="' + "x" * 4000 + '"')
     assert out.events[0]["kind"] == "refused" and out.events[0]["rule"] == "save"
     assert "nothing was saved" in out.events[0]["reason"]
     assert session.state.model_dump_json() == before

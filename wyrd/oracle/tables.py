@@ -42,6 +42,9 @@ from wyrd.oracle.text import Layered, capitalise, fill
 from wyrd.oracle.yamlfile import ContentError, Problem, load_yaml
 from wyrd.rules.dice import Dice
 from wyrd.rulesets import Ruleset, resource, rulesets
+from wyrd.stories.files import MAX_DEPTH as MAX_FOLDER_DEPTH
+from wyrd.stories.files import FileRefused, list_yaml, read_bytes
+from wyrd.stories.yamlguard import MAX_BYTES
 
 __all__ = [
     "MAX_DEPTH",
@@ -212,13 +215,30 @@ def _check_set(tables: Mapping[str, Table], fresh: Sequence[Table]) -> list[Prob
     return problems
 
 
-def _sources(path: Path | Traversable) -> list[Path | Traversable]:
+def _sources(path: Path | Traversable, refused: list[Problem]) -> list[Path | Traversable]:
+    """The table files of ``path``. A player's folder (a Path) is listed as content folders are
+    (:func:`wyrd.stories.files.list_yaml`: regular files only, no symlink out of it or in a loop,
+    a bounded number of entries); what it refuses is a problem. Bundled tables are listed as they are."""
+    if isinstance(path, Path):
+        if not path.is_dir():
+            return [path] if path.name.endswith((".yaml", ".yml")) else []
+        listing = list_yaml(path, depth=MAX_FOLDER_DEPTH)
+        refused += [Problem(file=str(p), line=0, field="file", message=f"refused, not read: {why}")
+                    for p, why in listing.refused]
+        return list(listing.files)
     if path.is_dir():
         found: list[Path | Traversable] = []
         for child in sorted(path.iterdir(), key=lambda p: p.name):
-            found.extend(_sources(child))
+            found.extend(_sources(child, refused))
         return found
     return [path] if path.name.endswith((".yaml", ".yml")) else []
+
+
+def _text(source: Path | Traversable) -> str:
+    """A table file's text: a player's read bounded, from a regular file only (OSError if not)."""
+    if isinstance(source, Path):
+        return read_bytes(source, MAX_BYTES).decode("utf-8")
+    return source.read_text(encoding="utf-8")
 
 
 def load_tables(paths: Sequence[Path | Traversable], *, base: Mapping[str, Table] | None = None,
@@ -231,12 +251,17 @@ def load_tables(paths: Sequence[Path | Traversable], *, base: Mapping[str, Table
     problems: list[Problem] = []
     fresh: dict[str, Table] = {}
     for top in paths:
-        for source in _sources(top):
+        for source in _sources(top, problems):
             label = (names or {}).get(str(source), str(source))
             try:
-                tables = parse_tables(source.read_text(encoding="utf-8"), label)
+                tables = parse_tables(_text(source), label)
             except ContentError as exc:
                 problems.extend(exc.problems)
+                continue
+            except (OSError, UnicodeDecodeError) as exc:
+                why = exc.reason if isinstance(exc, FileRefused) else (
+                    "is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else f"cannot be read: {exc.strerror}")
+                problems.append(Problem(file=label, line=0, field="file", message=why))
                 continue
             for table in tables:
                 if table.id in fresh:

@@ -36,6 +36,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from wyrd.rulesets import resource, rulesets
+from wyrd.stories.files import read_text
 from wyrd.stories.yamlguard import safe_load
 
 if TYPE_CHECKING:
@@ -121,8 +122,9 @@ class PromptSet(BaseModel):
 
 def _read(path: Path | Traversable, ident: str | None = None) -> dict[str, Any]:
     try:
-        data = safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        # A folder given as a Path may be a player's: read bounded, from a regular file only.
+        data = safe_load(read_text(path) if isinstance(path, Path) else path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise PromptError(f"{path}: cannot read: {exc}") from exc
     if not isinstance(data, dict):
         raise PromptError(f"{path}: expected a mapping with id, description and template")

@@ -28,6 +28,7 @@ import yaml
 
 from wyrd.rulesets import Ruleset, find_ruleset, rulesets
 from wyrd.stories import BUNDLED
+from wyrd.stories import files as _files
 from wyrd.stories.problems import Problem
 from wyrd.stories.yamlguard import safe_load
 
@@ -75,21 +76,22 @@ class StoryInfo(NamedTuple):
 
 
 def yaml_files(folder: Path) -> list[Path]:
-    """The ``*.yaml`` and ``*.yml`` files in ``folder`` (not below it), sorted."""
+    """The ``*.yaml`` and ``*.yml`` files in ``folder`` (not below it), sorted: regular files only, as
+    :func:`wyrd.stories.files.list_yaml` reads a player's folder (no FIFO, no symlink out of it)."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return _files.yaml_files(folder)
 
 
 def story_files(folder: str | Path) -> list[Path]:
-    """Story files at the top of ``folder``: ``*.yaml``/``*.yml`` in it, and ``*/story.yaml`` (one folder a story)."""
+    """Story files at the top of ``folder``: ``*.yaml``/``*.yml`` in it, and ``*/story.yaml`` (one folder a story;
+    a real folder, not a symlink to one)."""
     root = Path(folder)
     if not root.is_dir():
         return []
     files = yaml_files(root)
-    for sub in root.iterdir():
-        if sub.is_dir():
-            files += [p for p in (sub / "story.yaml", sub / "story.yml") if p.is_file()]
+    for sub in _files.subfolders(root):
+        files += [p for p in (sub / "story.yaml", sub / "story.yml") if _files.regular_file(p, root) is None]
     return sorted(files)
 
 
@@ -160,7 +162,7 @@ def _names_another(path: Path, ruleset: str) -> bool:
 def _read(path: Path) -> Any:
     """The data of a YAML file as play reads it, or None if it does not read."""
     try:
-        return safe_load(path.read_text(encoding="utf-8"))
+        return safe_load(_files.read_text(path))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None
 
@@ -231,11 +233,11 @@ def story_ruleset(ident: str, dirs: Iterable[Path]) -> str | None:
     folders = [Path(d) for d in dirs] + [BUNDLED]
     if "/" not in ident and ident not in (".", ".."):
         for root in folders:
-            subs = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+            subs = _files.subfolders(root) if root.is_dir() else []
             for name in (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml",
                          *(f"{sub.name}/{ident}{ext}" for sub in subs for ext in (".yaml", ".yml"))):
                 candidate = root / name
-                if candidate.is_file():
+                if _files.regular_file(candidate, root) is None:
                     data = _read(candidate)
                     if isinstance(data, Mapping) and data.get("id") == ident:
                         return ruleset_of(candidate, data)

@@ -19,6 +19,7 @@ an error, not a silent overwrite.
 
 from __future__ import annotations
 
+import errno
 import re
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,6 +28,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from wyrd.stories.files import FileRefused, read_bytes
 from wyrd.stories.formats import BUNDLED, StoryInfo, discover, story_files
 from wyrd.stories.problems import Origin, Problem, Severity, Steps, StoryError, format_path
 from wyrd.stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events, safe_load
@@ -173,16 +175,20 @@ def read_yaml(path: str | Path) -> tuple[Any, dict[Steps, tuple[int, int]]]:
     name = str(path)
     file = Path(path)
     try:
-        if not file.is_file():
-            raise StoryError([_problem(name, "no such story file")])
-        size = file.stat().st_size
-        with file.open("rb") as stream:
-            raw = stream.read(MAX_BYTES + 1)
+        # Read once, bounded, from a regular file only: a FIFO or /dev/zero is refused, not waited on.
+        raw = read_bytes(file, MAX_BYTES)
+    except FileNotFoundError:
+        raise StoryError([_problem(name, "no such story file")]) from None
+    except FileRefused as exc:
+        if exc.reason.endswith("not a regular file"):
+            message = "no such story file" if file.is_dir() else "is not a regular file; it is not read"
+        else:
+            message = f"is too large; a story file may be at most {MAX_BYTES:,} bytes"
+        raise StoryError([_problem(name, message)]) from None
     except OSError as exc:
+        if exc.errno == errno.EISDIR:
+            raise StoryError([_problem(name, "no such story file")]) from None
         raise StoryError([_problem(name, f"cannot be read: {exc.strerror or exc}")]) from None
-    if size > MAX_BYTES or len(raw) > MAX_BYTES:
-        raise StoryError([_problem(name, f"is {max(size, len(raw)):,} bytes; a story file may be at most "
-                                         f"{MAX_BYTES:,} bytes")])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -268,7 +274,7 @@ def read_mapping(path: str | Path, what: str = "a story file", *,
     if not isinstance(data, dict):
         raise StoryError([Problem(str(path), 1, 1, "", f"{what} holds one mapping (id: ..., title: ..., ...)")])
     if yaml11:
-        data = safe_load(Path(path).read_bytes().decode("utf-8-sig"))
+        data = safe_load(read_bytes(path, MAX_BYTES).decode("utf-8-sig"))
     return data, positions
 
 

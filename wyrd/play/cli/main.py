@@ -133,8 +133,10 @@ def main(argv: list[str] | None = None) -> int:
         handler = args.handler
     try:
         return handler(args)
-    except ValueError as error:  # a value the rules refuse
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+    except ValueError as error:  # a value the rules refuse (its words may quote a file's: cleaned)
+        from wyrd.play.frontends.view import clean
+
+        print(f"{PROG}: error: " + "\n".join(clean(line) for line in str(error).splitlines()), file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # e.g. `wyrd odds ... | head`: the reader left, nothing to report
         # Point stdout at devnull so the interpreter's final flush doesn't complain again.

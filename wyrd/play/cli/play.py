@@ -26,7 +26,9 @@ __all__ = ["add_export", "add_log", "add_play", "add_resume", "add_saves"]
 
 
 def _fail(message: str) -> int:
-    print(f"wyrd: {message}", file=sys.stderr)
+    from wyrd.play.frontends.view import clean  # a message may quote a save's or a story's text
+
+    print("wyrd: " + "\n".join(clean(line) for line in message.splitlines()), file=sys.stderr)
     return 1
 
 
@@ -75,7 +77,9 @@ def add_export(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("export", help="write a save as a Markdown journal")
     p.add_argument("file", type=Path)
     p.add_argument("--md", action="store_true", help="Markdown (the only format, for now)")
-    p.add_argument("-o", "--output", type=Path, help="where to write it (default: standard output)")
+    p.add_argument("-o", "--output", type=Path, help="where to write it (default: standard output; never a save, "
+                   "and an existing file only with --force)")
+    p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (a save is never replaced)")
     p.set_defaults(handler=run_export)
 
 
@@ -280,17 +284,22 @@ def run_log(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from wyrd.play.engine.journal import journal
+    from wyrd.play.engine.overwrite import OverwriteRefused, check_target, write_new
     from wyrd.play.engine.savefile import SaveError, SaveFile
     from wyrd.play.engine.session import DAMAGED
     from wyrd.play.frontends.view import wording
 
     try:
+        if args.output:  # refused before the save is read: never onto a save, nor an existing file unasked
+            check_target(args.output, source=args.file, force=args.force)
         with SaveFile.open(args.file) as save:
             text = journal(save, wording(str(save.meta.get("ruleset"))))
         if args.output:
-            args.output.write_text(text, encoding="utf-8")
+            write_new(args.output, text, source=args.file, force=args.force)
         else:
             sys.stdout.write(text)
+    except OverwriteRefused as exc:
+        return _fail(str(exc))
     except (SaveError, OSError) as exc:
         return _fail(str(exc))
     except DAMAGED as exc:

@@ -65,7 +65,9 @@ def add_simulate(subparsers: Subparsers) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"wyrd: {message}", file=sys.stderr)
+    from wyrd.play.frontends.view import clean  # a message may quote a story's or a table's text
+
+    print("wyrd: " + "\n".join(clean(line) for line in message.splitlines()), file=sys.stderr)
     return EXIT_USAGE
 
 

@@ -103,32 +103,33 @@ def run_stories(args: argparse.Namespace) -> int:
         kind = " (freeform)" if info.freeform else ""
         players = f", {info.players[0]}-{info.players[1]} players" if info.players else ""
         broken = f"  [does not load: {len(info.problems)} problems; wyrd check {info.path}]" if info.problems else ""
-        print(f"{clean(info.id)}: {clean(info.title)}{kind}{players} [{clean(_name(info.ruleset))}]{broken}")
+        # Every part may come from a story file (the path too): the whole line is cleaned.
+        print(clean(f"{info.id}: {info.title}{kind}{players} [{_name(info.ruleset)}]{broken}"))
     return 0
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from wyrd.stories.check import check_file, files_below
+    from wyrd.play.frontends.view import clean
+    from wyrd.stories.check import check_file, check_targets
     from wyrd.stories.problems import errors
 
-    files: list[Path] = []
     for path in args.paths:
-        if path.is_dir():
-            files += files_below(path)
-        elif path.exists():
-            files.append(path)
-        else:
-            print(f"wyrd: there is no {path}", file=sys.stderr)
+        if not path.exists() and not path.is_symlink():
+            print(f"wyrd: there is no {clean(path)}", file=sys.stderr)
             return 2
-    failed = 0
+    # Everything printed here comes from the files (field names, values, paths): cleaned of escapes.
+    files, refused = check_targets(list(args.paths))
+    for problem in refused:
+        print(clean(problem))
+    failed = len(refused)
     for file in files:
         problems = check_file(file)
         for problem in problems:
-            print(problem)
+            print(clean(problem))
         bad = errors(problems)
         failed += bool(bad)
         verdict = f"{len(bad)} errors" if bad else "ok"
-        print(f"{file}: {verdict}, {len(problems) - len(bad)} warnings")
+        print(f"{clean(file)}: {verdict}, {len(problems) - len(bad)} warnings")
     return 1 if failed else 0
 
 

@@ -35,7 +35,7 @@ def transcript(save: SaveFile, wording: Wording, *, audit: bool = False) -> list
     lines: list[str] = []
     for record in _records(save, audit):
         if record.undoes is not None:
-            lines.append(f"[{record.seq}] undo (took back {record.undoes})")
+            lines.append(f"[{record.seq}] undo (took back {wording.clean(record.undoes)})")  # a hand-edited save
             continue
         mark = " (undone)" if record.status != "live" else ""
         if record.parsed.get("verb") != "start":
@@ -49,7 +49,7 @@ def journal(save: SaveFile, wording: Wording) -> str:
     meta = save.meta
     clean = wording.clean
     title = meta.get("story") or "An unwritten story"
-    out = [f"# {clean(title)}", "", f"Ruleset: {meta.get('ruleset')}, seed {meta.get('seed')}.", ""]
+    out = [f"# {clean(title)}", "", f"Ruleset: {clean(meta.get('ruleset'))}, seed {clean(meta.get('seed'))}.", ""]
     for record in save.live_commands():
         for event in record.events:
             kind = event.get("kind")

@@ -84,17 +84,21 @@ class Challenges(_Meta):
 
 @SHARED.register
 class Export(_Meta):
-    """export FILE.md
+    """export FILE.md [--force]
 
     Write the story so far as a Markdown journal, every mechanical change included.
+    A file that exists is replaced only with --force; a save never is.
     """
 
     key = "export"
 
     def parse(self, words: Words, state: Any) -> Args:
         path = words.take("FILE")
+        flag = words.take_optional()
+        if flag is not None and flag.casefold() not in ("--force", "force"):
+            raise words.fail(f"{flag!r} is not --force")
         words.done()
-        return {"path": path}
+        return {"path": path, "force": flag is not None}
 
 
 @SHARED.register

@@ -19,11 +19,16 @@ from wyrd.oracle.events import Narrated
 from wyrd.play.engine import meta_verbs  # noqa: F401  (registers the session verbs)
 from wyrd.play.engine.events import Recorded
 from wyrd.play.engine.journal import journal, transcript
+from wyrd.play.engine.overwrite import OverwriteRefused, write_new
 from wyrd.play.engine.session import Reply, Session, refusal
 from wyrd.play.engine.words import UsageError
 from wyrd.play.frontends.view import Line, clean, describe, wording
 
-__all__ = ["Console", "Output"]
+__all__ = ["MAX_LINE", "Console", "Output", "overlong"]
+
+#: The longest line a front-end hands on, in characters: a longer one is refused before anything
+#: parses it (splitting a line of millions of characters into words cost minutes).
+MAX_LINE = 4096
 
 
 class Output(BaseModel):
@@ -39,6 +44,18 @@ def _info(*texts: str, style: str = "info") -> list[Line]:
 def _shown_live(event: object) -> bool:
     """A model's narration, printed as its words came (not the tables', nor one that fell back to them)."""
     return isinstance(event, Narrated) and event.fallback is None and event.source != "table"
+
+
+def overlong(line: str) -> Output | None:
+    """The refusal of a line over :data:`MAX_LINE` characters (None: it is short enough to parse).
+
+    Costs one ``len``: call it before anything else reads the line (the REPL does, before the
+    ruleset's questions; :meth:`Console.handle` does first of all)."""
+    if len(line) <= MAX_LINE:
+        return None
+    shown = clean(line[:40]).strip() + "..."
+    reason = f"a line may be at most {MAX_LINE:,} characters (MAX_LINE); this one is longer and is not read"
+    return Output(events=[refusal(shown, reason, "usage")], lines=[Line(text=f"Refused: {reason}", style="refused")])
 
 
 class Console:
@@ -62,6 +79,9 @@ class Console:
         return Output(events=list(self.session.opening_events), lines=lines)
 
     def handle(self, line: str) -> Output:
+        too_long = overlong(line)
+        if too_long is not None:
+            return too_long
         text = line.strip()
         if not text or text.startswith("#"):
             return Output()
@@ -141,7 +161,10 @@ class Console:
             return Output(lines=_info("There is no save file to export."))
         target = Path(args["path"]).expanduser()
         try:
-            target.write_text(journal(self.session.save, wording(self.session.ruleset)), encoding="utf-8")
+            write_new(target, journal(self.session.save, wording(self.session.ruleset)),
+                      source=self.session.save.path, force=bool(args.get("force")))
+        except OverwriteRefused as exc:
+            return Output(lines=_info(clean(exc), style="refused"))
         except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
             why = getattr(exc, "strerror", None) or exc
             return Output(lines=_info(f"Could not write {clean(target)}: {clean(why)}", style="refused"))

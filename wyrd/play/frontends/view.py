@@ -106,7 +106,13 @@ def describe(found: Recorded | Event | Mapping[str, Any], ruleset: str) -> Line:
     styles), then the shared ones; an unknown kind (or one that does not read) still shows its fields.
 
     The view is an edge: a typed event (or one with its number) is read as its JSON here,
-    as the journal reads the saved ones."""
+    as the journal reads the saved ones. An event may come from a shared save whose every field
+    was written by hand, so the whole line is cleaned, numbers and field names included."""
+    line = _describe(found, ruleset)
+    return Line(text=clean(line.text), style=line.style)
+
+
+def _describe(found: Recorded | Event | Mapping[str, Any], ruleset: str) -> Line:
     event = plain([found])[0]
     kind = str(event.get("kind"))
     try:
@@ -124,7 +130,7 @@ def describe(found: Recorded | Event | Mapping[str, Any], ruleset: str) -> Line:
             return render(event)
     except (KeyError, TypeError, ValueError, LookupError):
         pass  # a field missing or of another shape: fall back to the plain listing
-    fields = ", ".join(f"{k}={clean(v)}" for k, v in event.items() if k not in ("seq", "kind"))
+    fields = ", ".join(f"{clean(k)}={clean(v)}" for k, v in event.items() if k not in ("seq", "kind"))
     return Line(text=f"{clean(kind)}: {fields}")
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from wyrd.stories.abacus.schema import Story
+from wyrd.stories.files import regular_file
 from wyrd.stories.formats import StoryInfo, story_files
 from wyrd.stories.loader import read_mapping, validation_problems
 from wyrd.stories.problems import Origin, Problem, StoryError
@@ -68,7 +69,7 @@ def find_story(ident: str, dirs: Iterable[str | Path]) -> Story:
         for folder in folders:
             for name in (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml"):
                 candidate = folder / name
-                if candidate.is_file():
+                if regular_file(candidate, folder) is None:
                     story = load_story(candidate)
                     if story.id == ident:
                         return story

@@ -52,6 +52,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat import Attribute, Character, Skill, Tier, create_character
 from wyrd.rules.feat.skills import SkillRating
+from wyrd.stories.files import FileRefused, read_bytes, yaml_files
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
 
@@ -239,11 +240,11 @@ def load_feat_story(path: str | Path) -> FeatStory:
     """
     file = Path(path)
     try:
-        raw = file.read_bytes()[: MAX_BYTES + 1]
+        raw = read_bytes(file, MAX_BYTES)
+    except FileRefused as exc:
+        raise FeatStoryError(f"{file}: {exc.reason}") from None
     except OSError as exc:
         raise FeatStoryError(f"{file}: cannot be read ({exc.strerror or exc})") from None
-    if len(raw) > MAX_BYTES:
-        raise FeatStoryError(f"{file}: larger than {MAX_BYTES // 1024} KB")
     try:
         data = safe_load(raw.decode("utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
@@ -266,7 +267,7 @@ def feat_story_files(dirs: Iterable[Path]) -> list[Path]:
     found: list[Path] = []
     for folder in [*(Path(d) / FOLDER for d in dirs), BUNDLED_FEAT]:
         if folder.is_dir():
-            found += sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+            found += yaml_files(folder)
     return found
 
 

@@ -39,6 +39,7 @@ from wyrd.rules.lots import (
     create_character,
     enlist,
 )
+from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
 
@@ -213,9 +214,7 @@ def load_scenario(path: str | Path) -> Scenario:
     """
     where = Path(path)
     try:
-        if where.stat().st_size > MAX_BYTES:
-            raise ScenarioError(f"{where}: larger than {MAX_BYTES} bytes")
-        data = safe_load(where.read_text(encoding="utf-8"))
+        data = safe_load(read_text(where, MAX_BYTES))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{where}: cannot be read: {exc}") from None
     try:
@@ -231,7 +230,7 @@ def scenario_files(dirs: Iterable[Path]) -> list[Path]:
     for folder in dirs:
         sub = Path(folder) / FOLDER
         if sub.is_dir():
-            found += sorted(p for p in sub.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+            found += yaml_files(sub)
     return found
 
 

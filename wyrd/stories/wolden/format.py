@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from wyrd.rules.errors import RuleError
 from wyrd.rules.wolden import Cult, create_character
+from wyrd.stories.files import read_text
 from wyrd.stories.formats import StoryFormat, StoryInfo, yaml_files
 from wyrd.stories.loader import read_mapping, validate
 from wyrd.stories.problems import Origin, Problem, StoryError, errors
@@ -56,7 +57,7 @@ def _cults_beside(path: Path, bundled: Path) -> dict[str, Cult]:
     found: dict[str, Cult] = {}
     for file in [*yaml_files(path.parent), *yaml_files(bundled / FOLDER)]:
         try:
-            data = safe_load(file.read_text(encoding="utf-8"))
+            data = safe_load(read_text(file))
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             continue
         if not isinstance(data, dict) or file_kind(data) != FileKind.CULTS:
@@ -122,7 +123,7 @@ class WoldenFormat(StoryFormat[WoldenFile]):
 
     def info(self, path: Path, folder: Path) -> StoryInfo | None:
         try:
-            data = safe_load(path.read_text(encoding="utf-8"))
+            data = safe_load(read_text(path))
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             data = None  # listed below, with the loader's problems
         if isinstance(data, dict) and file_kind(data) == FileKind.CULTS:

@@ -32,6 +32,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.errors import RuleError
 from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_character
 from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
+from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
 
@@ -305,13 +306,13 @@ def _files(dirs: Iterable[Path]) -> list[Path]:
     for folder in dirs:
         sub = folder / FOLDER
         if sub.is_dir():
-            found += sorted(p for p in sub.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+            found += yaml_files(sub)
     return found
 
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        data = safe_load(path.read_text(encoding="utf-8"))
+        data = safe_load(read_text(path))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{path}: cannot be read ({exc})") from None
     if not isinstance(data, dict):

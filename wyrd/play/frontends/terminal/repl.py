@@ -28,7 +28,7 @@ from prompt_toolkit.output import Output as TerminalOutput
 
 from wyrd.play.engine.paths import history_file
 from wyrd.play.engine.words import UsageError, resolve
-from wyrd.play.frontends.console import Console
+from wyrd.play.frontends.console import Console, overlong
 from wyrd.play.frontends.terminal.completion import WyrdCompleter
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
@@ -186,6 +186,10 @@ def run_repl(
                 return 1
             continue
         read_errors = 0
+        too_long = overlong(text)  # before the ruleset's questions read the line
+        if too_long is not None:
+            show_lines(too_long.lines, output)
+            continue
         try:
             line = _asked(console, text, ask)
             if line is None:
