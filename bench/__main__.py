@@ -1,4 +1,7 @@
-"""Run every benchmark and print its figures: ``python -m bench [startup|session|odds|simulate|crash|scale]``."""
+"""Run every benchmark and print its figures.
+
+``python -m bench [startup|session|odds|simulate|crash|scale|interrupts|saves]``
+"""
 
 from __future__ import annotations
 
@@ -7,10 +10,10 @@ import platform
 import subprocess
 import sys
 
-from bench import crash, odds, session, simulate, startup
+from bench import crash, interrupts, odds, session, simulate, startup
 
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
-          "crash": crash.run, "scale": session.scale}
+          "crash": crash.run, "scale": session.scale, "interrupts": interrupts.run, "saves": session.saves}
 
 
 def machine() -> str:

@@ -156,6 +156,16 @@ def _error(exc: BaseException, doing: str) -> Line:
     return Line(text=text, style="error")
 
 
+def _settle(console: Console, output: TerminalOutput | None) -> None:
+    """After Ctrl-C, the prompt and the toolbar show the game as saved (the session reads it again if need be)."""
+    try:
+        console.session.settle()
+    except KeyboardInterrupt:
+        pass  # a second Ctrl-C: the next line settles it
+    except Exception as exc:
+        show_lines([_error(exc, "reading the game again from the save")], output)
+
+
 def run_repl(
     console: Console, *, input: Input | None = None, output: TerminalOutput | None = None,
 ) -> int:
@@ -195,6 +205,7 @@ def run_repl(
         except KeyboardInterrupt:
             show_lines([Line(text="Interrupted; `log` shows what was saved.", style="info")],
                        output)
+            _settle(console, output)
             continue
         except Exception as exc:
             show_lines([_error(exc, "carrying out that line")], output)
