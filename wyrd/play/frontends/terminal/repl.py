@@ -6,6 +6,9 @@ Tab completes commands (:mod:`.completion`), and the history is kept in the play
 data folder. The loop is never ended by a bad line: Ctrl-C clears the line, an error
 while handling a line is shown and play goes on, and Ctrl-D (or ``quit``) leaves politely,
 saying where the game is saved. Every command is saved as it happens, so leaving costs nothing.
+Ctrl-C while a line is carried out stops it either before its command is saved or after the
+game shown has taken it up, never between (issue 16, point 2); the prompt then shows the game
+as saved.
 
 Hot-seat help: before a line is carried out, the ruleset may ask the players choices in turn
 (``PlayHooks.ask_before``: the Abacus asks each character who faced a challenge which ability
