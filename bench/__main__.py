@@ -1,5 +1,7 @@
-"""Run every benchmark and print its figures: ``python -m bench [SUITE]`` (startup, session, odds, simulate, crash,
-scale, untrusted)."""
+"""Run every benchmark and print its figures.
+
+``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves]``
+"""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ import platform
 import subprocess
 import sys
 
-from bench import crash, odds, session, simulate, startup, untrusted
+from bench import crash, interrupts, odds, session, simulate, startup, untrusted
 
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
-          "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run}
+          "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
+          "saves": session.saves}
 
 
 def machine() -> str:

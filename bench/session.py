@@ -7,7 +7,10 @@ each command committed to a real save file as in play.
 
 from __future__ import annotations
 
+import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from itertools import cycle
@@ -16,7 +19,7 @@ from pathlib import Path
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
 
-__all__ = ["LOOP", "run", "scale", "scripted_session", "story_session"]
+__all__ = ["LOOP", "cli_resume", "run", "saves", "scale", "scripted_session", "story_session"]
 
 LOOP = [
     "scene with Ada, Bram",
@@ -33,10 +36,10 @@ STORY_SCRIPT = Path(__file__).with_name("hollow_fair.txt")
 STORY_SEED = 21
 
 
-def _console(path: Path, seed: int) -> tuple[Session, Console]:
-    """A new game saved at ``path``, narration off: the benchmarks measure the engine."""
+def _console(path: Path, seed: int, *, narration: bool = False) -> tuple[Session, Console]:
+    """A new game saved at ``path``, narration off unless asked: the benchmarks measure the engine."""
     session = Session.new(path, seed=seed, ruleset="abacus")
-    session.teller.prose = False
+    session.teller.prose = narration
     return session, Console(session, path)
 
 
@@ -50,12 +53,14 @@ def _timed(console: Console, line: str) -> float:
     return took
 
 
-def scripted_session(path: Path, commands: int, sizes: dict[int, int] | None = None) -> list[float]:
+def scripted_session(path: Path, commands: int, sizes: dict[int, int] | None = None, *,
+                     narration: bool = False) -> list[float]:
     """Play ``commands`` lines into a save at ``path``; the latency of each, in seconds.
 
-    With ``sizes``, the save's size in bytes is noted every 10,000 commands.
+    With ``sizes``, the save's size in bytes is noted every 10,000 commands. With
+    ``narration``, the tables narrate each command, as in play.
     """
-    session, console = _console(path, seed=1)
+    session, console = _console(path, seed=1, narration=narration)
     for line in SETUP:
         console.handle(line)
     latencies = []
@@ -134,4 +139,41 @@ def run(commands: int = 10_000) -> list[str]:
         f"resume of {commands} commands        {statistics.median(resumes) * 1000:.0f} ms (target 500 ms)",
         f"full replay, no snapshots         {full * 1000:.0f} ms",
         f"save file size                    {size / 1024:.0f} KiB",
+    ]
+
+
+def cli_resume(path: Path, runs: int = 5) -> list[float]:
+    """Seconds for ``wyrd resume PATH --script`` with one ``quit``, process start to exit, ``runs`` times."""
+    script = path.with_name("quit.txt")
+    script.write_text("quit\n", encoding="utf-8")
+    env = {**os.environ, "WYRD_HOME": str(path.with_name("home"))}
+    took = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "wyrd", "resume", str(path), "--script", str(script)],
+                              capture_output=True, text=True, env=env, check=False)
+        took.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            raise RuntimeError(f"wyrd resume failed: {done.stderr.strip()}")
+    return took
+
+
+def saves(growth: int = 10_000, long: int = 100_000) -> list[str]:
+    """The save's growth with the tables narrating, and ``wyrd resume`` of a long save through the CLI."""
+    with tempfile.TemporaryDirectory() as folder:
+        narrated = Path(folder) / "narrated.wyrd"
+        sizes: dict[int, int] = {}
+        scripted_session(narrated, growth + len(SETUP), sizes, narration=True)
+        open_size = sizes[growth]  # the file, its write-ahead log and its index while the game is open
+        size = _size(narrated)  # closed: the log folded into the file
+        path = Path(folder) / "long.wyrd"
+        scripted_session(path, long, narration=True)
+        long_size = _size(path)
+        took = sorted(cli_resume(path))
+    return [
+        f"save growth with narration on (tables): {size / 2**20:.2f} MiB per {growth:,} commands"
+        f" (closed; {open_size / 2**20:.2f} MiB with its write-ahead log while open)",
+        f"`wyrd resume FILE --script` (one quit) of a {long:,}-command save ({long_size / 2**20:.0f} MiB),"
+        f" process start to exit: median {statistics.median(took) * 1000:.0f} ms,"
+        f" best {took[0] * 1000:.0f} ms of {len(took)}",
     ]

@@ -22,6 +22,14 @@ command ``seq`` come from ``Random(f"{seed}:{seq}")``, so the same seed and the
 same commands always give the same events. Replay (resume, undo) never rolls: it
 hands each command the faces the save recorded for it. Snapshots of the state
 every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast.
+
+Ctrl-C never separates the game shown from the game saved (issue 16, point 2): the
+commit and the update of the state in memory are one step that an interrupt waits
+for (:func:`~wyrd.play.engine.interrupts.deferred_interrupts`), and so are undo and
+the rebuild it runs. An interrupt before the commit takes back what the command had
+changed in memory. Should anything still stop a change half-way, the session knows
+(:attr:`Session.unsettled`) and reads the game again from the save before the next
+line (:meth:`Session.settle`).
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import wyrd.play.engine.meta_verbs  # noqa: F401  (registers the verbs every ruleset shares)
 from wyrd.play.engine.events import NarrationFailed, Recorded, Refused, SessionStarted, Undone, plain
+from wyrd.play.engine.interrupts import deferred_interrupts
 from wyrd.play.engine.kits import PlayHooks, hooks_for
 from wyrd.play.engine.savefile import Record, SaveFile, SaveWriteError
 from wyrd.play.engine.storyplay import Follower, PlayContext, content_dirs
@@ -138,6 +147,9 @@ class Session:
         self.next_event = 1
         # The events of starting a new session (shown first by --json); none on resume.
         self.opening_events: list[Recorded] = []
+        # True while a change is under way; still True after one that was stopped half-way,
+        # so the game in memory may differ from the save's: settle() reads it again.
+        self.unsettled = False
 
     @property
     def hooks(self) -> PlayHooks:
@@ -228,8 +240,14 @@ class Session:
         """Read a line once: the kit's verb it names, and its canonical arguments."""
         return self.kit.verbs.parse(line, self.state)
 
+    def settle(self) -> None:
+        """After a change stopped half-way (an interrupt, an error), read the game again from the save."""
+        if self.unsettled and self.save is not None:
+            self.rebuild()
+
     def execute(self, line: str) -> Reply:
         """Read, apply, save and report one line. Never raises for a bad line."""
+        self.settle()
         text = line.strip()
         try:
             command = self.parse(text)
@@ -255,6 +273,7 @@ class Session:
 
     def apply(self, text: str, command: Command) -> Reply:
         """Apply a command read by :meth:`parse`: rules, then one committed transaction, then the reply."""
+        self.settle()
         verb = command.verb
         seq = self.next_command
         dice = self._dice(seq)
@@ -268,26 +287,40 @@ class Session:
             return self._refuse(text, verb.key, exc, "usage")
         except RuleError as exc:
             return self._refuse(text, verb.key, exc, exc.rule)
-        # Typed from the rules to the save file: the verb's additions, the follower, the narration.
-        events: list[Event] = list(outcome.events)
-        events += verb.after(args, events, ctx, outcome.state)
-        # The follower sees the command before the narration, which may lean on the story just chosen.
-        if self.follower is not None:
-            self.follower.observe(verb.key, args, events)
+        # Nothing in memory has changed yet (the rules return a new state); from here on the
+        # follower and the deck change before the commit, so a stop before it must undo them.
+        self.unsettled = True
         deck = copy.deepcopy(self.teller.deck)
-        events += self._tell(seq, outcome.state, events)
-        changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
-        parsed = Parsed(verb=verb.key, args=args, deck=copy.deepcopy(changed))
         try:
-            stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+            # Typed from the rules to the save file: the verb's additions, the follower, the narration.
+            events: list[Event] = list(outcome.events)
+            events += verb.after(args, events, ctx, outcome.state)
+            # The follower sees the command before the narration, which may lean on the story just chosen.
+            if self.follower is not None:
+                self.follower.observe(verb.key, args, events)
+            events += self._tell(seq, outcome.state, events)
+            changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
+            parsed = Parsed(verb=verb.key, args=args, deck=copy.deepcopy(changed))
+            # The commit, the state it saved and the snapshot it may call for: one step.
+            with deferred_interrupts():
+                stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+                self.unsettled = False  # the game in memory is the save's again
+                # After the commit: a snapshot must hold the story as this command left it.
+                self._snapshot(self.next_command - 1)
         except SaveWriteError as exc:
             # Not saved, so it did not happen: the state shown stays the state saved, and the
             # follower and the deck go back to where the save has them.
             self.teller.reset(deck)
             self.rebuild()
             return self._refuse(text, verb.key, exc, "save")
-        # After the commit: a snapshot must hold the story as this command left it.
-        self._snapshot(self.next_command - 1)
+        except BaseException:
+            # Stopped before the commit (the commit itself cannot be split), by Ctrl-C or by an
+            # error (Ctrl-C inside a pydantic callback comes out as one): nothing was saved, so
+            # the follower and the deck go back to where the save has them.
+            if self.unsettled and self.save is not None:
+                self.teller.reset(deck)
+                self.rebuild()
+            raise
         return Reply(line=text, verb=verb.key, events=stamped, changed=True)
 
     def _tell(self, seq: int, after: Any, events: list[Event]) -> list[Event]:
@@ -305,20 +338,25 @@ class Session:
     ) -> list[Recorded]:
         stamped = [Recorded(seq=self.next_event + i, event=e) for i, e in enumerate(events)]
         dice = [{"sides": r.sides, "faces": list(r.faces), "purpose": r.purpose} for r in rolls]
-        if self.save is not None:
-            # Committed before anyone sees it: a crash after this loses nothing shown. JSON only here.
-            seq = self.save.append(text, parsed.model_dump(mode="json"), dice, plain(stamped))
-        else:
-            seq = self.next_command
-        self.next_command = seq + 1
-        self.next_event += len(stamped)
-        if state is not None:
-            self.state = state
+        # Saved and taken up in memory as one step: Ctrl-C waits for both or lands before either.
+        with deferred_interrupts():
+            if self.save is not None:
+                # Committed before anyone sees it: a crash after this loses nothing shown. JSON only here.
+                seq = self.save.append(text, parsed.model_dump(mode="json"), dice, plain(stamped))
+            else:
+                seq = self.next_command
+            self.next_command = seq + 1
+            self.next_event += len(stamped)
+            if state is not None:
+                self.state = state
         return stamped
 
     def _snapshot(self, seq: int) -> None:
-        """Every :data:`SNAPSHOT_EVERY` commands, the state and the story as they stand now."""
-        if self.save is not None and seq % SNAPSHOT_EVERY == 0:
+        """Every :data:`SNAPSHOT_EVERY` commands, the state and the story as they stand now.
+
+        Only ever from a game that is the save's: never while a change is stopped half-way.
+        """
+        if self.save is not None and not self.unsettled and seq % SNAPSHOT_EVERY == 0:
             extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
             if self.follower is not None:
                 extra["follower"] = self.follower.snapshot()
@@ -332,22 +370,41 @@ class Session:
     # -- undo and replay ------------------------------------------------------------
 
     def undo(self) -> Reply:
-        """Take back the last command; it stays in the save's audit trail."""
+        """Take back the last command; it stays in the save's audit trail.
+
+        The save's undo and the rebuild that follows are one step: Ctrl-C waits for both.
+        """
         if self.save is None:
             raise SessionError("undo needs a save file")
-        last = self.save.last_live()
-        if last is None or last.parsed.get("verb") == "start":
-            return Reply(line="undo", verb="undo", refused=refusal("undo", "there is nothing to undo", "undo"))
-        try:
-            self.save.undo()
-        except SaveWriteError as exc:
-            return self._refuse("undo", "undo", exc, "save")
-        self.rebuild()
+        self.settle()
+        with deferred_interrupts():
+            last = self.save.last_live()
+            if last is None or last.parsed.get("verb") == "start":
+                return Reply(line="undo", verb="undo", refused=refusal("undo", "there is nothing to undo", "undo"))
+            self.unsettled = True
+            try:
+                self.save.undo()
+            except SaveWriteError as exc:
+                self.unsettled = False  # rolled back: the save, and so the game, is as it was
+                return self._refuse("undo", "undo", exc, "save")
+            self.rebuild()
         event = Recorded(seq=None, event=Undone(command=last.text, command_seq=last.seq))
         return Reply(line="undo", verb="undo", events=[event], changed=True)
 
     def rebuild(self, *, use_snapshots: bool = True) -> None:
-        """Rebuild the state from the save: the latest snapshot, then recorded dice."""
+        """Rebuild the state from the save: the latest snapshot, then recorded dice.
+
+        One step that Ctrl-C waits for; if it stops half-way otherwise (a save that does not
+        replay), the session stays :attr:`unsettled`.
+        """
+        if self.save is None:
+            raise SessionError("nothing to rebuild from")
+        with deferred_interrupts():
+            self.unsettled = True
+            self._rebuild(use_snapshots=use_snapshots)
+            self.unsettled = False
+
+    def _rebuild(self, *, use_snapshots: bool) -> None:
         if self.save is None:
             raise SessionError("nothing to rebuild from")
         self.state = new_state(self.ruleset)

@@ -85,6 +85,8 @@ class Console:
         text = line.strip()
         if not text or text.startswith("#"):
             return Output()
+        # A line stopped half-way (Ctrl-C) may have left the game in memory unlike the save's.
+        self.session.settle()
         try:
             command = self.session.parse(text)
         except UsageError as exc:

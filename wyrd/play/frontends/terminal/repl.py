@@ -6,6 +6,9 @@ Tab completes commands (:mod:`.completion`), and the history is kept in the play
 data folder. The loop is never ended by a bad line: Ctrl-C clears the line, an error
 while handling a line is shown and play goes on, and Ctrl-D (or ``quit``) leaves politely,
 saying where the game is saved. Every command is saved as it happens, so leaving costs nothing.
+Ctrl-C while a line is carried out stops it either before its command is saved or after the
+game shown has taken it up, never between (issue 16, point 2); the prompt then shows the game
+as saved.
 
 Hot-seat help: before a line is carried out, the ruleset may ask the players choices in turn
 (``PlayHooks.ask_before``: the Abacus asks each character who faced a challenge which ability
@@ -156,6 +159,16 @@ def _error(exc: BaseException, doing: str) -> Line:
     return Line(text=text, style="error")
 
 
+def _settle(console: Console, output: TerminalOutput | None) -> None:
+    """After Ctrl-C, the prompt and the toolbar show the game as saved (the session reads it again if need be)."""
+    try:
+        console.session.settle()
+    except KeyboardInterrupt:
+        pass  # a second Ctrl-C: the next line settles it
+    except Exception as exc:
+        show_lines([_error(exc, "reading the game again from the save")], output)
+
+
 def run_repl(
     console: Console, *, input: Input | None = None, output: TerminalOutput | None = None,
 ) -> int:
@@ -199,6 +212,7 @@ def run_repl(
         except KeyboardInterrupt:
             show_lines([Line(text="Interrupted; `log` shows what was saved.", style="info")],
                        output)
+            _settle(console, output)
             continue
         except Exception as exc:
             show_lines([_error(exc, "carrying out that line")], output)
