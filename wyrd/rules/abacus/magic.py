@@ -151,9 +151,13 @@ def cast(
     ident = f"magic-{form.value}-{number}"
     if template is not None and template.kind == TemplateKind.SERVANT:
         spent = sum(c.points for c in castings)
+        # Scene-long rules are gone at scene end, so the count alone could repeat a living servant's id.
+        while f"servant-{number}" in turn.state.servants or f"servant-{number}" in turn.state.conjured:
+            number += 1
         servant = Servant(id=f"servant-{number}", name=template.name or f"servant {number}", pool=2 * spent,
                           casters=casters, loose_at=6 if bound else 5)
         turn.state.servants[servant.id] = servant
+        turn.state.conjured.append(servant.id)
         rule = StageRule(id=ident, name="conjuration", text=text or servant.name, source="+".join(casters))
     elif template is not None:
         rule = _template_rule(ident, form, template, text, casters)

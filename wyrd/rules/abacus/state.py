@@ -137,6 +137,8 @@ class GameState(BaseModel):
     denizens: dict[str, Denizen] = Field(default_factory=dict)
     catalogue: dict[str, ChallengeSpec] = Field(default_factory=dict)
     servants: dict[str, Servant] = Field(default_factory=dict)
+    # every servant id ever given, so a new servant never takes a living (or loosed) one's id
+    conjured: list[str] = Field(default_factory=list)
     connections: bool = False  # the optional connection recovery rule
     rested: list[str] = Field(default_factory=list)  # who has rested since the last scene
     ended: bool = False
