@@ -51,6 +51,7 @@ class Challenge(ChallengeSpec):
 
     status: ChallengeStatus = ChallengeStatus.OPEN
     sabotage: int = 0
+    saboteurs: list[str] = Field(default_factory=list)  # each works against a challenge once
     tackled: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:

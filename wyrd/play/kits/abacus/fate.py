@@ -144,7 +144,8 @@ class Sabotage(Verb):
     """sabotage WHO CHALLENGE ABILITY
 
     WHO works against CHALLENGE: an influence roll of ABILITY, and the challenge's
-    value rises by the number of 6s.
+    value rises by the number of 6s. Once per character per challenge; from outside
+    the scene it costs 1 scene Wyrd, as helping from elsewhere does.
     """
 
     key = "sabotage"
