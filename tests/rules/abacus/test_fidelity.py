@@ -17,7 +17,7 @@ from wyrd.rules.abacus import (
     spend,
     start_scene,
 )
-from wyrd.rules.abacus.events import ChallengeModified, ChallengeRolled, WyrdDrawn
+from wyrd.rules.abacus.events import ChallengeModified, ChallengeRolled, Damage, PointsSpent, WyrdDrawn
 
 BODY, MIND, SOUL = Ability.BODY, Ability.MIND, Ability.SOUL
 WHY = "the horseshoes over the old man's door"
@@ -88,3 +88,59 @@ def test_sabotage_from_elsewhere_refused_with_an_empty_pool(duo) -> None:
     duo.do(add_challenge, "Cipher", "logic", 5)
     duo.scene.pool = 0
     duo.refuse("abacus.wyrd.pool-empty", sabotage, "Cora", "cipher", MIND)
+
+
+# -- 13. the Abacus choices that contradicted the text ------------------------------------------
+
+
+def test_each_different_ability_costs_its_own_wyrd_point(duo) -> None:
+    """Seed 000: "a player can take a single point from the scene Wyrd pool to allow their
+    character to spend points from a different ability": one point buys one ability, so a
+    second different ability on the same roll costs another point."""
+    duo.do(add_challenge, "Lock", "logic", 9)  # Mind
+    duo.do(attempt, "lock", "Ada")
+    spent = duo.of(PointsSpent, duo.do(spend, "Ada", 1, BODY))
+    assert spent[0].wyrd_cost == 1
+    assert duo.of(PointsSpent, duo.do(spend, "Ada", 1, BODY))[0].wyrd_cost == 0  # Body already paid for
+    assert duo.of(PointsSpent, duo.do(spend, "Ada", 1, SOUL))[0].wyrd_cost == 1
+    assert duo.scene.pool == 1 and duo.char("Ada").wyrd == 2
+
+
+def test_default_damage_is_half_the_value_as_rolled(duo) -> None:
+    """Seed 000: "damage should be equal to about half the value of the challenge": the value
+    the roll was made against (here 8 after sabotage), not its base of 4; [ours] rounded up."""
+    duo.do(add_challenge, "Cipher", "logic", 4)
+    duo.faces(6, 6, 6, 6)  # Bram's Mind 4: +4
+    duo.do(sabotage, "Bram", "cipher", MIND)
+    duo.do(attempt, "cipher", "Ada")
+    duo.faces(1)
+    events = duo.do(roll)  # 1 against 8, with a pool of 3: the failure stands at once
+    assert [(d.character, d.n) for d in duo.of(Damage, events)] == [("Ada", 4)]
+
+
+def test_default_damage_after_a_spell_uses_the_lowered_value(duo) -> None:
+    """Seed 000: half "the value of the challenge" as it stood for the roll: a Spell's -3 counts."""
+    duo.do(add_challenge, "Seal", "invocation", 7)
+    duo.do(cast, MagicForm.SPELL, by(("Bram", MIND, 2)), WHY,
+           template=Template(kind=TemplateKind.SPELL, challenge="seal"))
+    duo.do(attempt, "seal", "Ada")
+    duo.faces(1)
+    events = duo.do(roll)  # 1 against 4, with a pool of 2 left: the failure stands at once
+    assert [(d.character, d.n) for d in duo.of(Damage, events)] == [("Ada", 2)]
+
+
+def test_a_charm_ends_with_its_scene(new) -> None:
+    """Seed 000: "Charms are usually brief and direct in their impact, rather than lasting for
+    some time"; [ours] a Charm's +2 unused at the scene's end is gone with the scene."""
+    t = new("Ada", "Bram", scene=["Ada", "Bram"])
+    t.do(cast, MagicForm.CHARM, by(("Ada", MIND, 1)), WHY,
+         template=Template(kind=TemplateKind.CHARM, type="obstruction"))
+    t.faces(3)  # the scene-end Wyrd roll: Ada's one die
+    t.do(end_scene)
+    assert not any(r.name == "charm" for r in t.state.stage_rules.values())
+    t.do(start_scene, ["Ada", "Bram"])
+    t.do(add_challenge, "Door", "obstruction", 6)
+    t.do(attempt, "door", "Bram")
+    t.faces(4)
+    rolled = t.of(ChallengeRolled, t.do(roll))[0]
+    assert (rolled.bonus, rolled.total) == (0, 4)

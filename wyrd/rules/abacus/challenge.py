@@ -159,9 +159,11 @@ def spend(
     char = turn.active(who)
     use = Ability(ability) if ability is not None else target.type.ability
     cost = 0
-    if use != target.type.ability and char.name not in pending.other_ability and not free_ability(turn.state, target):
+    # Seed 000 prices "a different ability" at one point each: a second other ability costs again.
+    paid_for = f"{char.name}:{use.value}"
+    if use != target.type.ability and paid_for not in pending.other_ability and not free_ability(turn.state, target):
         cost += 1
-        pending.other_ability.append(char.name)
+        pending.other_ability.append(paid_for)
     if char.name not in scene.present and char.name not in pending.absent_help:
         cost += 1
         pending.absent_help.append(char.name)
@@ -247,10 +249,8 @@ def draw(turn: Turn, who: str, n: int = 1) -> None:
         ):
             raise OutOfTurn(f"{char.name} is not involved in this roll", rule="abacus.draw.involved")
         who = char.name
-    short = needed(turn, pending)
-    if n > short:
-        raise NotEnoughWyrd(f"only {short} more would overcome {target.name}; don't draw {n}",
-                            rule="abacus.draw.no-more-than-needed")
+    # Seed 000: "for every point of Wyrd that any involved character takes ... add 1": any number,
+    # even past what the roll still needs (each point drawn still goes to the drawer's pool).
     turn.draw(who, n, DrawReason.OVERCOME.said(target.name))
     pending.boost += n
     if needed(turn, pending) == 0:
@@ -281,11 +281,14 @@ def _resolve(turn: Turn, target: Challenge, pending: PendingRoll, *, overcome: b
                     other.status = ChallengeStatus.BYPASSED
                     turn.emit(ChallengeResolved(challenge=other.id, name=other.name, overcome=False, boost=0, total=0,
                                                 status=other.status.value))
+    # The damage a failure deals by default is half the value as rolled, not the base value.
+    rolled = pending.value if pending.value is not None else effective_value(turn.state, target)
     moment = Moment(kind=TriggerKind.OVERCOME if overcome else TriggerKind.FAIL, challenge=target,
-                    subject=pending.lead, lead=pending.lead, involved=list(pending.involved))
+                    subject=pending.lead, lead=pending.lead, involved=list(pending.involved),
+                    amount=None if overcome else default_damage(rolled))
     if not overcome:
         consequences = target.on_fail if target.on_fail is not None else [
-            Effect(do=EffectKind.DAMAGE, target=Target.LEAD, n=default_damage(target))
+            Effect(do=EffectKind.DAMAGE, target=Target.LEAD, n=default_damage(rolled))
         ]
         for effect in consequences:
             apply_effect(turn, effect, moment, from_failure=True)

@@ -94,9 +94,10 @@ def check_references(state: GameState, effects: Iterable[Effect], where: str) ->
                 raise UnknownName(f"{where} names no known {what} {ident!r}", rule=f"abacus.unknown.{what}")
 
 
-def default_damage(challenge: Challenge) -> int:
-    """[ours, after seed 000's guide of about half the value] half, rounded up."""
-    return (challenge.value + 1) // 2
+def default_damage(value: int) -> int:
+    """[ours, after seed 000's guide of "about half the value of the challenge"] half the value
+    the roll was made against (after Wards, Spells and sabotage), rounded up."""
+    return (value + 1) // 2
 
 
 def place(turn: Turn, spec: ChallengeSpec) -> Challenge:
@@ -216,7 +217,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
             elif moment.amount is not None:
                 n = moment.amount
             elif moment.challenge is not None:
-                n = default_damage(moment.challenge)
+                n = default_damage(effective_value(turn.state, moment.challenge))
             else:
                 n = 1
             damage(turn, name, ability, n, source=moment.challenge.id if moment.challenge else None,

@@ -79,7 +79,8 @@ def _template_rule(ident: str, form: MagicForm, template: Template, text: str, c
         if template.type is None:
             raise MagicError("a Charm template names a challenge type", rule="abacus.magic.template")
         effect = Effect(do=EffectKind.ROLL_BONUS, n=2, match=Match(type=template.type))
-        return StageRule(id=ident, name="charm", text=text, effects=[effect], lasts=Lasts.USES, uses=1, source=source)
+        return StageRule(id=ident, name="charm", text=text, effects=[effect], lasts=Lasts.USES, uses=1, source=source,
+                         scene_only=True)
     if template.challenge is None:
         raise MagicError("a Spell template names one challenge", rule="abacus.magic.template")
     do = EffectKind.MODIFY if kind == TemplateKind.SPELL else EffectKind.FREE_ABILITY

@@ -114,6 +114,8 @@ class StageRule(BaseModel):
     lasts: Lasts = Lasts.STORY
     uses: int | None = None
     active: bool = True
+    # a rule of limited uses that also ends with its scene (a Charm's +2)
+    scene_only: bool = False
     source: str = "story"  # story, scene, or the casters of the magic that made it
 
 

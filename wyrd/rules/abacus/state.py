@@ -111,7 +111,7 @@ class PendingRoll(BaseModel):
     lead: str
     involved: list[str]
     stage: RollStage = RollStage.ASSIGNING
-    # who has paid the Wyrd for another ability / for helping from elsewhere
+    # who has paid the Wyrd for another ability ("NAME:ability") / for helping from elsewhere (NAME)
     other_ability: list[str] = Field(default_factory=list)
     absent_help: list[str] = Field(default_factory=list)
     assigned: list[Assignment] = Field(default_factory=list)
