@@ -145,27 +145,28 @@ def end_scene(
     bonds = {turn.character(k).name: Ability(v) for k, v in (connections or {}).items()}
     if bonds and not state.connections:
         raise OutOfTurn("the connection rule is not in use in this story", rule="abacus.recovery.connection-off")
-    # [ours] A wrong name refuses only that name's recovery: the scene still ends for everyone.
-    refused: list[RecoveryRefused] = []
-    for name, ability in list(chosen.items()):
-        why = _refusal(state.characters[name], ability, scene.faced)
-        if why:
-            refused.append(RecoveryRefused(character=name, ability=ability, rule=why))
-            del chosen[name]
-    for name, ability in list(bonds.items()):
-        why = _refusal(state.characters[name], ability, scene.faced)
-        if not why and state.characters[name].connection is None:
-            why = "abacus.recovery.connection"
-        if why:
-            refused.append(RecoveryRefused(character=name, ability=ability, rule=why))
-            del bonds[name]
-    for event in refused:
-        turn.emit(event)
     present = [n for n in scene.present if not state.characters[n].defeated]
     owed = scene.wyrd_rolls == 0 or any(c.scene_end_only for c in state.clocks.values())
     if owed and present:
         wyrd_roll(turn, present, reason=RollReason.SCENE_END, scene_end=True)
     fire(turn, Moment(kind=TriggerKind.SCENE_END))
+    # [ours] A wrong name refuses only that name's recovery: the scene still ends for everyone.
+    # Checked after the scene-end roll, which may harm.
+    refused: list[RecoveryRefused] = []
+    for name, wanted in list(chosen.items()):
+        why = _refusal(state.characters[name], wanted, scene.faced)
+        if why:
+            refused.append(RecoveryRefused(character=name, ability=wanted, rule=why))
+            del chosen[name]
+    for name, wanted in list(bonds.items()):
+        why = _refusal(state.characters[name], wanted, scene.faced)
+        if not why and state.characters[name].connection is None:
+            why = "abacus.recovery.connection"
+        if why:
+            refused.append(RecoveryRefused(character=name, ability=wanted, rule=why))
+            del bonds[name]
+    for event in refused:
+        turn.emit(event)
     for name in scene.faced:
         char = state.characters[name]
         if char.defeated:
