@@ -8,12 +8,14 @@ they were.
 """
 
 from wyrd.rules.abacus.challenge import (
+    RollTerms,
     accept,
     add_challenge,
     attempt,
     draw,
     place_spec,
     roll,
+    roll_terms,
     slug,
     spend,
 )
@@ -92,6 +94,7 @@ __all__ = [
     "Outcome",
     "PendingRoll",
     "RollStage",
+    "RollTerms",
     "Scene",
     "StageRule",
     "Step",
@@ -124,6 +127,7 @@ __all__ = [
     "place_spec",
     "rest",
     "roll",
+    "roll_terms",
     "sabotage",
     "scratch_out",
     "slug",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from wyrd.rules.abacus.effects import (
     Moment,
@@ -33,10 +34,12 @@ from wyrd.rules.abacus.errors import NotEnoughPoints, NotEnoughWyrd, OutOfTurn, 
 from wyrd.rules.abacus.events import ChallengeResolved, ChallengeRolled, PointsSpent, RollOpened
 from wyrd.rules.abacus.reasons import DrawReason
 from wyrd.rules.abacus.stage import Effect, EffectKind, Target, TriggerKind
-from wyrd.rules.abacus.state import Assignment, Challenge, ChallengeSpec, Needs, PendingRoll, RollStage
+from wyrd.rules.abacus.standing import roll_bonus
+from wyrd.rules.abacus.state import Assignment, Challenge, ChallengeSpec, GameState, Needs, PendingRoll, RollStage
 from wyrd.rules.abacus.turn import Turn, action
 
 __all__ = [
+    "RollTerms",
     "accept",
     "add_challenge",
     "attempt",
@@ -44,6 +47,7 @@ __all__ = [
     "needed",
     "place_spec",
     "roll",
+    "roll_terms",
     "slug",
     "spend",
 ]
@@ -200,11 +204,43 @@ def needed(turn: Turn, pending: PendingRoll) -> int:
     return max(0, value - total)
 
 
-def _drawable(turn: Turn, pending: PendingRoll) -> int:
-    scene = turn.in_scene()
-    drawers = [n for n in pending.involved if not turn.state.characters[n].defeated and n not in scene.warded
+def drawable(state: GameState, pending: PendingRoll) -> int:
+    """The Wyrd that can still be drawn for this roll: the scene pool if any involved character may
+    draw (not defeated, no Ward of theirs, in the scene or paid to help), plus defeated players' gifts."""
+    scene = state.scene
+    if scene is None:
+        return 0
+    drawers = [n for n in pending.involved if not state.characters[n].defeated and n not in scene.warded
                and (n in scene.present or n in pending.absent_help)]
     return (scene.pool if drawers else 0) + sum(scene.ghost.values())
+
+
+def _drawable(turn: Turn, pending: PendingRoll) -> int:
+    return drawable(turn.state, pending)
+
+
+class RollTerms(NamedTuple):
+    """What the open roll will be (or was) made of, as the roll itself reads it: the odds
+    shown in play come from these, so they are the odds of the roll actually made."""
+
+    value: int  # the value to reach (fixed once the die is rolled)
+    points: int  # points assigned, a servant's included
+    bonus: int  # standing bonuses (a Charm's +2) the roll will take
+    drawable: int  # Wyrd that can still be drawn after a failure
+
+
+def roll_terms(state: GameState) -> RollTerms | None:
+    """The terms of the open roll, or None if no roll is open."""
+    pending = state.pending
+    if pending is None or state.scene is None:
+        return None
+    target = state.scene.challenges[pending.challenge]
+    if pending.die is not None:
+        value = pending.value if pending.value is not None else effective_value(state, target)
+        return RollTerms(value=value, points=pending.points, bonus=pending.bonus + pending.boost,
+                         drawable=drawable(state, pending))
+    return RollTerms(value=effective_value(state, target), points=pending.points,
+                     bonus=roll_bonus(state, target), drawable=drawable(state, pending))
 
 
 @action
