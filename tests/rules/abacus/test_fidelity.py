@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from wyrd.rules.abacus import (
     Ability,
+    ChallengeSpec,
+    ChallengeType,
+    Clock,
+    Effect,
+    EffectKind,
     Casting,
     MagicForm,
     Template,
     TemplateKind,
+    Threshold,
     add_challenge,
     attempt,
     cast,
@@ -16,8 +22,18 @@ from wyrd.rules.abacus import (
     sabotage,
     spend,
     start_scene,
+    wyrd,
 )
-from wyrd.rules.abacus.events import ChallengeModified, ChallengeRolled, Damage, PointsSpent, WyrdDrawn
+from wyrd.rules.abacus.story import install
+from wyrd.rules.abacus.events import (
+    ChallengeModified,
+    ChallengePlaced,
+    ChallengeRolled,
+    Damage,
+    PointsSpent,
+    ServantLoose,
+    WyrdDrawn,
+)
 
 BODY, MIND, SOUL = Ability.BODY, Ability.MIND, Ability.SOUL
 WHY = "the horseshoes over the old man's door"
@@ -144,3 +160,55 @@ def test_a_charm_ends_with_its_scene(new) -> None:
     t.faces(4)
     rolled = t.of(ChallengeRolled, t.do(roll))[0]
     assert (rolled.bonus, rolled.total) == (0, 4)
+
+
+# -- 2. what a clock or the scene-end roll places waits for the next scene -------------------
+
+
+def wakes(scene_end_only: bool = False) -> dict:
+    """A clock like The Hollow Fair's Fair Wakes: at 1 it places a Pursuit challenge."""
+    return {
+        "clocks": [Clock(id="wakes", name="Fair Wakes", scene_end_only=scene_end_only, thresholds=[
+            Threshold(at=1, effects=[Effect(do=EffectKind.PLACE, challenge="crowd")])])],
+        "catalogue": [ChallengeSpec(id="crowd", name="The Crowd Closes In", type=ChallengeType.PURSUIT, value=5)],
+    }
+
+
+def test_a_threshold_crossed_between_scenes_places_its_challenge_in_the_next_scene(new) -> None:
+    """Seed 000: "After the count has reached 10 ... every scene involves an additional Pursuit
+    challenge": a threshold reached between scenes (where there are no challenges) is met in the
+    next scene, not lost."""
+    t = new("Ada", scene=None, wyrd=1)
+    t.do(install, **wakes())
+    t.faces(5)
+    t.do(wyrd, ["Ada"])  # between scenes: the clock reaches 1
+    assert t.state.clocks["wakes"].reached == [1]
+    events = t.do(start_scene, ["Ada"])
+    assert [p.id for p in t.of(ChallengePlaced, events)] == ["crowd"]
+    assert t.scene.challenges["crowd"].type == ChallengeType.PURSUIT
+
+
+def test_what_the_scene_end_roll_places_goes_to_the_next_scene(new) -> None:
+    """Seed 000: "roll their Wyrd at the end of each scene and count every 5 or 6": the challenge
+    the closing roll calls for belongs to the next scene, not to the one that is ending."""
+    t = new("Ada", scene=None, wyrd=1)
+    t.do(install, **wakes(scene_end_only=True))
+    t.do(start_scene, ["Ada"])
+    t.faces(6)
+    events = t.do(end_scene)
+    assert t.of(ChallengePlaced, events) == []
+    events = t.do(start_scene, ["Ada"])
+    assert [p.id for p in t.of(ChallengePlaced, events)] == ["crowd"]
+
+
+def test_a_servant_loosed_by_the_scene_end_roll_threatens_the_next_scene(new) -> None:
+    """RULES.md (Magic, ours): a servant "breaks loose on a Wyrd 6 ... and becomes a Threat equal to
+    what is left of its pool"; loosed by the scene-end roll, it is a Threat in the next scene."""
+    t = new("Ada", scene=["Ada"])
+    t.do(cast, MagicForm.CONJURATION, by(("Ada", SOUL, 2)), WHY, template=servant("Hob"))
+    t.faces(6)
+    events = t.do(end_scene)
+    assert t.of(ServantLoose, events) == [ServantLoose(servant="servant-1", challenge=None, value=4)]
+    events = t.do(start_scene, ["Ada"])
+    placed = t.of(ChallengePlaced, events)
+    assert [(p.name, p.type, p.value) for p in placed] == [("Hob", ChallengeType.THREAT, 4)]

@@ -63,6 +63,7 @@ __all__ = [
     "free_ability",
     "matches",
     "place",
+    "place_or_wait",
     "scratch",
     "single_out",
     "take_roll_bonus",
@@ -119,6 +120,15 @@ def place(turn: Turn, spec: ChallengeSpec) -> Challenge:
         )
     )
     return challenge
+
+
+def place_or_wait(turn: Turn, spec: ChallengeSpec) -> str | None:
+    """Place ``spec`` in the open scene, or, between scenes or while a scene closes, keep it for
+    the next scene (seed 000: "every scene involves an additional Pursuit challenge")."""
+    if turn.state.scene is None or turn.closing:
+        turn.state.waiting.append(spec)
+        return None
+    return place(turn, spec).id
 
 
 def fire(turn: Turn, moment: Moment) -> None:
@@ -196,8 +206,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
     elif kind == EffectKind.CLOCK:
         advance_clock(turn, turn.state.clocks[effect.clock or ""], effect.n or 1)
     elif kind == EffectKind.PLACE:
-        if turn.state.scene is not None:
-            place(turn, turn.state.catalogue[effect.challenge or ""])
+        place_or_wait(turn, turn.state.catalogue[effect.challenge or ""])
     elif kind == EffectKind.WYRD_ROLL:
         names = _targets(turn, effect.target, moment)
         if names:
@@ -319,9 +328,9 @@ def wyrd_roll(
         if best >= servant.loose_at:
             del state.servants[servant.id]
             placed = None
-            if state.scene is not None and servant.pool > 0:
+            if servant.pool > 0:
                 spec = ChallengeSpec(id=servant.id, name=servant.name, type=ChallengeType.THREAT, value=servant.pool)
-                placed = place(turn, spec).id
+                placed = place_or_wait(turn, spec)
             turn.emit(ServantLoose(servant=servant.id, challenge=placed, value=servant.pool))
     sixes = [r.character for r in rolls if r.result == 6]
     if sixes:

@@ -78,6 +78,10 @@ def start_scene(
         add_rule(turn, rule.model_copy(update={"lasts": rule.lasts if rule.lasts != Lasts.STORY else Lasts.SCENE}))
     for spec in challenges:
         place(turn, spec)
+    # What was set loose or called for since the last scene (a clock's threshold, a servant) is here now.
+    waiting, state.waiting = state.waiting, []
+    for spec in waiting:
+        place(turn, spec)
     fire(turn, Moment(kind=TriggerKind.SCENE_START))
     touched = [n for n in names if state.characters[n].wyrd > 0]
     if test and touched:
@@ -146,6 +150,7 @@ def end_scene(
     if bonds and not state.connections:
         raise OutOfTurn("the connection rule is not in use in this story", rule="abacus.recovery.connection-off")
     present = [n for n in scene.present if not state.characters[n].defeated]
+    turn.closing = True  # what the closing scene's roll places would vanish with it: it waits
     owed = scene.wyrd_rolls == 0 or any(c.scene_end_only for c in state.clocks.values())
     if owed and present:
         wyrd_roll(turn, present, reason=RollReason.SCENE_END, scene_end=True)

@@ -138,6 +138,9 @@ class GameState(BaseModel):
     denizens: dict[str, Denizen] = Field(default_factory=dict)
     catalogue: dict[str, ChallengeSpec] = Field(default_factory=dict)
     servants: dict[str, Servant] = Field(default_factory=dict)
+    # challenges placed while no scene could take them (between scenes, or by a closing scene's
+    # Wyrd roll): the next scene begins with them
+    waiting: list[ChallengeSpec] = Field(default_factory=list)
     # every servant id ever given, so a new servant never takes a living (or loosed) one's id
     conjured: list[str] = Field(default_factory=list)
     connections: bool = False  # the optional connection recovery rule
