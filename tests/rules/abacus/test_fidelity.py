@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from wyrd.rules.abacus import (
     Ability,
+    Casting,
     ChallengeSpec,
     ChallengeType,
     Clock,
     Effect,
     EffectKind,
-    Casting,
     MagicForm,
     Template,
     TemplateKind,
@@ -24,7 +24,6 @@ from wyrd.rules.abacus import (
     start_scene,
     wyrd,
 )
-from wyrd.rules.abacus.story import install
 from wyrd.rules.abacus.events import (
     ChallengeModified,
     ChallengePlaced,
@@ -34,6 +33,7 @@ from wyrd.rules.abacus.events import (
     ServantLoose,
     WyrdDrawn,
 )
+from wyrd.rules.abacus.story import install
 
 BODY, MIND, SOUL = Ability.BODY, Ability.MIND, Ability.SOUL
 WHY = "the horseshoes over the old man's door"
