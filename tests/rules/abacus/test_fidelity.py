@@ -10,7 +10,9 @@ from wyrd.rules.abacus import (
     Clock,
     Effect,
     EffectKind,
+    Lasts,
     MagicForm,
+    StageRule,
     Template,
     TemplateKind,
     Threshold,
@@ -212,3 +214,35 @@ def test_a_servant_loosed_by_the_scene_end_roll_threatens_the_next_scene(new) ->
     events = t.do(start_scene, ["Ada"])
     placed = t.of(ChallengePlaced, events)
     assert [(p.name, p.type, p.value) for p in placed] == [("Hob", ChallengeType.THREAT, 4)]
+
+
+# -- 9. a stage rule may lift the one act of magic a scene ----------------------------------------
+
+
+def test_a_stage_rule_lifts_the_one_act_of_magic_limit(duo) -> None:
+    """Seed 000: "Characters can only attempt an act of magic once per scene, unless a stage rule
+    states otherwise": a ``magic_limit`` effect says how many (none: no limit)."""
+    duo.do(cast, MagicForm.WARD, by(("Ada", SOUL, 1)), WHY)
+    duo.refuse("abacus.magic.once-per-scene", cast, MagicForm.WARD, by(("Ada", SOUL, 1)), WHY)
+    duo.do(install, rules=[StageRule(id="thin-veil", name="The Veil Is Thin", effects=[
+        Effect(do=EffectKind.MAGIC_LIMIT, n=2)])])
+    duo.do(cast, MagicForm.WARD, by(("Ada", BODY, 1)), WHY)
+    duo.refuse("abacus.magic.once-per-scene", cast, MagicForm.WARD, by(("Ada", MIND, 1)), WHY)
+    duo.do(install, rules=[StageRule(id="witching-hour", name="Witching Hour", lasts=Lasts.SCENE, effects=[
+        Effect(do=EffectKind.MAGIC_LIMIT)])])
+    duo.do(cast, MagicForm.WARD, by(("Ada", MIND, 1)), WHY)
+    duo.faces(3)
+    duo.do(end_scene)  # the scene's rule is gone; the story's 2 stands
+    duo.do(start_scene, ["Ada", "Bram"])
+    duo.do(cast, MagicForm.WARD, by(("Ada", SOUL, 1)), WHY)
+    duo.do(cast, MagicForm.WARD, by(("Ada", SOUL, 1)), WHY)
+    duo.refuse("abacus.magic.once-per-scene", cast, MagicForm.WARD, by(("Ada", SOUL, 1)), WHY)
+
+
+def test_the_story_format_takes_a_magic_limit_rule() -> None:
+    """Seed 000's "unless a stage rule states otherwise", written in a story's YAML."""
+    from wyrd.stories.abacus.schema import StoryStageRule
+
+    rule = StoryStageRule.model_validate({"id": "witching-hour", "name": "Witching Hour",
+                                          "effects": [{"do": "magic_limit", "n": 3}]})
+    assert rule.effects[0].do == EffectKind.MAGIC_LIMIT and rule.effects[0].n == 3

@@ -196,7 +196,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
     would run through the whole cast)."""
     kind = effect.do
     if kind in (EffectKind.MODIFY, EffectKind.ROLL_BONUS, EffectKind.ATTEMPT_COST,
-                EffectKind.FREE_ABILITY, EffectKind.MARK):
+                EffectKind.FREE_ABILITY, EffectKind.MARK, EffectKind.MAGIC_LIMIT):
         return  # standing effects are read where they apply; a mark only tells
     if kind == EffectKind.COUNTER:
         counter = turn.state.counters[effect.counter or ""]

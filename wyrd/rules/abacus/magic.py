@@ -27,6 +27,7 @@ from wyrd.rules.abacus.events import MagicCast, PointsSpent
 from wyrd.rules.abacus.reasons import DrawReason
 from wyrd.rules.abacus.scenes import add_rule
 from wyrd.rules.abacus.stage import Effect, EffectKind, Lasts, Match, StageRule
+from wyrd.rules.abacus.standing import magic_limit
 from wyrd.rules.abacus.state import Servant
 from wyrd.rules.abacus.turn import Turn, action
 
@@ -110,8 +111,11 @@ def cast(
             raise MagicError(f"{char.name} is named twice", rule="abacus.magic.casters")
         if char.name not in scene.present:
             raise MagicError(f"{char.name} is not in this scene", rule="abacus.magic.present")
-        if char.name in scene.cast_magic:
-            raise MagicError(f"{char.name} has already worked magic this scene", rule="abacus.magic.once-per-scene")
+        limit = magic_limit(turn.state)
+        if limit is not None and scene.cast_magic.count(char.name) >= limit:
+            times = "" if limit == 1 else f" {limit} times"
+            raise MagicError(f"{char.name} has already worked magic{times} this scene",
+                             rule="abacus.magic.once-per-scene")
         if casting.points < form.min_cost:
             raise MagicError(
                 f"a {form.value.title()} costs each caster at least {form.min_cost}; "

@@ -56,6 +56,9 @@ class EffectKind(StrEnum):
     PLACE = "place"  # put challenge ``challenge`` into the scene
     WYRD_ROLL = "wyrd_roll"  # the target rolls their Wyrd
     MARK = "mark"  # nothing mechanical: a moment for the narration to tell
+    # seed 000: magic once per scene "unless a stage rule states otherwise": ``n`` acts of magic per
+    # character per scene while the rule stands (no ``n``: no limit)
+    MAGIC_LIMIT = "magic_limit"
 
 
 class Target(StrEnum):
