@@ -17,11 +17,13 @@ from wyrd.rules.abacus import (
     TemplateKind,
     Threshold,
     add_challenge,
+    antagonist,
     attempt,
     cast,
     end_scene,
     roll,
     sabotage,
+    scratch_out,
     spend,
     start_scene,
     wyrd,
@@ -246,3 +248,36 @@ def test_the_story_format_takes_a_magic_limit_rule() -> None:
     rule = StoryStageRule.model_validate({"id": "witching-hour", "name": "Witching Hour",
                                           "effects": [{"do": "magic_limit", "n": 3}]})
     assert rule.effects[0].do == EffectKind.MAGIC_LIMIT and rule.effects[0].n == 3
+
+
+# -- 8. a defeated character turned antagonist --------------------------------------------------
+
+
+def defeated(t, name: str, wyrd_face: int) -> None:
+    """Scratch ``name``'s Body twice; the defeat's Wyrd roll shows ``wyrd_face``."""
+    t.do(scratch_out, name, BODY)
+    t.faces(wyrd_face)
+    t.do(scratch_out, name, BODY)
+    assert t.char(name).defeated
+
+
+def test_a_turned_character_is_a_challenge_of_a_former_score(new) -> None:
+    """Seed 000: "if the result is a 6, the character will become a significant impediment", and
+    as "an antagonistic denizen" its challenge value is "one of the character's former ability
+    scores"."""
+    t = new("Ada", "Bram", scene=["Ada", "Bram"], wyrd=1)
+    defeated(t, "Bram", 6)
+    events = t.do(antagonist, "Bram", ChallengeType.THREAT)
+    assert [(p.id, p.name, p.type, p.value) for p in t.of(ChallengePlaced, events)] == [
+        ("bram", "Bram", ChallengeType.THREAT, 7)]  # Bram's Body score, though scratched out
+    events = t.do(antagonist, "Bram", ChallengeType.PRESSURE, SOUL)
+    assert [(p.id, p.value) for p in t.of(ChallengePlaced, events)] == [("bram-2", 4)]
+
+
+def test_only_a_character_the_wyrd_turned_becomes_an_antagonist(new) -> None:
+    """Seed 000: the impediment needs the defeat's Wyrd roll to be a 6; a standing character is no
+    antagonist at all."""
+    t = new("Ada", "Bram", scene=["Ada", "Bram"], wyrd=1)
+    t.refuse("abacus.antagonist.impediment", antagonist, "Ada", ChallengeType.THREAT)
+    defeated(t, "Bram", 5)
+    t.refuse("abacus.antagonist.impediment", antagonist, "Bram", ChallengeType.THREAT)

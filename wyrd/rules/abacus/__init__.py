@@ -31,7 +31,7 @@ from wyrd.rules.abacus.errors import (
     UnknownName,
 )
 from wyrd.rules.abacus.events import AbacusEvent
-from wyrd.rules.abacus.harm import harm, scratch_out
+from wyrd.rules.abacus.harm import antagonist, harm, scratch_out
 from wyrd.rules.abacus.influence import contest, influence, sabotage
 from wyrd.rules.abacus.magic import Casting, Template, TemplateKind, cast
 from wyrd.rules.abacus.scenes import end_scene, rest, start_scene
@@ -109,6 +109,7 @@ __all__ = [
     "accept",
     "add_challenge",
     "add_character",
+    "antagonist",
     "attempt",
     "cast",
     "contest",

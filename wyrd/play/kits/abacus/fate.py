@@ -64,6 +64,30 @@ class Harm(Verb):
 
 
 @VERBS.register
+class Antagonist(Verb):
+    """antagonist WHO TYPE [ABILITY]
+
+    A defeated character whose Wyrd roll was a 6 stands against the others: place
+    them in the scene as a challenge of TYPE whose value is one of their former
+    ability scores (ABILITY's, by default the one TYPE belongs to).
+    """
+
+    key = "antagonist"
+    completes = ("character", "type", "ability")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        who = take_character(words, state, "WHO")
+        kind = resolve(words.take("TYPE"), TYPES, "challenge type")
+        ability = None if words.empty else take_ability(words, "ABILITY")
+        words.done()
+        return {"who": who, "type": kind, "ability": ability}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        ability = Ability(args["ability"]) if args["ability"] else None
+        return A.antagonist(state, dice, args["who"], ChallengeType(args["type"]), ability)
+
+
+@VERBS.register
 class Scratch(WhoAbility):
     """scratch WHO ABILITY
 
