@@ -200,13 +200,13 @@ def _is_ability(word: str, state: GameState) -> bool:
 class Cast(Verb):
     """cast ward|charm|spell|conjuration by A[, B] ABILITY N "INSPIRATION" [template]
 
-    Work magic, once a scene per caster, inspired by something from the story so
-    far. Each caster pays N points of ABILITY: at least 1 for a Ward or Charm, 2
-    for a Spell or Conjuration. A Ward's casters can't draw Wyrd for the rest of
-    the scene; Charm and Spell casters must each draw 1; a Conjuration draws 1 if
-    it can. Optional templates:
+    Work magic, once a scene per caster (unless a stage rule allows more), inspired
+    by something from the story so far. Each caster pays N points of ABILITY: at
+    least 1 for a Ward or Charm, 2 for a Spell or Conjuration. A Ward's casters
+    can't draw Wyrd for the rest of the scene; Charm and Spell casters must each
+    draw 1; a Conjuration draws 1 if it can. Optional templates:
       ward ... against=TYPE or denizen=ID     -2 to that type or denizen this scene
-      charm ... for=TYPE                      +2 to the next roll of that type
+      charm ... for=TYPE                      +2 to the next roll of that type this scene
       spell ... on=CHALLENGE [any_ability=yes] -3 to it, or any ability may be spent
       conjuration ... servant="NAME"          a servant with twice the points spent
     Add text="..." to say what the magic does in the story.
