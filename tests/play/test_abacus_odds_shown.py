@@ -6,8 +6,9 @@ overcome it" and "for every point of Wyrd that any involved character takes from
 pool, add 1"; a Ward's casters "cannot draw on the scene's Wyrd pool", a Charm adds to the roll
 (RULES.md: +2 to the next roll of a named type). The property test builds random tables (Charms
 of the right and wrong type, Wards that stop drawing or lower the value, Spells, sabotage, helpers
-from elsewhere, other abilities, a drained pool), reads the shown odds, then runs the real ``roll``
-(and ``draw``) actions on each of the six faces and counts what happens.
+from elsewhere, other abilities, a drained pool, a defeated player's 2 Wyrd), reads the shown
+odds, then runs the real ``roll`` (and ``draw``) actions on each of the six faces and counts what
+happens.
 """
 
 from __future__ import annotations
@@ -50,6 +51,12 @@ def tables(draw: st.DrawFn) -> tuple[GameState, int]:
     state = GameState()
     for name, (b, m, s) in CAST.items():
         state = A.add_character(state, dice, name, b, m, s).state
+    if draw(st.booleans()):
+        # Dove falls in an earlier scene: her player has 2 Wyrd a scene to give (seed 000).
+        state = A.start_scene(state, dice, ["Ada", "Dove"]).state
+        state = A.scratch_out(state, dice, "Dove", Ability.BODY).state
+        state = A.scratch_out(state, dice, "Dove", Ability.BODY).state
+        state = A.end_scene(state, dice).state
     state = A.start_scene(state, dice, HERE).state
     kind = draw(st.sampled_from(list(ChallengeType)))
     other = next(t for t in ChallengeType if t != kind)
