@@ -39,6 +39,7 @@ SAMPLES: dict[str, E] = {
     "influence_rolled": {"character": "Ada", "trait": "soul", "dice": [3, 4], "result": 4, "ties": 1, "reason": ""},
     "contest_decided": {"trait": "soul", "ranking": ["Ada", "Bo"], "winner": "Ada"},
     "points_recovered": {"character": "Ada", "ability": "body", "n": 1, "points_after": 4, "reason": "rest"},
+    "recovery_refused": {"character": "Ada", "ability": "body", "rule": "abacus.recovery.scratched"},
     "scene_ended": {"scene": "scene-1", "pool_lost": 2},
     "clock_advanced": {"clock": "the-hunt", "value": 5, "change": 2, "thresholds": [5]},
     "counter_changed": {"counter": "kill-count", "value": 2, "change": 1},

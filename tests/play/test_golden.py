@@ -133,7 +133,8 @@ def test_goldens_have_refusals_and_undo() -> None:
             "abacus.spend.not-enough-points", "abacus.draw.involved", "abacus.defeat.no-actions",
             "abacus.defeat.ghost-wyrd", "abacus.magic.once-per-scene", "abacus.magic.cost",
             "abacus.contest.two", "abacus.rest.once", "abacus.finale.ended",
-            "abacus.recovery.connection"} <= {e["rule"] for e in reasons}
+            "abacus.sabotage.once"} <= {e["rule"] for e in reasons}
+    assert any(e["kind"] == "recovery_refused" for e in printed)
     kinds = {e["kind"] for e in printed}
     assert {"session_started", "undone", "damage", "ability_scratched", "character_defeated", "wyrd_drawn",
             "magic_cast", "contest_decided", "challenge_modified", "points_recovered", "story_ended"} <= kinds

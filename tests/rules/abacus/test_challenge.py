@@ -389,14 +389,15 @@ def test_draw_only_by_involved(trio) -> None:
     trio.refuse("abacus.draw.involved", draw, "Cora", 1)
 
 
-def test_cannot_draw_more_than_needed(trio) -> None:
-    """[ours, challenge.draw] Wyrd is drawn only to close the gap: no more than needed."""
+def test_may_draw_more_than_needed(trio) -> None:
+    """Seed 000: "for every point of Wyrd that any involved character takes from the scene's
+    Wyrd pool, add 1": any number may be taken, even more than the roll still needs."""
     trio.faces(3)
     open_roll(trio, value=5)
     trio.do(roll)
-    trio.refuse("abacus.draw.no-more-than-needed", draw, "Ada", 3)
-    trio.do(draw, "Ada", 1)
-    trio.refuse("abacus.draw.no-more-than-needed", draw, "Ada", 2)
+    events = trio.do(draw, "Ada", 3)
+    assert trio.of(ChallengeResolved, events)[0].overcome
+    assert trio.char("Ada").wyrd == 3 and trio.scene.pool == 1
 
 
 def test_draw_positive(trio) -> None:
@@ -635,7 +636,7 @@ def test_value_fixed_once_rolled(duo) -> None:
 
     duo.do(cast, "spell", [Casting(character="Bram", ability=SOUL, points=2)], "the old book",
            template=Template(kind=TemplateKind.SPELL, challenge="seal"))  # pool 2 now
-    duo.refuse("abacus.draw.no-more-than-needed", draw, "Ada", 4)
+    duo.refuse("abacus.wyrd.pool-empty", draw, "Ada", 3)
     events = duo.do(draw, "Ada", 2)
     assert duo.state.pending is not None  # still 1 short of the 4 it was rolled against
     events = duo.do(accept)

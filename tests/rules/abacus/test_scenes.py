@@ -31,6 +31,7 @@ from wyrd.rules.abacus import (
 from wyrd.rules.abacus.events import (
     InfluenceRolled,
     PointsRecovered,
+    RecoveryRefused,
     SceneEnded,
     SceneStarted,
 )
@@ -200,7 +201,17 @@ def test_recovery_for_those_who_faced_a_challenge(duo) -> None:
 def test_recovery_choice_for_someone_who_faced_nothing_refused(duo) -> None:
     """Seed 000: only a character who faced at least one challenge recovers."""
     face_a_challenge(duo, "Ada", points=1)
-    duo.refuse("abacus.recovery.faced-a-challenge", end_scene, {"Bram": BODY})
+    refused_alone(duo, "abacus.recovery.faced-a-challenge", {"Bram": BODY, "Ada": BODY})
+    assert duo.char("Ada").points[BODY] == 5
+
+
+def refused_alone(t, rule: str, recover, connections=None) -> list[object]:
+    """[ours, README rules notes] a wrong recovery refuses only that name: the scene still ends."""
+    events = t.do(end_scene, recover, connections)
+    wrong = t.of(RecoveryRefused, events)
+    assert [r.rule for r in wrong] == [rule]
+    assert t.of(SceneEnded, events) and t.state.scene is None
+    return events
 
 
 def test_recovery_explicit_choice(duo) -> None:
@@ -238,14 +249,16 @@ def test_recovery_nothing_spent_nothing_recovered(duo) -> None:
 def test_recovery_of_unspent_ability_refused(duo) -> None:
     """Seed 000: recovery restores spent points, never above the score."""
     face_a_challenge(duo, "Ada", points=1)
-    duo.refuse("abacus.recovery.nothing-spent", end_scene, {"Ada": MIND})
+    refused_alone(duo, "abacus.recovery.nothing-spent", {"Ada": MIND})
+    assert duo.char("Ada").points == {BODY: 5, MIND: 5, SOUL: 5}  # recovered where it was spent
 
 
 def test_recovery_of_scratched_ability_refused(duo) -> None:
     """Seed 000: a scratched-out ability gets no points back."""
     face_a_challenge(duo, "Ada", points=1)
     duo.do(harm, "Ada", BODY, 9)
-    duo.refuse("abacus.recovery.scratched", end_scene, {"Ada": BODY})
+    refused_alone(duo, "abacus.recovery.scratched", {"Ada": BODY})
+    assert duo.char("Ada").points[BODY] == 0
 
 
 def test_connection_bonus_needs_the_optional_rule(new) -> None:
@@ -281,7 +294,8 @@ def test_connection_bonus_needs_a_connection(duo) -> None:
     """Seed 000: the bonus is for drawing on the connection chosen at creation."""
     duo.do(install, connections=True)
     face_a_challenge(duo, "Ada", points=2)
-    duo.refuse("abacus.recovery.connection", end_scene, {"Ada": BODY}, {"Ada": BODY})
+    refused_alone(duo, "abacus.recovery.connection", {"Ada": BODY}, {"Ada": BODY})
+    assert duo.char("Ada").points[BODY] == 4
 
 
 # -- rest ---------------------------------------------------------------------------

@@ -8,12 +8,14 @@ they were.
 """
 
 from wyrd.rules.abacus.challenge import (
+    RollTerms,
     accept,
     add_challenge,
     attempt,
     draw,
     place_spec,
     roll,
+    roll_terms,
     slug,
     spend,
 )
@@ -29,7 +31,7 @@ from wyrd.rules.abacus.errors import (
     UnknownName,
 )
 from wyrd.rules.abacus.events import AbacusEvent
-from wyrd.rules.abacus.harm import harm, scratch_out
+from wyrd.rules.abacus.harm import antagonist, harm, scratch_out
 from wyrd.rules.abacus.influence import contest, influence, sabotage
 from wyrd.rules.abacus.magic import Casting, Template, TemplateKind, cast
 from wyrd.rules.abacus.scenes import end_scene, rest, start_scene
@@ -92,6 +94,7 @@ __all__ = [
     "Outcome",
     "PendingRoll",
     "RollStage",
+    "RollTerms",
     "Scene",
     "StageRule",
     "Step",
@@ -106,6 +109,7 @@ __all__ = [
     "accept",
     "add_challenge",
     "add_character",
+    "antagonist",
     "attempt",
     "cast",
     "contest",
@@ -124,6 +128,7 @@ __all__ = [
     "place_spec",
     "rest",
     "roll",
+    "roll_terms",
     "sabotage",
     "scratch_out",
     "slug",

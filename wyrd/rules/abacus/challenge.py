@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from wyrd.rules.abacus.effects import (
     Moment,
@@ -33,10 +34,12 @@ from wyrd.rules.abacus.errors import NotEnoughPoints, NotEnoughWyrd, OutOfTurn, 
 from wyrd.rules.abacus.events import ChallengeResolved, ChallengeRolled, PointsSpent, RollOpened
 from wyrd.rules.abacus.reasons import DrawReason
 from wyrd.rules.abacus.stage import Effect, EffectKind, Target, TriggerKind
-from wyrd.rules.abacus.state import Assignment, Challenge, ChallengeSpec, Needs, PendingRoll, RollStage
+from wyrd.rules.abacus.standing import roll_bonus
+from wyrd.rules.abacus.state import Assignment, Challenge, ChallengeSpec, GameState, Needs, PendingRoll, RollStage
 from wyrd.rules.abacus.turn import Turn, action
 
 __all__ = [
+    "RollTerms",
     "accept",
     "add_challenge",
     "attempt",
@@ -44,6 +47,7 @@ __all__ = [
     "needed",
     "place_spec",
     "roll",
+    "roll_terms",
     "slug",
     "spend",
 ]
@@ -159,9 +163,11 @@ def spend(
     char = turn.active(who)
     use = Ability(ability) if ability is not None else target.type.ability
     cost = 0
-    if use != target.type.ability and char.name not in pending.other_ability and not free_ability(turn.state, target):
+    # Seed 000 prices "a different ability" at one point each: a second other ability costs again.
+    paid_for = f"{char.name}:{use.value}"
+    if use != target.type.ability and paid_for not in pending.other_ability and not free_ability(turn.state, target):
         cost += 1
-        pending.other_ability.append(char.name)
+        pending.other_ability.append(paid_for)
     if char.name not in scene.present and char.name not in pending.absent_help:
         cost += 1
         pending.absent_help.append(char.name)
@@ -198,11 +204,43 @@ def needed(turn: Turn, pending: PendingRoll) -> int:
     return max(0, value - total)
 
 
-def _drawable(turn: Turn, pending: PendingRoll) -> int:
-    scene = turn.in_scene()
-    drawers = [n for n in pending.involved if not turn.state.characters[n].defeated and n not in scene.warded
+def drawable(state: GameState, pending: PendingRoll) -> int:
+    """The Wyrd that can still be drawn for this roll: the scene pool if any involved character may
+    draw (not defeated, no Ward of theirs, in the scene or paid to help), plus defeated players' gifts."""
+    scene = state.scene
+    if scene is None:
+        return 0
+    drawers = [n for n in pending.involved if not state.characters[n].defeated and n not in scene.warded
                and (n in scene.present or n in pending.absent_help)]
     return (scene.pool if drawers else 0) + sum(scene.ghost.values())
+
+
+def _drawable(turn: Turn, pending: PendingRoll) -> int:
+    return drawable(turn.state, pending)
+
+
+class RollTerms(NamedTuple):
+    """What the open roll will be (or was) made of, as the roll itself reads it: the odds
+    shown in play come from these, so they are the odds of the roll actually made."""
+
+    value: int  # the value to reach (fixed once the die is rolled)
+    points: int  # points assigned, a servant's included
+    bonus: int  # standing bonuses (a Charm's +2) the roll will take
+    drawable: int  # Wyrd that can still be drawn after a failure
+
+
+def roll_terms(state: GameState) -> RollTerms | None:
+    """The terms of the open roll, or None if no roll is open."""
+    pending = state.pending
+    if pending is None or state.scene is None:
+        return None
+    target = state.scene.challenges[pending.challenge]
+    if pending.die is not None:
+        value = pending.value if pending.value is not None else effective_value(state, target)
+        return RollTerms(value=value, points=pending.points, bonus=pending.bonus + pending.boost,
+                         drawable=drawable(state, pending))
+    return RollTerms(value=effective_value(state, target), points=pending.points,
+                     bonus=roll_bonus(state, target), drawable=drawable(state, pending))
 
 
 @action
@@ -247,10 +285,8 @@ def draw(turn: Turn, who: str, n: int = 1) -> None:
         ):
             raise OutOfTurn(f"{char.name} is not involved in this roll", rule="abacus.draw.involved")
         who = char.name
-    short = needed(turn, pending)
-    if n > short:
-        raise NotEnoughWyrd(f"only {short} more would overcome {target.name}; don't draw {n}",
-                            rule="abacus.draw.no-more-than-needed")
+    # Seed 000: "for every point of Wyrd that any involved character takes ... add 1": any number,
+    # even past what the roll still needs (each point drawn still goes to the drawer's pool).
     turn.draw(who, n, DrawReason.OVERCOME.said(target.name))
     pending.boost += n
     if needed(turn, pending) == 0:
@@ -281,11 +317,14 @@ def _resolve(turn: Turn, target: Challenge, pending: PendingRoll, *, overcome: b
                     other.status = ChallengeStatus.BYPASSED
                     turn.emit(ChallengeResolved(challenge=other.id, name=other.name, overcome=False, boost=0, total=0,
                                                 status=other.status.value))
+    # The damage a failure deals by default is half the value as rolled, not the base value.
+    rolled = pending.value if pending.value is not None else effective_value(turn.state, target)
     moment = Moment(kind=TriggerKind.OVERCOME if overcome else TriggerKind.FAIL, challenge=target,
-                    subject=pending.lead, lead=pending.lead, involved=list(pending.involved))
+                    subject=pending.lead, lead=pending.lead, involved=list(pending.involved),
+                    amount=None if overcome else default_damage(rolled))
     if not overcome:
         consequences = target.on_fail if target.on_fail is not None else [
-            Effect(do=EffectKind.DAMAGE, target=Target.LEAD, n=default_damage(target))
+            Effect(do=EffectKind.DAMAGE, target=Target.LEAD, n=default_damage(rolled))
         ]
         for effect in consequences:
             apply_effect(turn, effect, moment, from_failure=True)

@@ -63,6 +63,7 @@ __all__ = [
     "free_ability",
     "matches",
     "place",
+    "place_or_wait",
     "scratch",
     "single_out",
     "take_roll_bonus",
@@ -94,9 +95,10 @@ def check_references(state: GameState, effects: Iterable[Effect], where: str) ->
                 raise UnknownName(f"{where} names no known {what} {ident!r}", rule=f"abacus.unknown.{what}")
 
 
-def default_damage(challenge: Challenge) -> int:
-    """[ours, after seed 000's guide of about half the value] half, rounded up."""
-    return (challenge.value + 1) // 2
+def default_damage(value: int) -> int:
+    """[ours, after seed 000's guide of "about half the value of the challenge"] half the value
+    the roll was made against (after Wards, Spells and sabotage), rounded up."""
+    return (value + 1) // 2
 
 
 def place(turn: Turn, spec: ChallengeSpec) -> Challenge:
@@ -118,6 +120,15 @@ def place(turn: Turn, spec: ChallengeSpec) -> Challenge:
         )
     )
     return challenge
+
+
+def place_or_wait(turn: Turn, spec: ChallengeSpec) -> str | None:
+    """Place ``spec`` in the open scene, or, between scenes or while a scene closes, keep it for
+    the next scene (seed 000: "every scene involves an additional Pursuit challenge")."""
+    if turn.state.scene is None or turn.closing:
+        turn.state.waiting.append(spec)
+        return None
+    return place(turn, spec).id
 
 
 def fire(turn: Turn, moment: Moment) -> None:
@@ -185,7 +196,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
     would run through the whole cast)."""
     kind = effect.do
     if kind in (EffectKind.MODIFY, EffectKind.ROLL_BONUS, EffectKind.ATTEMPT_COST,
-                EffectKind.FREE_ABILITY, EffectKind.MARK):
+                EffectKind.FREE_ABILITY, EffectKind.MARK, EffectKind.MAGIC_LIMIT):
         return  # standing effects are read where they apply; a mark only tells
     if kind == EffectKind.COUNTER:
         counter = turn.state.counters[effect.counter or ""]
@@ -195,8 +206,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
     elif kind == EffectKind.CLOCK:
         advance_clock(turn, turn.state.clocks[effect.clock or ""], effect.n or 1)
     elif kind == EffectKind.PLACE:
-        if turn.state.scene is not None:
-            place(turn, turn.state.catalogue[effect.challenge or ""])
+        place_or_wait(turn, turn.state.catalogue[effect.challenge or ""])
     elif kind == EffectKind.WYRD_ROLL:
         names = _targets(turn, effect.target, moment)
         if names:
@@ -216,7 +226,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
             elif moment.amount is not None:
                 n = moment.amount
             elif moment.challenge is not None:
-                n = default_damage(moment.challenge)
+                n = default_damage(effective_value(turn.state, moment.challenge))
             else:
                 n = 1
             damage(turn, name, ability, n, source=moment.challenge.id if moment.challenge else None,
@@ -318,9 +328,9 @@ def wyrd_roll(
         if best >= servant.loose_at:
             del state.servants[servant.id]
             placed = None
-            if state.scene is not None and servant.pool > 0:
+            if servant.pool > 0:
                 spec = ChallengeSpec(id=servant.id, name=servant.name, type=ChallengeType.THREAT, value=servant.pool)
-                placed = place(turn, spec).id
+                placed = place_or_wait(turn, spec)
             turn.emit(ServantLoose(servant=servant.id, challenge=placed, value=servant.pool))
     sixes = [r.character for r in rolls if r.result == 6]
     if sixes:

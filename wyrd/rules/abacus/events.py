@@ -35,6 +35,7 @@ __all__ = [
     "MagicCast",
     "PointsRecovered",
     "PointsSpent",
+    "RecoveryRefused",
     "RollOpened",
     "SceneEnded",
     "SceneStarted",
@@ -185,6 +186,15 @@ class PointsRecovered(Event):
     reason: Reason
 
 
+class RecoveryRefused(Event):
+    """A recovery named at a scene's end that the rules refuse; the scene ends all the same."""
+
+    kind: Literal["recovery_refused"] = "recovery_refused"
+    character: str
+    ability: Ability
+    rule: str
+
+
 class SceneEnded(Event):
     kind: Literal["scene_ended"] = "scene_ended"
     scene: str
@@ -266,6 +276,7 @@ AbacusEvent = Annotated[
     | InfluenceRolled
     | ContestDecided
     | PointsRecovered
+    | RecoveryRefused
     | SceneEnded
     | ClockAdvanced
     | CounterChanged

@@ -15,12 +15,14 @@ they are part of that one recursion. This module holds the players' actions.
 
 from __future__ import annotations
 
-from wyrd.rules.abacus.effects import damage, defeat, scratch
-from wyrd.rules.abacus.enums import Ability
+from wyrd.rules.abacus.challenge import slug
+from wyrd.rules.abacus.effects import damage, defeat, place, scratch
+from wyrd.rules.abacus.enums import Ability, ChallengeType
 from wyrd.rules.abacus.errors import OutOfTurn
+from wyrd.rules.abacus.state import ChallengeSpec
 from wyrd.rules.abacus.turn import Turn, action
 
-__all__ = ["damage", "defeat", "harm", "scratch", "scratch_out"]
+__all__ = ["antagonist", "damage", "defeat", "harm", "scratch", "scratch_out"]
 
 
 @action
@@ -41,3 +43,24 @@ def scratch_out(turn: Turn, name: str, ability: Ability) -> None:
     turn.in_scene()
     char = turn.active(name)
     scratch(turn, char.name, Ability(ability))
+
+
+@action
+def antagonist(turn: Turn, name: str, type: ChallengeType, ability: Ability | None = None) -> None:
+    """A defeated character turned against the others, placed as a challenge of the scene.
+
+    Seed 000: a defeated character whose Wyrd roll is a 6 "will become a significant impediment
+    for the survivors"; as "an antagonistic denizen", the value of its challenge matches "one of the
+    character's former ability scores": ``ability``'s score, by default the one ``type`` belongs to.
+    """
+    turn.not_ended()
+    turn.in_scene()
+    char = turn.character(name)
+    if not char.defeated or not char.impediment:
+        why = "has not been defeated" if not char.defeated else "was not turned by the Wyrd (their roll was no 6)"
+        raise OutOfTurn(f"{char.name} {why} and does not stand against the others",
+                        rule="abacus.antagonist.impediment")
+    kind = ChallengeType(type)
+    use = Ability(ability) if ability is not None else kind.ability
+    place(turn, ChallengeSpec(id=slug(char.name), name=char.name, type=kind, value=char.scores[use]))
+

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from wyrd.rules.abacus.enums import Ability
 from wyrd.rules.abacus.errors import OutOfTurn
 from wyrd.rules.abacus.events import ChallengeModified, ContestDecided, InfluenceRolled
+from wyrd.rules.abacus.reasons import DrawReason
 from wyrd.rules.abacus.standing import effective_value
 from wyrd.rules.abacus.turn import Turn, action
 from wyrd.rules.dice import Dice
@@ -166,7 +167,16 @@ def sabotage(turn: Turn, saboteur: str, challenge: str, ability: Ability) -> Non
         raise OutOfTurn(
             f"{target.name} has already been rolled", rule="abacus.sabotage.before-roll"
         )
-    (roll,) = _ability_rolls(turn, Ability(ability), [saboteur], f"sabotage of {target.id}")
+    char = turn.active(saboteur)
+    # Seed 000: the value rises by the 6s "on the influence roll": one roll per character.
+    if char.name in target.saboteurs:
+        raise OutOfTurn(f"{char.name} has already worked against {target.name}", rule="abacus.sabotage.once")
+    target.saboteurs.append(char.name)
+    scene = turn.in_scene()
+    if char.name not in scene.present:
+        # [ours] Reaching into a scene from elsewhere costs what helping from elsewhere costs.
+        turn.draw(char.name, 1, DrawReason.SPEND.said(f"{char.name} to work against {target.name} from elsewhere"))
+    (roll,) = _ability_rolls(turn, Ability(ability), [char.name], f"sabotage of {target.id}")
     if roll.sixes:
         target.sabotage += roll.sixes
         turn.emit(

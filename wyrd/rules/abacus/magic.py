@@ -27,6 +27,7 @@ from wyrd.rules.abacus.events import MagicCast, PointsSpent
 from wyrd.rules.abacus.reasons import DrawReason
 from wyrd.rules.abacus.scenes import add_rule
 from wyrd.rules.abacus.stage import Effect, EffectKind, Lasts, Match, StageRule
+from wyrd.rules.abacus.standing import magic_limit
 from wyrd.rules.abacus.state import Servant
 from wyrd.rules.abacus.turn import Turn, action
 
@@ -79,7 +80,8 @@ def _template_rule(ident: str, form: MagicForm, template: Template, text: str, c
         if template.type is None:
             raise MagicError("a Charm template names a challenge type", rule="abacus.magic.template")
         effect = Effect(do=EffectKind.ROLL_BONUS, n=2, match=Match(type=template.type))
-        return StageRule(id=ident, name="charm", text=text, effects=[effect], lasts=Lasts.USES, uses=1, source=source)
+        return StageRule(id=ident, name="charm", text=text, effects=[effect], lasts=Lasts.USES, uses=1, source=source,
+                         scene_only=True)
     if template.challenge is None:
         raise MagicError("a Spell template names one challenge", rule="abacus.magic.template")
     do = EffectKind.MODIFY if kind == TemplateKind.SPELL else EffectKind.FREE_ABILITY
@@ -109,8 +111,11 @@ def cast(
             raise MagicError(f"{char.name} is named twice", rule="abacus.magic.casters")
         if char.name not in scene.present:
             raise MagicError(f"{char.name} is not in this scene", rule="abacus.magic.present")
-        if char.name in scene.cast_magic:
-            raise MagicError(f"{char.name} has already worked magic this scene", rule="abacus.magic.once-per-scene")
+        limit = magic_limit(turn.state)
+        if limit is not None and scene.cast_magic.count(char.name) >= limit:
+            times = "" if limit == 1 else f" {limit} times"
+            raise MagicError(f"{char.name} has already worked magic{times} this scene",
+                             rule="abacus.magic.once-per-scene")
         if casting.points < form.min_cost:
             raise MagicError(
                 f"a {form.value.title()} costs each caster at least {form.min_cost}; "
@@ -151,9 +156,13 @@ def cast(
     ident = f"magic-{form.value}-{number}"
     if template is not None and template.kind == TemplateKind.SERVANT:
         spent = sum(c.points for c in castings)
+        # Scene-long rules are gone at scene end, so the count alone could repeat a living servant's id.
+        while f"servant-{number}" in turn.state.servants or f"servant-{number}" in turn.state.conjured:
+            number += 1
         servant = Servant(id=f"servant-{number}", name=template.name or f"servant {number}", pool=2 * spent,
                           casters=casters, loose_at=6 if bound else 5)
         turn.state.servants[servant.id] = servant
+        turn.state.conjured.append(servant.id)
         rule = StageRule(id=ident, name="conjuration", text=text or servant.name, source="+".join(casters))
     elif template is not None:
         rule = _template_rule(ident, form, template, text, casters)

@@ -24,6 +24,7 @@ from wyrd.rules.abacus.errors import NotEnoughPoints, OutOfTurn
 from wyrd.rules.abacus.events import (
     InfluenceRolled,
     PointsRecovered,
+    RecoveryRefused,
     SceneEnded,
     SceneStarted,
     StageRuleAdded,
@@ -77,6 +78,10 @@ def start_scene(
         add_rule(turn, rule.model_copy(update={"lasts": rule.lasts if rule.lasts != Lasts.STORY else Lasts.SCENE}))
     for spec in challenges:
         place(turn, spec)
+    # What was set loose or called for since the last scene (a clock's threshold, a servant) is here now.
+    waiting, state.waiting = state.waiting, []
+    for spec in waiting:
+        place(turn, spec)
     fire(turn, Moment(kind=TriggerKind.SCENE_START))
     touched = [n for n in names if state.characters[n].wyrd > 0]
     if test and touched:
@@ -116,6 +121,17 @@ def _recover(turn: Turn, char: Character, ability: Ability, reason: RollReason |
                               reason=reason))
 
 
+def _refusal(char: Character, ability: Ability, faced: Sequence[str]) -> str:
+    """The rule a named recovery breaks, or "" if it may be made."""
+    if char.defeated or char.name not in faced:
+        return "abacus.recovery.faced-a-challenge"
+    if char.is_scratched(ability):
+        return "abacus.recovery.scratched"
+    if char.spent(ability) <= 0:
+        return "abacus.recovery.nothing-spent"
+    return ""
+
+
 @action
 def end_scene(
     turn: Turn, recover: Mapping[str, Ability] | None = None, connections: Mapping[str, Ability] | None = None,
@@ -131,20 +147,31 @@ def end_scene(
         raise OutOfTurn(f"the roll on {state.pending.challenge} is still open", rule="abacus.scene.roll-open")
     chosen = {turn.character(k).name: Ability(v) for k, v in (recover or {}).items()}
     bonds = {turn.character(k).name: Ability(v) for k, v in (connections or {}).items()}
-    for name in chosen:
-        if name not in scene.faced:
-            raise OutOfTurn(f"{name} faced no challenge this scene and recovers nothing",
-                            rule="abacus.recovery.faced-a-challenge")
     if bonds and not state.connections:
         raise OutOfTurn("the connection rule is not in use in this story", rule="abacus.recovery.connection-off")
-    for name in bonds:
-        if name not in scene.faced or state.characters[name].connection is None:
-            raise OutOfTurn(f"{name} has no connection to draw on this scene", rule="abacus.recovery.connection")
     present = [n for n in scene.present if not state.characters[n].defeated]
+    turn.closing = True  # what the closing scene's roll places would vanish with it: it waits
     owed = scene.wyrd_rolls == 0 or any(c.scene_end_only for c in state.clocks.values())
     if owed and present:
         wyrd_roll(turn, present, reason=RollReason.SCENE_END, scene_end=True)
     fire(turn, Moment(kind=TriggerKind.SCENE_END))
+    # [ours] A wrong name refuses only that name's recovery: the scene still ends for everyone.
+    # Checked after the scene-end roll, which may harm.
+    refused: list[RecoveryRefused] = []
+    for name, wanted in list(chosen.items()):
+        why = _refusal(state.characters[name], wanted, scene.faced)
+        if why:
+            refused.append(RecoveryRefused(character=name, ability=wanted, rule=why))
+            del chosen[name]
+    for name, wanted in list(bonds.items()):
+        why = _refusal(state.characters[name], wanted, scene.faced)
+        if not why and state.characters[name].connection is None:
+            why = "abacus.recovery.connection"
+        if why:
+            refused.append(RecoveryRefused(character=name, ability=wanted, rule=why))
+            del bonds[name]
+    for event in refused:
+        turn.emit(event)
     for name in scene.faced:
         char = state.characters[name]
         if char.defeated:
@@ -155,7 +182,7 @@ def end_scene(
         if name in bonds:
             _recover(turn, char, bonds[name], RecoveryReason.CONNECTION)
     for rule in state.stage_rules.values():
-        if rule.lasts == Lasts.SCENE:
+        if rule.lasts == Lasts.SCENE or rule.scene_only:
             rule.active = False
     state.stage_rules = {k: r for k, r in state.stage_rules.items() if r.active}
     turn.emit(SceneEnded(scene=scene.id, pool_lost=scene.pool))

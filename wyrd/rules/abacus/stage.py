@@ -56,6 +56,9 @@ class EffectKind(StrEnum):
     PLACE = "place"  # put challenge ``challenge`` into the scene
     WYRD_ROLL = "wyrd_roll"  # the target rolls their Wyrd
     MARK = "mark"  # nothing mechanical: a moment for the narration to tell
+    # seed 000: magic once per scene "unless a stage rule states otherwise": ``n`` acts of magic per
+    # character per scene while the rule stands (no ``n``: no limit)
+    MAGIC_LIMIT = "magic_limit"
 
 
 class Target(StrEnum):
@@ -114,6 +117,8 @@ class StageRule(BaseModel):
     lasts: Lasts = Lasts.STORY
     uses: int | None = None
     active: bool = True
+    # a rule of limited uses that also ends with its scene (a Charm's +2)
+    scene_only: bool = False
     source: str = "story"  # story, scene, or the casters of the magic that made it
 
 

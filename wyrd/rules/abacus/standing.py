@@ -15,7 +15,10 @@ from wyrd.rules.abacus.stage import Effect, EffectKind, Lasts, Match, StageRule,
 from wyrd.rules.abacus.state import Challenge, GameState
 from wyrd.rules.abacus.turn import Turn
 
-__all__ = ["attempt_cost", "effective_value", "free_ability", "matches", "take_roll_bonus", "use_up"]
+__all__ = [
+    "attempt_cost", "effective_value", "free_ability", "magic_limit", "matches", "roll_bonus", "take_roll_bonus",
+    "use_up",
+]
 
 
 def matches(match: Match, challenge: Challenge | None, state: GameState) -> bool:
@@ -65,6 +68,24 @@ def free_ability(state: GameState, challenge: Challenge) -> bool:
 
 def attempt_cost(state: GameState, challenge: Challenge) -> int:
     return sum(1 if e.n is None else e.n for _, e in _standing(state, EffectKind.ATTEMPT_COST, challenge))
+
+
+def magic_limit(state: GameState) -> int | None:
+    """Acts of magic a character may attempt in a scene: seed 000's one, "unless a stage rule
+    states otherwise"; the most generous standing rule wins, and one with no ``n`` lifts the limit."""
+    limits = [effect.n for rule in state.stage_rules.values()
+              if rule.active and rule.trigger.on in _STANDING
+              for effect in rule.effects if effect.do == EffectKind.MAGIC_LIMIT]
+    if not limits:
+        return 1
+    if any(n is None for n in limits):
+        return None
+    return max(1, *(n for n in limits if n is not None))
+
+
+def roll_bonus(state: GameState, challenge: Challenge) -> int:
+    """The bonus standing rules would give a roll on ``challenge`` now (nothing is used up)."""
+    return sum(effect.n or 0 for _, effect in _standing(state, EffectKind.ROLL_BONUS, challenge))
 
 
 def take_roll_bonus(turn: Turn, challenge: Challenge) -> int:

@@ -51,6 +51,7 @@ class Challenge(ChallengeSpec):
 
     status: ChallengeStatus = ChallengeStatus.OPEN
     sabotage: int = 0
+    saboteurs: list[str] = Field(default_factory=list)  # each works against a challenge once
     tackled: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
@@ -110,7 +111,7 @@ class PendingRoll(BaseModel):
     lead: str
     involved: list[str]
     stage: RollStage = RollStage.ASSIGNING
-    # who has paid the Wyrd for another ability / for helping from elsewhere
+    # who has paid the Wyrd for another ability ("NAME:ability") / for helping from elsewhere (NAME)
     other_ability: list[str] = Field(default_factory=list)
     absent_help: list[str] = Field(default_factory=list)
     assigned: list[Assignment] = Field(default_factory=list)
@@ -137,6 +138,11 @@ class GameState(BaseModel):
     denizens: dict[str, Denizen] = Field(default_factory=dict)
     catalogue: dict[str, ChallengeSpec] = Field(default_factory=dict)
     servants: dict[str, Servant] = Field(default_factory=dict)
+    # challenges placed while no scene could take them (between scenes, or by a closing scene's
+    # Wyrd roll): the next scene begins with them
+    waiting: list[ChallengeSpec] = Field(default_factory=list)
+    # every servant id ever given, so a new servant never takes a living (or loosed) one's id
+    conjured: list[str] = Field(default_factory=list)
     connections: bool = False  # the optional connection recovery rule
     rested: list[str] = Field(default_factory=list)  # who has rested since the last scene
     ended: bool = False

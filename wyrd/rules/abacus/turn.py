@@ -35,6 +35,8 @@ class Turn(BaseTurn[GameState]):
     def __init__(self, state: GameState, dice: Dice) -> None:
         super().__init__(state, dice)
         self.depth = 0
+        # set while a scene closes: what its last Wyrd roll places goes to the next scene
+        self.closing = False
 
     # -- lookups -------------------------------------------------------------
 

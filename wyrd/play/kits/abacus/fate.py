@@ -64,6 +64,30 @@ class Harm(Verb):
 
 
 @VERBS.register
+class Antagonist(Verb):
+    """antagonist WHO TYPE [ABILITY]
+
+    A defeated character whose Wyrd roll was a 6 stands against the others: place
+    them in the scene as a challenge of TYPE whose value is one of their former
+    ability scores (ABILITY's, by default the one TYPE belongs to).
+    """
+
+    key = "antagonist"
+    completes = ("character", "type", "ability")
+
+    def parse(self, words: Words, state: GameState) -> Args:
+        who = take_character(words, state, "WHO")
+        kind = resolve(words.take("TYPE"), TYPES, "challenge type")
+        ability = None if words.empty else take_ability(words, "ABILITY")
+        words.done()
+        return {"who": who, "type": kind, "ability": ability}
+
+    def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        ability = Ability(args["ability"]) if args["ability"] else None
+        return A.antagonist(state, dice, args["who"], ChallengeType(args["type"]), ability)
+
+
+@VERBS.register
 class Scratch(WhoAbility):
     """scratch WHO ABILITY
 
@@ -144,7 +168,8 @@ class Sabotage(Verb):
     """sabotage WHO CHALLENGE ABILITY
 
     WHO works against CHALLENGE: an influence roll of ABILITY, and the challenge's
-    value rises by the number of 6s.
+    value rises by the number of 6s. Once per character per challenge; from outside
+    the scene it costs 1 scene Wyrd, as helping from elsewhere does.
     """
 
     key = "sabotage"
@@ -175,13 +200,13 @@ def _is_ability(word: str, state: GameState) -> bool:
 class Cast(Verb):
     """cast ward|charm|spell|conjuration by A[, B] ABILITY N "INSPIRATION" [template]
 
-    Work magic, once a scene per caster, inspired by something from the story so
-    far. Each caster pays N points of ABILITY: at least 1 for a Ward or Charm, 2
-    for a Spell or Conjuration. A Ward's casters can't draw Wyrd for the rest of
-    the scene; Charm and Spell casters must each draw 1; a Conjuration draws 1 if
-    it can. Optional templates:
+    Work magic, once a scene per caster (unless a stage rule allows more), inspired
+    by something from the story so far. Each caster pays N points of ABILITY: at
+    least 1 for a Ward or Charm, 2 for a Spell or Conjuration. A Ward's casters
+    can't draw Wyrd for the rest of the scene; Charm and Spell casters must each
+    draw 1; a Conjuration draws 1 if it can. Optional templates:
       ward ... against=TYPE or denizen=ID     -2 to that type or denizen this scene
-      charm ... for=TYPE                      +2 to the next roll of that type
+      charm ... for=TYPE                      +2 to the next roll of that type this scene
       spell ... on=CHALLENGE [any_ability=yes] -3 to it, or any ability may be spent
       conjuration ... servant="NAME"          a servant with twice the points spent
     Add text="..." to say what the magic does in the story.

@@ -15,7 +15,7 @@ from typing import Any
 
 from wyrd.play.frontends.view import Line, clean
 from wyrd.play.kits.abacus.oracle_verbs import chances_lines
-from wyrd.rules.abacus import Ability, GameState, RollStage, Step, due, effective_value
+from wyrd.rules.abacus import Ability, GameState, RollStage, Step, due, effective_value, roll_terms
 from wyrd.rules.abacus.characters import Character
 from wyrd.rules.abacus.steps import StepKind
 from wyrd.rules.actions import Event
@@ -26,20 +26,22 @@ __all__ = ["LOOKS", "character_pieces", "hints", "odds_lines", "opening", "steps
 def odds_lines(state: GameState) -> list[str]:
     """The exact chances of the open roll, as points stand now and with one more."""
     pending = state.pending
-    if pending is None or state.scene is None:
+    terms = roll_terms(state)
+    if pending is None or state.scene is None or terms is None:
         return []
     from wyrd.rules.odds import challenge_odds  # not before a roll is open: the first prompt has none
 
     challenge = state.scene.challenges[pending.challenge]
-    value = effective_value(state, challenge)
-    pool = state.scene.pool + sum(state.scene.ghost.values())
     if pending.stage == RollStage.ROLLED:
-        short = value - ((pending.die or 0) + pending.points + pending.bonus + pending.boost)
-        return [f"Short by {short}: draw that much Wyrd (pool {state.scene.pool}) or accept the failure."]
-    now = challenge_odds(value, pending.points, pool)
-    more = challenge_odds(value, pending.points + 1, pool)
+        short = terms.value - ((pending.die or 0) + terms.points + terms.bonus)
+        return [f"Short by {short}: draw that much Wyrd ({terms.drawable} can be drawn) or accept the failure."]
+    # The same terms the roll will use: a Charm's bonus counts, and the pool only if someone may draw.
+    value, points, pool = terms.value, terms.points, terms.drawable
+    now = challenge_odds(max(0, value - terms.bonus), points, pool)
+    more = challenge_odds(max(0, value - terms.bonus), points + 1, pool)
+    bonus = f" and +{terms.bonus}" if terms.bonus else ""
     return [
-        f"Odds against {clean(challenge.name)} ({value}) with {pending.points} points: "
+        f"Odds against {clean(challenge.name)} ({value}) with {points} points{bonus}: "
         f"{now.p_overcome} ({float(now.p_overcome):.0%}), {now.p_with_pool} ({float(now.p_with_pool):.0%}) "
         f"with the pool of {pool} behind you; one more point: {more.p_overcome} ({float(more.p_overcome):.0%})."
     ]

@@ -238,6 +238,7 @@ def _kind_of(event: Event) -> MomentKind | None:
         "damage": MomentKind.HARM, "ability_scratched": MomentKind.HARM, "character_defeated": MomentKind.DEFEAT,
         "influence_rolled": MomentKind.WYRD_ROLL if wyrd else MomentKind.INFLUENCE,
         "points_recovered": MomentKind.REST if field(event, "reason") == RollReason.REST else MomentKind.RECOVERY,
+        "recovery_refused": MomentKind.RECOVERY,
         "clock_advanced": MomentKind.CLOCK, "magic_cast": MomentKind.MAGIC, "twist": MomentKind.TWIST,
         "answer": MomentKind.ANSWER, "story_ended": MomentKind.FINALE,
     }

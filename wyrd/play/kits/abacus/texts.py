@@ -28,6 +28,20 @@ def _title(value: object) -> str:
     return clean(value).title() if value else "-"
 
 
+_REFUSED: dict[str, str] = {
+    "abacus.recovery.faced-a-challenge": "faced no challenge this scene",
+    "abacus.recovery.scratched": "has it scratched out",
+    "abacus.recovery.nothing-spent": "has spent none of it",
+    "abacus.recovery.connection": "has no connection to draw on",
+}
+
+
+def _refused(e: dict[str, Any]) -> str:
+    why = _REFUSED.get(str(e["rule"]), f"is refused ({clean(e['rule'])})")
+    return (f"{clean(e['character'])} cannot recover {_title(e['ability'])}: {why}"
+            " (the rest of the scene's end stands).")
+
+
 TEXTS: dict[str, Text] = {
     "character_created": lambda e: (
         f"{clean(e['name'])} joins: Body {e['body']}, Mind {e['mind']}, Soul {e['soul']}"
@@ -66,6 +80,7 @@ TEXTS: dict[str, Text] = {
     "points_recovered": lambda e: (
         f"{clean(e['character'])} recovers {e['n']} {_title(e['ability'])} ({clean(e['reason'])}); "
         f"{e['points_after']} now."),
+    "recovery_refused": _refused,
     "scene_ended": lambda e: (
         f"Scene {clean(e['scene'])} ends; {_n(e['pool_lost'], 'Wyrd point')} left in the pool fade."),
     "clock_advanced": lambda e: (
@@ -101,7 +116,8 @@ STYLES: dict[str, Callable[[dict[str, Any]], str]] = {
     **{kind: _always("bad") for kind in ("damage", "ability_scratched", "character_defeated", "counter_changed",
                                         "counter_fired", "servant_loose")},
     **{kind: _always("wyrd") for kind in ("wyrd_drawn", "clock_advanced", "stage_rule_fired", "magic_cast")},
-    **{kind: _always("info") for kind in ("character_created", "contest_decided", "stage_rule_added")},
+    **{kind: _always("info") for kind in ("character_created", "contest_decided", "stage_rule_added",
+                                          "recovery_refused")},
     "points_spent": _always("spend"),
     "points_recovered": _always("good"),
     "challenge_rolled": _good_or_bad,

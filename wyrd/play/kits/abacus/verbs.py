@@ -259,7 +259,7 @@ class Spend(Verb):
     """spend WHO N [ABILITY] [via PAYER]
 
     Assign N points of WHO's ABILITY to the open roll (the challenge's own
-    ability by default). Another ability costs 1 scene Wyrd, helping from outside
+    ability by default). Each other ability costs 1 scene Wyrd, helping from outside
     the scene costs 1, both 2; WHO draws it, or PAYER (a defeated character's
     player spending their Wyrd for others). A conjured servant spends its pool.
     """
@@ -314,7 +314,7 @@ class Draw(Verb):
     """draw WHO [N]
 
     After a failed roll, WHO draws N (default 1) Wyrd from the scene pool into
-    their personal pool: +1 to the result each. Only up to what is still needed.
+    their personal pool: +1 to the result each, as many as WHO likes (the pool allowing).
     """
 
     key = "draw"
