@@ -399,7 +399,7 @@ def test_the_same_seed_gives_the_same_actions_and_the_hint_names_the_targets(tmp
     assert set(acted) == {"wolf", "boar"}
     hints = wyrd.play.kits.wolden.kit.KIT.follower_hints(session.state, session.follower)
     assert hints == [f"This round wolf goes for {acted['wolf']}; boar goes for {acted['boar']}: "
-                     "defend them (`check WHO ABILITY vs ENEMY defend`)."]
+                     "defend them (`check WHO ABILITY vs ENEMY defend`); one who passes takes the blow."]
 
 
 @pytest.mark.parametrize("every", [1000, 3])

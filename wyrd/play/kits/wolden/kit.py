@@ -27,7 +27,7 @@ from wyrd.play.kits.wolden.enemies import EnemyActed, plan_lines
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
 from wyrd.play.kits.wolden.verbs import VERBS, ScenarioEnded, SceneBegun, wolden
 from wyrd.rules.actions import Event
-from wyrd.rules.wolden.odds import check_odds
+from wyrd.rules.wolden.odds import pending_odds
 from wyrd.stories.wolden import ScenarioProgress
 
 __all__ = ["KIT", "due_lines", "odds_lines"]
@@ -46,10 +46,11 @@ def odds_lines(state: W.GameState) -> list[str]:
     if pending is None:
         return []
     char = state.characters[pending.lead]
-    score = char.current(pending.ability)
-    odds = check_odds(pending.dice, score)
+    odds = pending_odds(state)
+    assert odds is not None
+    score = odds.ability
     parts = ", ".join(f"{_RESULTS[r.value]} {_share(p)}" for r, p in odds.outcomes)
-    lines = [f"{clean(char.name)} rolls {pending.dice}d12 + {ability_name(pending.ability)} {score}: {parts}."]
+    lines = [f"{clean(char.name)} rolls {odds.dice}d12 + {ability_name(pending.ability)} {score}: {parts}."]
     who = ", ".join(map(clean, pending.involved))
     found = state.encounter
     if pending.against is None or found is None:
