@@ -95,7 +95,8 @@ def test_resume_rebuilds_the_same_game_and_scenario(every: int, tmp_path: Path,
 
 def test_resuming_halfway_plays_on_exactly_as_in_one_go(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = script(BELL)
-    half = lines.index("session")  # between Saltmere and the chapel
+    # between Saltmere and the chapel, after the refused `session` (a resume there would begin a new session)
+    half = lines.index("session") + 2
     first, rest = tmp_path / "first.txt", tmp_path / "rest.txt"
     first.write_text("\n".join(lines[:half]) + "\n", encoding="utf-8")
     rest.write_text("\n".join(lines[half:]) + "\n", encoding="utf-8")
@@ -398,7 +399,7 @@ def test_the_same_seed_gives_the_same_actions_and_the_hint_names_the_targets(tmp
     assert set(acted) == {"wolf", "boar"}
     hints = wyrd.play.kits.wolden.kit.KIT.follower_hints(session.state, session.follower)
     assert hints == [f"This round wolf goes for {acted['wolf']}; boar goes for {acted['boar']}: "
-                     "defend them (`check WHO ABILITY vs ENEMY defend`)."]
+                     "defend them (`check WHO ABILITY vs ENEMY defend`); one who passes takes the blow."]
 
 
 @pytest.mark.parametrize("every", [1000, 3])

@@ -33,7 +33,7 @@ KINDS = {
     "extended_started", "situation_drawn", "extended_progressed", "extended_ended", "round_started",
     "turn_passed", "fight_started", "enemy_harmed", "struck", "fight_ended", "harm_taken", "wound_taken",
     "character_out", "wounds_healed", "downtime_taken", "table_rolled", "gift_gained", "item_gained",
-    "ability_raised",
+    "ability_raised", "pool_capped",
 }
 
 

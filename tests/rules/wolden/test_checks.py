@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wyrd.rules.dice import Dice
 from wyrd.rules.wolden import Ability, GameState, Result, attempt, cancel, check, harm, roll
-from wyrd.rules.wolden.events import CheckCancelled, CheckOpened, CheckRolled
+from wyrd.rules.wolden.events import CheckCancelled, CheckOpened, CheckRolled, PoolCapped
 
 MIGHT, AGILITY, MIND, GRACES = Ability.MIGHT, Ability.AGILITY, Ability.MIND, Ability.GRACES
 
@@ -59,13 +59,31 @@ def test_gift_must_be_held(duo) -> None:
     duo.refuse("wolden.pool.gift-not-held", attempt, "Ada", MIGHT, gift="talons")
 
 
-def test_at_most_four_dice(party) -> None:
-    """Seed 001: maximum 4d12 (a gift, an advantage and two helpers would make five)."""
-    party.refuse("wolden.pool.max-dice", attempt, "Ada", MIGHT, gift="hush", advantage=True,
-                 helpers=["Bram", "Cora"])
-    party.refuse("wolden.pool.max-dice", attempt, "Ada", MIGHT, helpers=["Bram", "Cora", "Dot"], advantage=True)
-    party.do(attempt, "Ada", MIGHT, helpers=["Bram", "Cora", "Dot"])
+def test_at_most_four_dice_capped_not_refused(party) -> None:
+    """Seed 001 001_0ed33d63b95f167b.txt: "Assemble your dice pool (maximum 4d12)": a bigger pool is capped.
+
+    [ours] The dice fill in the text's order (gift, advantage, helpers as named): the last
+    helpers' dice are lost, and those helpers stay out of the roll.
+    """
+    events = party.do(attempt, "Ada", MIGHT, gift="hush", advantage=True, helpers=["Bram", "Cora"])
+    assert events[0] == PoolCapped(lead="Ada", asked=5, dice=4, lost=["Cora"])
+    pending = party.state.pending
+    assert pending is not None and pending.dice == 4 and pending.involved == ["Ada", "Bram"]
+    party.do(cancel)
+    events = party.do(attempt, "Ada", MIGHT, helpers=["Bram", "Cora", "Dot"], advantage=True)
+    assert events[0] == PoolCapped(lead="Ada", asked=5, dice=4, lost=["Dot"])
+    party.do(cancel)
+    events = party.do(attempt, "Ada", MIGHT, helpers=["Bram", "Cora", "Dot"])
+    assert [e.kind for e in events] == ["check_opened"]
     assert party.state.pending is not None and party.state.pending.dice == 4
+
+
+def test_a_capped_helper_shares_nothing(party) -> None:
+    """[ours] A helper whose die was lost to the cap is not struck by the roll's failure."""
+    party.faces(1, 2, 3, 4)
+    events = party.do(check, "Ada", GRACES, gift="hush", advantage=True, helpers=["Bram", "Cora"])
+    rolled = party.of(CheckRolled, events)[0]
+    assert rolled.helpers == ["Bram"] and len(rolled.faces) == 4
 
 
 def test_lead_cannot_help_themself(duo) -> None:

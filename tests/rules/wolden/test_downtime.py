@@ -189,3 +189,56 @@ def test_downtime_brings_back_the_fallen(duo) -> None:
     assert events[0].back
     assert not duo.char("Ada").out
     assert duo.char("Ada").wounds == 0
+
+
+# Seed 001 (001_0ed33d63b95f167b.txt): "Once per session or between sessions, at most, when the characters
+# have a chance to spend a day or night in a reasonably sized village or city, or back in Wolden".
+
+
+def test_only_somewhere_settled(duo) -> None:
+    """Seed 001: downtime needs "a reasonably sized village or city, or back in Wolden"."""
+    duo.refuse("wolden.downtime.not-settled", downtime, "Ada", REST, settled=False)
+
+
+def test_a_second_session_in_the_same_sitting_is_refused(duo) -> None:
+    """Seed 001: "Once per session ... at most": calling a new session in the same sitting gains nothing.
+
+    Without this, one scene gave 8, then 12, then 16 gift slots.
+    """
+    duo.faces(1)
+    events = duo.do(downtime, "Ada", CAROUSE, run="evening-1")
+    assert events[0].slots == 8 and duo.state.session_run == "evening-1"
+    duo.refuse("wolden.session.same-sitting", new_session, run="evening-1")
+    duo.refuse("wolden.downtime.once-per-session", downtime, "Ada", CAROUSE, run="evening-1")
+    assert duo.char("Ada").slots == 8
+
+
+def test_the_first_downtime_of_a_new_sitting_begins_the_next_session(duo) -> None:
+    """[ours] A session is one sitting (README): the next sitting's first downtime starts session 2 by itself."""
+    duo.faces(1)
+    duo.do(downtime, "Ada", CAROUSE, run="evening-1")
+    duo.faces(1)
+    events = duo.do(downtime, "Ada", CAROUSE, run="evening-2")
+    assert events[0] == SessionAdvanced(session=2)
+    assert events[1].session == 2 and duo.state.downtime == ["Ada"]
+    duo.refuse("wolden.session.same-sitting", new_session, run="evening-2")
+
+
+def test_a_new_session_in_a_new_sitting(duo) -> None:
+    """[ours] `session` in a sitting the session under way was not seen in begins the next one, once."""
+    duo.faces(1)
+    duo.do(downtime, "Ada", CAROUSE, run="evening-1")
+    assert duo.do(new_session, run="evening-2") == [SessionAdvanced(session=2)]
+    duo.refuse("wolden.session.same-sitting", new_session, run="evening-2")
+    duo.faces(1)
+    assert duo.do(downtime, "Ada", CAROUSE, run="evening-2")[0].session == 2
+
+
+def test_a_game_without_sittings_dumps_as_before(duo) -> None:
+    """Saves of the previous release resume to the same state: no sitting named, no new field."""
+    assert "session_run" not in duo.state.model_dump(mode="json")
+    duo.faces(1)
+    duo.do(downtime, "Ada", CAROUSE, run="evening-1")
+    dumped = duo.state.model_dump(mode="json")
+    assert dumped["session_run"] == "evening-1"
+    assert type(duo.state).model_validate(dumped) == duo.state

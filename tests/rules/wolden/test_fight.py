@@ -184,3 +184,33 @@ def test_caller_enemies_are_copied(duo) -> None:
     fight(duo, wolf).faces(11)
     duo.do(check, "Ada", MIGHT, against="wolf")
     assert wolf.taken == 0
+
+
+# Seed 001 (001_0ed33d63b95f167b.txt): "The GM describes what it looks like the enemy is about to do, and then
+# all players describe their actions. ... it is taken as granted that they're at the same time trying to avoid
+# any attacks on them." Passing makes no such attempt: what the enemy was about to do to them happens.
+
+
+def test_passing_in_a_fight_takes_the_blow_of_the_enemy_going_for_you(duo) -> None:
+    """[ours] Each enemy going for the one who passes strikes as on a failed roll, against Agility."""
+    fight(duo)
+    duo.faces(3)  # 1d4+1: 4
+    events = duo.do(pass_turn, "Ada", exposed_to=["wolf"])
+    assert events[1] == Struck(source="wolf", character="Ada", dice="1d4+1", faces=[3], n=4, maximum=False)
+    assert events[2] == HarmTaken(character="Ada", ability=AGILITY, n=4, ability_after=0, past=2, source="wolf")
+    assert duo.of(WoundTaken, events)[0].n == 2
+
+
+def test_passing_when_no_enemy_goes_for_you_costs_nothing(duo) -> None:
+    fight(duo)
+    events = duo.do(pass_turn, "Ada")
+    assert [e.kind for e in events] == ["turn_passed"]
+    assert duo.faces_left == 0
+
+
+def test_a_beaten_enemy_strikes_nobody(duo) -> None:
+    fight(duo, RAT, WOLF)
+    duo.faces(12)
+    duo.do(check, "Bram", AGILITY, against="rat")  # 12 + 3 = 15: the rat is beaten
+    events = duo.do(pass_turn, "Ada", exposed_to=["rat"])
+    assert not duo.of(Struck, events)

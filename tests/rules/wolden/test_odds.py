@@ -153,4 +153,5 @@ def test_doctests() -> None:
 
 def test_public_api() -> None:
     """The public names are exactly these (a change here is an API change)."""
-    assert set(wyrd.rules.wolden.odds.__all__) == {"CheckOdds", "check_odds", "odds_table", "pool_counts"}
+    assert set(wyrd.rules.wolden.odds.__all__) == {"CheckOdds", "check_odds", "odds_table", "pending_odds",
+                                                   "pool_counts"}

@@ -10,7 +10,8 @@ leaves state and dice as they were.
 The concepts, one module each: :mod:`~wyrd.rules.wolden.pool` (reading a pool),
 :mod:`~wyrd.rules.wolden.checks` (the staged roll), :mod:`~wyrd.rules.wolden.extended`
 (extended challenges and travel montages), :mod:`~wyrd.rules.wolden.fight`,
-:mod:`~wyrd.rules.wolden.encounters` (rounds), :mod:`~wyrd.rules.wolden.harm`,
+:mod:`~wyrd.rules.wolden.encounters` (rounds), :mod:`~wyrd.rules.wolden.passing`,
+:mod:`~wyrd.rules.wolden.harm`,
 :mod:`~wyrd.rules.wolden.downtime`, :mod:`~wyrd.rules.wolden.cults` (content shapes),
 :mod:`~wyrd.rules.wolden.characters`, :mod:`~wyrd.rules.wolden.story` (setting up),
 :mod:`~wyrd.rules.wolden.steps` (what is owed next) and
@@ -21,13 +22,13 @@ from wyrd.rules.wolden.characters import ABILITY_MAX, STARTING_SCORES, STARTING_
 from wyrd.rules.wolden.checks import attempt, cancel, check, roll
 from wyrd.rules.wolden.cults import DOWNTIME_SLOTS, CarouseRow, Cult, Gift, Item, PowerRow, RollTable, TableRow
 from wyrd.rules.wolden.downtime import downtime, new_session
-from wyrd.rules.wolden.encounters import pass_turn
 from wyrd.rules.wolden.enums import Ability, DowntimeChoice, EncounterKind, EncounterOutcome, Result
 from wyrd.rules.wolden.errors import CreationError, DowntimeError, OutOfTurn, PoolError, UnknownName
 from wyrd.rules.wolden.events import WoldenEvent
 from wyrd.rules.wolden.extended import LOST_AT, abandon, start_extended, start_montage
 from wyrd.rules.wolden.fight import HARM_DEALT, end_fight, start_fight
 from wyrd.rules.wolden.harm import harm, wound
+from wyrd.rules.wolden.passing import pass_turn
 from wyrd.rules.wolden.pool import MAX_DICE, SIDES, Reading, classify, pool_size, read_roll
 from wyrd.rules.wolden.state import DamageDice, Enemy, Extended, Fight, GameState, PendingCheck, Rounds, Situation
 from wyrd.rules.wolden.steps import Step, StepKind, due

@@ -1,7 +1,7 @@
 """The roll, as a staged action: open it with its pool, then roll it.
 
 Seed 001: assemble the pool (1d12; +1 for a relevant gift, however many apply;
-+1 for an advantage; +1 per helper; at most 4d12), roll it, add the ability to
++1 for an advantage; +1 per helper; "maximum 4d12"), roll it, add the ability to
 the highest die, and read the result (see :mod:`wyrd.rules.wolden.pool`). Helpers
 suffer the consequences of a failure or partial just like the one who rolls.
 
@@ -17,6 +17,11 @@ suffer the consequences of a failure or partial just like the one who rolls.
 [ours] In a fight, a participant's roll is always made against an enemy. Outside
 fights and dangerous challenges, the consequences of a plain check are the
 story's (``harm``, ``wound``): the events name everyone involved.
+
+[ours] A pool asked past four dice is capped, not refused: the dice fill in the
+text's order (gift, advantage, then helpers as named), so what is lost is always
+the last helpers' dice, and a helper whose die finds no room stays out of the
+roll (no turn spent, no share of the consequences). ``pool_capped`` names them.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from collections.abc import Sequence
 from wyrd.rules.wolden.encounters import check_can_act, draw_situation, mark_acted, settle
 from wyrd.rules.wolden.enums import Ability, Result
 from wyrd.rules.wolden.errors import OutOfTurn, PoolError, UnknownName
-from wyrd.rules.wolden.events import CheckCancelled, CheckOpened, CheckRolled
+from wyrd.rules.wolden.events import CheckCancelled, CheckOpened, CheckRolled, PoolCapped
 from wyrd.rules.wolden.extended import progress
 from wyrd.rules.wolden.fight import find_enemy, resolve_against, strike
 from wyrd.rules.wolden.pool import MAX_DICE, SIDES, pool_size, read_roll
@@ -79,14 +84,18 @@ def _open(
         raise PoolError(f"{leader.name} leads the roll and can't also help it", rule="wolden.pool.helper-is-lead")
     for name in helping:
         turn.active(name)
-    dice = pool_size(gift=held is not None, advantage=advantage, helpers=len(helping))
-    if dice > MAX_DICE:
-        raise PoolError(f"that pool would be {dice}d{SIDES}; a pool holds at most {MAX_DICE}d{SIDES}",
-                        rule="wolden.pool.max-dice")
+    asked = pool_size(gift=held is not None, advantage=advantage, helpers=len(helping))
+    dice = min(asked, MAX_DICE)
+    # The pool fills in the text's order (gift, advantage, helpers as named): the dice past
+    # four are the last helpers', and a helper whose die finds no room stays out of the roll.
+    lost = helping[len(helping) - (asked - dice):] if asked > dice else []
+    helping = helping[:len(helping) - len(lost)]
     target = _target(turn, leader.name, helping, against)
     pending = PendingCheck(lead=leader.name, ability=use, gift=held.id if held else None, advantage=advantage,
                            helpers=helping, against=target, attack=attack, dice=dice)
     turn.state.pending = pending
+    if lost:
+        turn.emit(PoolCapped(lead=leader.name, asked=asked, dice=dice, lost=lost))
     turn.emit(CheckOpened(lead=leader.name, ability=use, score=leader.current(use), dice=dice,
                           gift=pending.gift, advantage=advantage, helpers=helping, against=target))
     found = turn.state.encounter

@@ -1,7 +1,8 @@
 """Downtime: healing, new gift slots, and one activity, at most once a session.
 
-Seed 001: no more than one downtime a session (or one between sessions), when the
-party can rest a while somewhere settled. Whatever else happens, it clears every
+Seed 001: "Once per session or between sessions, at most, when the characters
+have a chance to spend a day or night in a reasonably sized village or city, or
+back in Wolden". Whatever else happens, it clears every
 point of ability damage, mends 4 wounds and opens 4 more gift slots; then the
 character picks one activity:
 
@@ -10,6 +11,13 @@ character picks one activity:
 * Pure Rest: heal 2d4 more wounds;
 * Carouse: roll on the cult's carousing table (a gift, a chance of +1 to an
   ability, and whatever else the night brings).
+
+[ours] A session is one sitting of play (for Wyrd, one run of ``wyrd play`` or
+``wyrd resume``): the caller names it (``run``) and the state remembers the one
+the session under way was seen in, so a second downtime in the same sitting is
+refused however the session is called, and the first one in a new sitting
+begins the next session by itself. Where the party is, is the caller's to say
+(``settled``): a scenario's scenes say whether they are settled places.
 
 [ours] Each character takes their own downtime, with their own activity, and
 never during an encounter or an open roll. A character taken out is back on
@@ -45,23 +53,52 @@ REST_DICE = (2, 4)
 """Seed 001: Pure Rest heals 2d4 more wounds."""
 
 
-@action
-def new_session(turn: Turn) -> None:
-    """A new session begins: everyone may take a downtime again."""
-    turn.no_pending()
+def _advance(turn: Turn, run: str | None) -> None:
     turn.state.session += 1
     turn.state.downtime = []
+    turn.state.session_run = run
     turn.emit(SessionAdvanced(session=turn.state.session))
 
 
 @action
-def downtime(turn: Turn, name: str, choice: DowntimeChoice, *, item: str | None = None) -> None:
-    """``name`` takes their downtime, doing ``choice`` (``item``: what Go Shopping buys)."""
+def new_session(turn: Turn, run: str | None = None) -> None:
+    """A new session begins: everyone may take a downtime again.
+
+    ``run`` names the play session (one sitting) it begins in; it is refused when the
+    session under way was already seen in that one. Without ``run`` the caller
+    vouches that a new session has begun.
+    """
+    turn.no_pending()
+    state = turn.state
+    if run is not None and run == state.session_run:
+        raise DowntimeError(f"session {state.session} is still being played; the next one begins when play "
+                            "is next taken up", rule="wolden.session.same-sitting")
+    _advance(turn, run)
+
+
+@action
+def downtime(
+    turn: Turn, name: str, choice: DowntimeChoice, *, item: str | None = None, settled: bool = True,
+    run: str | None = None,
+) -> None:
+    """``name`` takes their downtime, doing ``choice`` (``item``: what Go Shopping buys).
+
+    ``settled``: whether the party is somewhere settled (the caller knows where it
+    is). ``run``: the play session it is taken in; the first downtime taken in a
+    new one begins a new session.
+    """
     state = turn.state
     turn.no_pending()
     if state.encounter is not None:
         raise DowntimeError(f"no downtime while {state.encounter.name} is going", rule="wolden.downtime.not-now")
     char = turn.character(name)
+    if not settled:
+        raise DowntimeError(f"{char.name} can take a downtime only somewhere settled (a village, a city, or "
+                            "back in Wolden)", rule="wolden.downtime.not-settled")
+    if run is not None:
+        if state.session_run is not None and run != state.session_run:
+            _advance(turn, run)
+        state.session_run = run
     if char.name in state.downtime:
         raise DowntimeError(f"{char.name} has had their downtime this session",
                             rule="wolden.downtime.once-per-session")

@@ -6,7 +6,7 @@ round when all its players have acted, and things may have moved on. The
 engine records the order and starts the new round by itself.
 
 [ours] Taking part in a roll, as its lead or as a helper, is a character's turn
-for the round; a participant may also pass. Characters taken out no longer count;
+for the round; a participant may also pass (:mod:`wyrd.rules.wolden.passing`). Characters taken out no longer count;
 when every participant is out, the encounter is lost. A travel montage draws a
 new situation at the start of each round (or, if it says so, for every roll),
 from the table it was given, without repeats until the table is used up.
@@ -19,9 +19,9 @@ from collections.abc import Iterable, Sequence
 
 from wyrd.rules.wolden.enums import EncounterOutcome
 from wyrd.rules.wolden.errors import OutOfTurn
-from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, RoundStarted, SituationDrawn, TurnPassed
+from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, RoundStarted, SituationDrawn
 from wyrd.rules.wolden.state import Extended, Fight
-from wyrd.rules.wolden.turn import Turn, action
+from wyrd.rules.wolden.turn import Turn
 
 __all__ = [
     "begin_round",
@@ -30,7 +30,6 @@ __all__ = [
     "draw_situation",
     "end_encounter",
     "mark_acted",
-    "pass_turn",
     "settle",
     "slug",
 ]
@@ -117,17 +116,3 @@ def settle(turn: Turn) -> None:
         found.rounds.number += 1
         found.rounds.acted = []
         begin_round(turn, found)
-
-
-@action
-def pass_turn(turn: Turn, name: str) -> None:
-    """``name`` lets their turn in this round go by (seed 001: taking part is a choice)."""
-    turn.no_pending()
-    found = turn.state.encounter
-    if found is None:
-        raise OutOfTurn("there is no round to pass in", rule="wolden.encounter.none")
-    char = turn.active(name)
-    check_can_act(found, char.name)
-    mark_acted(found, [char.name])
-    turn.emit(TurnPassed(encounter=found.id, character=char.name, round=found.rounds.number))
-    settle(turn)

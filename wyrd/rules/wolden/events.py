@@ -34,6 +34,7 @@ __all__ = [
     "GiftGained",
     "HarmTaken",
     "ItemGained",
+    "PoolCapped",
     "RoundStarted",
     "SessionAdvanced",
     "SituationDrawn",
@@ -68,6 +69,16 @@ class CharacterCreated(Event):
 class SessionAdvanced(Event):
     kind: Literal["session_advanced"] = "session_advanced"
     session: int
+
+
+class PoolCapped(Event):
+    """Seed 001: "maximum 4d12": the pool asked for more; ``lost`` are the helpers whose die found no room."""
+
+    kind: Literal["pool_capped"] = "pool_capped"
+    lead: str
+    asked: int
+    dice: int
+    lost: list[str]
 
 
 class CheckOpened(Event):
@@ -269,6 +280,7 @@ WoldenEvent = Annotated[
     CultAdded
     | CharacterCreated
     | SessionAdvanced
+    | PoolCapped
     | CheckOpened
     | CheckRolled
     | CheckCancelled

@@ -26,8 +26,9 @@ from pydantic import BaseModel, ConfigDict
 
 from wyrd.rules.wolden.enums import Result
 from wyrd.rules.wolden.pool import MAX_DICE, SIDES, classify, has_pair
+from wyrd.rules.wolden.state import GameState
 
-__all__ = ["CheckOdds", "check_odds", "odds_table", "pool_counts"]
+__all__ = ["CheckOdds", "check_odds", "odds_table", "pending_odds", "pool_counts"]
 
 _ZERO = Fraction(0)
 
@@ -137,6 +138,19 @@ def _check_odds(dice: int, ability: int) -> CheckOdds:
     outcomes = SIDES**dice
     return CheckOdds(dice=dice, ability=ability,
                      **{f"p_{result.value}": Fraction(count, outcomes) for result, count in tally.items()})
+
+
+def pending_odds(state: GameState) -> CheckOdds | None:
+    """The odds of the open roll, from what :func:`~wyrd.rules.wolden.roll` will use (None: no roll is open).
+
+    The pool is the one the roll was opened with (gift, advantage and the helpers
+    who fit, capped at 4d12), and the ability the lead's as it stands, read the
+    same way the roll reads it.
+    """
+    pending = state.pending
+    if pending is None:
+        return None
+    return check_odds(pending.dice, state.characters[pending.lead].current(pending.ability))
 
 
 def odds_table(ability: int) -> list[CheckOdds]:

@@ -7,9 +7,9 @@ One encounter runs at a time: an extended challenge, a travel montage, or a figh
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from wyrd.rules.wolden.characters import Character
 from wyrd.rules.wolden.cults import Cult
@@ -154,10 +154,28 @@ class PendingCheck(BaseModel):
 
 
 class GameState(BaseModel):
+    """A whole game.
+
+    Attributes:
+        session: The number of the session being played.
+        session_run: The play session (an id the caller gives: one sitting of play) that
+            ``session`` was first seen in; None until a downtime or a new session names one.
+        downtime: Who has taken their downtime this session (seed 001: "Once per session or
+            between sessions, at most").
+    """
+
     cults: dict[str, Cult] = Field(default_factory=dict)
     characters: dict[str, Character] = Field(default_factory=dict)
     encounter: Encounter | None = None
     pending: PendingCheck | None = None
     session: int = 1
-    # who has taken their downtime this session (seed 001: once per session at most)
+    session_run: str | None = None
     downtime: list[str] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A game that never named a play session dumps exactly as games did before there were any.
+        data: dict[str, Any] = handler(self)
+        if self.session_run is None:
+            data.pop("session_run", None)
+        return data

@@ -12,8 +12,9 @@ The policies (``--policy``):
 
 * ``cautious`` strikes the enemy nearest to being beaten (ties: one that goes for
   the roller), rests at every downtime when hurt (training when whole), and calls
-  a new session in a settled place when someone is still hurt, so that everyone
-  rests again before going on.
+  a new session in a settled place when someone is still hurt (the players stop
+  there and take up play another day: a new sitting), so that everyone rests
+  again before going on.
 * ``bold`` strikes the enemy that goes for the roller (else the toughest), trains
   at every downtime and never waits for a new session.
 * ``random`` picks the roller's ability (one above 0), whether to name a gift, the
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import wyrd.rules.wolden as W
+from wyrd.play.kits.wolden import sittings
 from wyrd.sim.bots import Figure, Outcome
 from wyrd.sim.simulator import POLICY_NAMES, SimError
 from wyrd.stories.wolden import ScenarioProgress
@@ -107,6 +109,7 @@ class WoldenBot:
             if (self.policy == "cautious" and scene.id not in self.sessions_called
                     and any(_hurt(c) for c in state.characters.values())):
                 self.sessions_called.add(scene.id)
+                sittings.begin()  # the players stop here and take up play another day
                 return "session"
         return "scene"
 

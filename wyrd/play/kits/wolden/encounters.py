@@ -16,7 +16,7 @@ import wyrd.rules.wolden as W
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
-from wyrd.play.kits.wolden.verbs import VERBS, WoldenVerb, pick, progress, scenario, take_names, take_who
+from wyrd.play.kits.wolden.verbs import VERBS, WoldenVerb, pick, progress, scenario, take_names, take_who, wolden
 from wyrd.rules.dice import Dice
 from wyrd.stories.wolden import ExtendedSpec, FightSpec, MontageSpec, Scenario, parse_damage
 
@@ -217,7 +217,9 @@ class Pass(WoldenVerb):
     """pass WHO
 
     WHO lets their turn in this round go by. A round ends once every participant
-    still standing has rolled, helped or passed.
+    still standing has rolled, helped or passed. In a fight it is not safe: each
+    enemy going for WHO this round strikes (its damage, against Agility), since
+    WHO made no roll to meet it.
     """
 
     key = "pass"
@@ -228,8 +230,16 @@ class Pass(WoldenVerb):
         words.done()
         return {"who": who}
 
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "exposed" in args:
+            return args
+        # whom each enemy goes for this round was drawn when the round began (enemy_acted)
+        targets = progress(ctx).targets if isinstance(wolden(ctx.state).encounter, W.Fight) else {}
+        return {**args, "exposed": sorted(e for e, target in targets.items() if target == args["who"])}
+
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
-        return W.pass_turn(state, dice, args["who"])
+        # Saves from before passing cost anything carry no "exposed": they replay as made.
+        return W.pass_turn(state, dice, args["who"], exposed_to=args.get("exposed", []))
 
 
 @VERBS.register

@@ -103,4 +103,5 @@ def plan_lines(state: W.GameState, targets: Mapping[str, str]) -> list[str]:
     plans = [f"{clean(e.name)} goes for {clean(targets[e.id])}" for e in found.standing if e.id in targets]
     if not plans:
         return []
-    return [f"This round {'; '.join(plans)}: defend them (`check WHO ABILITY vs ENEMY defend`)."]
+    return [f"This round {'; '.join(plans)}: defend them (`check WHO ABILITY vs ENEMY defend`); "
+            "one who passes takes the blow."]

@@ -6,7 +6,8 @@ Importing this module registers the Wolden verbs (:mod:`wyrd.play.kits.wolden.ve
 roll (:mod:`wyrd.rules.wolden.odds`) and what the rules say is due
 (:func:`wyrd.rules.wolden.due`); the status, the sheets and the toolbar; one line of
 text per event kind; and the narration hook (:mod:`wyrd.play.kits.wolden.narration`). The session follows the
-scenario with :class:`wyrd.stories.wolden.ScenarioProgress`.
+scenario with :class:`wyrd.stories.wolden.ScenarioProgress`. Opening play begins a
+new sitting (:mod:`wyrd.play.kits.wolden.sittings`): the text's "session".
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import EventKinds, StoryChosen
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.frontends.view import clean
-from wyrd.play.kits.wolden import encounters, story  # noqa: F401  (with verbs, these register the verbs)
+from wyrd.play.kits.wolden import encounters, sittings, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import EnemyActed, plan_lines
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
 from wyrd.play.kits.wolden.verbs import VERBS, ScenarioEnded, SceneBegun, wolden
 from wyrd.rules.actions import Event
-from wyrd.rules.wolden.odds import check_odds
+from wyrd.rules.wolden.odds import pending_odds
 from wyrd.stories.wolden import ScenarioProgress
 
 __all__ = ["KIT", "due_lines", "odds_lines"]
@@ -45,10 +46,11 @@ def odds_lines(state: W.GameState) -> list[str]:
     if pending is None:
         return []
     char = state.characters[pending.lead]
-    score = char.current(pending.ability)
-    odds = check_odds(pending.dice, score)
+    odds = pending_odds(state)
+    assert odds is not None
+    score = odds.ability
     parts = ", ".join(f"{_RESULTS[r.value]} {_share(p)}" for r, p in odds.outcomes)
-    lines = [f"{clean(char.name)} rolls {pending.dice}d12 + {ability_name(pending.ability)} {score}: {parts}."]
+    lines = [f"{clean(char.name)} rolls {odds.dice}d12 + {ability_name(pending.ability)} {score}: {parts}."]
     who = ", ".join(map(clean, pending.involved))
     found = state.encounter
     if pending.against is None or found is None:
@@ -164,7 +166,13 @@ def _toolbar(state: Any) -> str:
     return " | ".join(parts)
 
 
-KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, follower_hints=_plans, status=_status,
+def _opening(state: Any, follower: Any) -> list[str]:
+    """Play is opened (a new game or a resumed one): a new sitting, so a new session, begins."""
+    sittings.begin()
+    return []
+
+
+KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, follower_hints=_plans, status=_status,
                 toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
                 added_kinds=frozenset({"story_chosen", "enemy_acted"}),
                 events=EventKinds(W.WoldenEvent, SceneBegun, ScenarioEnded, StoryChosen, EnemyActed),

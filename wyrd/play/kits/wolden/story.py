@@ -19,6 +19,7 @@ from wyrd.play.engine.events import StoryChosen
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int
+from wyrd.play.kits.wolden import sittings
 from wyrd.play.kits.wolden.encounters import encounter_args, start_encounter
 from wyrd.play.kits.wolden.verbs import (
     ABILITIES,
@@ -37,9 +38,9 @@ from wyrd.play.kits.wolden.verbs import (
 )
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
-from wyrd.stories.wolden import ScenarioError, load_cults, scenario_args
+from wyrd.stories.wolden import ScenarioError, ScenarioProgress, load_cults, scenario_args
 
-__all__: list[str] = []
+__all__ = ["settled"]
 
 
 def _cult(word: str, state: W.GameState) -> str:
@@ -241,7 +242,9 @@ class Downtime(WoldenVerb):
     wounds mend, 4 new gift slots open (and one taken out is back on their
     feet); then one activity. Training rolls on the cult's table of powers,
     shopping takes ITEM from the cult's equipment list, rest heals 2d4 more
-    wounds, carouse rolls on the cult's carousing table.
+    wounds, carouse rolls on the cult's carousing table. In a scenario, only in
+    a scene the scenario calls settled; a session is one run of `wyrd play` or
+    `wyrd resume`, and the first downtime of a new one begins the next session.
     """
 
     key = "downtime"
@@ -258,18 +261,44 @@ class Downtime(WoldenVerb):
                 item = pick(item, {i.id: i.name for i in cult.equipment}, "item")
         return {"who": who, "activity": activity, "item": item}
 
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "run" in args:
+            return args
+        return {**args, "settled": settled(progress(ctx)), "run": sittings.current()}
+
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
-        return W.downtime(state, dice, args["who"], W.DowntimeChoice(args["activity"]), item=args["item"])
+        # Saves from before sittings and settled places were checked carry neither: they replay as made.
+        return W.downtime(state, dice, args["who"], W.DowntimeChoice(args["activity"]), item=args["item"],
+                          settled=bool(args.get("settled", True)), run=args.get("run"))
+
+
+def settled(place: ScenarioProgress) -> bool:
+    """Whether the party is somewhere a downtime fits.
+
+    In a scenario, the scene under way says (none begun yet: not arrived anywhere);
+    without one, nobody but the players knows where they are, so they say by
+    taking it.
+    """
+    if place.scenario is None:
+        return True
+    scene = place.current
+    return scene is not None and scene.settled
 
 
 @VERBS.register
 class Session(WoldenVerb):
     """session
 
-    A new session of play begins: everyone may take a downtime again.
+    Say that a new session of play has begun, so everyone may take a downtime
+    again. A session is one run of `wyrd play` or `wyrd resume`: this is refused
+    in the session under way (resume the game another time), and needless after
+    a resume, where the first downtime begins the new session by itself.
     """
 
     key = "session"
 
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        return args if "run" in args else {**args, "run": sittings.current()}
+
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
-        return W.new_session(state, dice)
+        return W.new_session(state, dice, run=args.get("run"))

@@ -89,6 +89,9 @@ TEXTS: dict[str, Text] = {
         f"{clean(e['name'])} joins ({clean(e['cult'])}): Might {e['might']}, Agility {e['agility']}, "
         f"Mind {e['mind']}, Graces {e['graces']}; gifts {_names(e['gifts'])}; {e['slots']} slots."),
     "session_advanced": lambda e: f"Session {e['session']} begins: everyone may take a downtime again.",
+    "pool_capped": lambda e: (
+        f"A pool holds at most 4d12, not {e['asked']}: the help of {_names(e['lost'])} adds no die, so "
+        f"{'they stay' if len(e['lost']) > 1 else 'that helper stays'} out of {clean(e['lead'])}'s roll."),
     "check_opened": _opened,
     "check_rolled": _rolled,
     "check_cancelled": lambda e: f"{clean(e['lead'])}'s roll is called off.",

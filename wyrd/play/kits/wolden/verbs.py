@@ -189,7 +189,8 @@ class Check(WoldenVerb):
     graces) to the highest die: 6 or less fails, 7 to 12 is a partial success,
     13 or more a success; a pair makes a failure or a success critical. The pool
     is 1d12, +1 for a gift of WHO's that helps (gift G), +1 for an advantage
-    (adv), +1 per helper (with A, B: they share the consequences), at most 4d12.
+    (adv), +1 per helper (with A, B: they share the consequences), at most 4d12:
+    past four, the last helpers named add no die and stay out of the roll.
     The exact odds are shown; then `roll` (or `cancel`). In an encounter a
     participant's roll is against the challenge under way, or in a fight against
     an enemy (vs ENEMY; needless when one is left); `defend` is a roll in a fight
