@@ -43,7 +43,7 @@ def test_text(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rule_of_fours_is_explained(capsys: pytest.CaptureFixture[str]) -> None:
     """RULES.md, Rule of Fours: 4 short, not even a CRIT; 4 above, not even a FUMBLE."""
     _, out, _ = run(capsys, "odds", "lots", "-a", "1", "-d", "5")
-    assert "not even a CRIT" in out
+    assert "cannot succeed at all, not even on a CRIT" in out
     assert "still a failure (Rule of Fours)" in out
     _, out, _ = run(capsys, "odds", "lots", "-a", "9", "-d", "5")
     assert "not even a FUMBLE" in out

@@ -34,7 +34,7 @@ from wyrd.rules.lots.errors import BadValue, NotEnoughPoints, NotEnoughPortents,
 from wyrd.rules.lots.events import LotsEvent
 from wyrd.rules.lots.fate import LOT_CASTS, Reading, read, read_lot
 from wyrd.rules.lots.harm import attack, damage_of, defend, pain_of, rest, suffer
-from wyrd.rules.lots.odds import CheckOdds, MettleOdds, check_odds, lot_odds, mettle_odds
+from wyrd.rules.lots.odds import CheckOdds, MettleOdds, attack_odds, check_odds, lot_odds, mettle_odds
 from wyrd.rules.lots.portents import blot_out, portent_cost, retell, whose
 from wyrd.rules.lots.sheets import add_character, award, convert, develop, development_cost, enlist
 from wyrd.rules.lots.spec import Blow, CheckSpec
@@ -77,6 +77,7 @@ __all__ = [
     "assess",
     "assessment_minutes",
     "attack",
+    "attack_odds",
     "award",
     "blot_out",
     "cast_lots",

@@ -6,12 +6,19 @@ roll, usually; the engine casts for NPCs and for the world when something must
 stay random. Lots may also be cast with no check at all (the narrator's secret
 roll, to raise tension): only the lot matters then.
 
-Try, try again: after a WOE, WASTE or FUMBLE spoiled a check the character was
-able enough for, they may try again if time and means allow; a lot may give the
-new attempt a modifier. [ours] The second try is the same check (the same
-effort committed again) with an optional modifier, and only plain checks can be
-tried again this way (an attack is simply made again). A check also counts as
-an assessment: after it is resolved, the character learns of the Tier.
+Try, try again: after fate spoiled a check the character was able enough for,
+they may try again if time and means allow; a lot may give the new attempt a
+modifier. [ours] The second try is the same check (the same effort committed
+again, the same Proficiency for the Rule of Fours) with an optional modifier,
+and only plain checks can be tried again this way (an attack is simply made
+again). It comes right after the spoiled check or not at all: the next action
+that casts lots or changes a condition closes the chance (as it closes the
+Portent window). A check also counts as an assessment: after it is resolved,
+the character learns of the Tier.
+
+Only players roll (seed 004, "Only players roll - usually"): an NPC never
+casts lots for a check, a second try or a cast of its own; the world's secret
+cast (no one named) stands for the rolls the GM keeps to themself.
 
 Every cast rolls ``dice.roll(1, 4, "weal")`` then ``dice.roll(1, 4, "woe")``.
 """
@@ -122,11 +129,12 @@ def check(
 
     The Attribute is ``value`` if given (a Stat, or any number the table agrees
     on), else the character's ``discipline``; ``modifier`` is added to it. The
-    Rule of Fours compares ``proficiency`` (default: the Attribute) with ``tier``
-    (default: the Difficulty). ``attack`` marks an attack, which a CRIT always
-    carries; for an attack that deals harm, use :func:`wyrd.rules.lots.harm.attack`.
+    Rule of Fours compares ``proficiency`` (default: the Attribute before the
+    modifier, the character's own measure) with ``tier`` (default: the
+    Difficulty). ``attack`` marks an attack, which a CRIT always carries; for an
+    attack that deals harm, use :func:`wyrd.rules.lots.harm.attack`.
     """
-    char = turn.able(who, "make a check")
+    char = turn.caster(who, "make a check")
     if value is None and discipline is None:
         raise BadValue("a check needs a Discipline or a value to compare", rule="lots.check.attribute")
     if effort < 0:
@@ -139,7 +147,8 @@ def check(
         base = char.discipline(which)
     spec = CheckSpec(
         form=CheckForm.ATTACK if attack else CheckForm.CHECK, roller=char.name, attribute=base + modifier,
-        difficulty=difficulty, proficiency=proficiency, tier=tier, discipline=which, effort=effort,
+        difficulty=difficulty, proficiency=base if proficiency is None else proficiency, tier=tier,
+        discipline=which, effort=effort,
         purpose=purpose,
     )
     if turn.loses_action(char, "check"):
@@ -151,12 +160,13 @@ def check(
 @action
 def retry(turn: Turn, who: str, *, modifier: int = 0) -> None:
     """``who`` tries their spoiled check again (the same check, plus ``modifier``)."""
-    char = turn.able(who, "try again")
+    char = turn.caster(who, "try again")
     spec = char.condition.retry
-    if spec is None:
+    latest = turn.state.window[-1] if turn.state.window else None
+    if spec is None or latest is None or latest.spec.roller != char.name:
         raise OutOfTurn(
-            f"{char.name} has no check to try again: that takes a check they were able enough for, "
-            "spoiled by a WOE, WASTE or FUMBLE",
+            f"{char.name} has no check to try again: that comes right after a check they were able "
+            "enough for, which a WASTE or a FUMBLE kept from succeeding",
             rule="lots.retry.not-allowed",
         )
     assert spec.attribute is not None
@@ -170,6 +180,6 @@ def retry(turn: Turn, who: str, *, modifier: int = 0) -> None:
 @action
 def cast_lots(turn: Turn, who: str | None = None, purpose: str = "") -> None:
     """Cast lots with no check: a player's (``who``) or, with no one named, the world's secret roll."""
-    roller = turn.character(who).name if who is not None else None
+    roller = turn.caster(who, "cast lots").name if who is not None else None
     turn.close_window()
     cast(turn, CheckSpec(form=CheckForm.BARE, roller=roller, purpose=purpose))

@@ -160,9 +160,11 @@ class PainTaken(Event):
 
 
 class MettleTested(Event):
+    """Test Your Mettle; ``cast`` is None for an NPC's, which casts no lots."""
+
     kind: Literal["mettle_tested"] = "mettle_tested"
     character: str
-    cast: str
+    cast: str | None
     mettle: int
     pain: int
     outcome: Result

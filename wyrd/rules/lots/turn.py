@@ -44,6 +44,17 @@ class Turn(BaseTurn[GameState]):
             raise OutOfTurn(f"{char.name} is not a player's character and can't {doing}", rule="lots.player.npc")
         return char
 
+    def caster(self, name: str, doing: str) -> Character:
+        """A player's character able to act, who casts lots: NPCs never do ("Only players roll")."""
+        char = self.character(name)
+        if char.npc:
+            raise OutOfTurn(
+                f"{char.name} is an NPC and can't {doing}: only players roll (the world's own cast, "
+                "`lots` with no one named, is the GM's secret roll)",
+                rule="lots.npc.roll",
+            )
+        return self.able(name, doing)
+
     def able(self, name: str, doing: str) -> Character:
         """A character who can act by choice: not incapacitated."""
         char = self.character(name)
@@ -57,8 +68,14 @@ class Turn(BaseTurn[GameState]):
     # -- the Portent window and conditions -----------------------------------------
 
     def close_window(self) -> None:
-        """From now on the earlier casts are settled: no Portent can change them."""
+        """From now on the earlier casts are settled: no Portent can change them.
+
+        A second try comes right after the spoiled check or not at all, so the
+        chance of one closes too.
+        """
         self.state.window.clear()
+        for char in self.state.characters.values():
+            char.condition.retry = None
 
     def new_cast_id(self) -> str:
         self.state.casts += 1

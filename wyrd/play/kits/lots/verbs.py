@@ -19,6 +19,7 @@ import wyrd.rules.lots as L
 from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.rules.dice import Dice
+from wyrd.rules.lots.events import ActionLost
 from wyrd.rules.lots.fate import SIDES
 
 __all__ = ["DISCIPLINES", "VERBS", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text", "take_who"]
@@ -99,8 +100,14 @@ class LotsVerb(Verb):
         return [int(f) for f in args.get("faces", [])]
 
     def apply(self, state: Any, dice: Dice, args: Mapping[str, Any]) -> Any:
-        """Play the verb; faces typed and never cast are refused, not silently dropped."""
+        """Play the verb; faces typed and never cast are refused, not silently dropped.
+
+        An action lost to a failed Mettle test casts nothing, so the faces typed
+        for it are not asked for: the character spends the action reeling.
+        """
         outcome = self.play(lots_state(state), dice, args)
+        if dice.queued and any(isinstance(e, ActionLost) for e in outcome.events):
+            return outcome
         if dice.queued:
             used = len(args.get("faces", [])) - len(dice.queued)
             raise UsageError(f"{len(args.get('faces', []))} faces were typed, but only {used} were cast")
@@ -118,11 +125,13 @@ class Check(LotsVerb):
     WHO checks a Discipline (or any VALUE the table agrees on, a Stat) against the
     Difficulty D, then casts lots: a WEAL d4 and a WOE d4. The line shows the
     exact odds before the faces. CRIT (4,4) lifts a failure, FUMBLE (1,1) sinks a
-    success, within the Rule of Fours (a Tier 4 or more from the Proficiency);
+    success, within the Rule of Fours: a Tier 4 or more above the Proficiency
+    cannot succeed at all, a Proficiency 4 or more above the Tier cannot fumble;
     WASTE (WEAL 4, WOE 1) makes it neither and loses the effort; a WEAL 4 brings
     a benefit, a WOE 1 a consequence, whatever the result. `tier=N` (and
     `proficiency=N`) set the Rule of Fours' numbers when they are not D (and the
-    Attribute). The check also assesses the Tier.
+    Attribute before +N). Only players roll: an NPC makes no checks. The check
+    also assesses the Tier.
     """
 
     key = "check"
@@ -155,9 +164,9 @@ class Check(LotsVerb):
 class Again(LotsVerb):
     """again WHO [+N|-N] [roll W O]
 
-    Try, try again: WHO makes their last check again, when they were able enough
-    for it but a WOE, WASTE or FUMBLE spoiled it (and time and means allow). A
-    lot may give the new attempt a modifier.
+    Try, try again: WHO makes their check again, right after it, when they were
+    able enough for it but fate spoiled it (a WASTE, or a FUMBLE that sank it)
+    and time and means allow. A lot may give the new attempt a modifier.
     """
 
     key = "again"
@@ -253,9 +262,11 @@ class Attack(LotsVerb):
 
     A strikes B and casts for the attack: Offense (A's Prowess) against Defense
     (B's Prowess), +1 when B actively defends. A CRIT lands it whatever the gap.
-    A landed blow deals damage = effort + Accuracy (Offense - Defense); armour
-    takes its share and the rest is Pain, and B Tests their Mettle. Only players
-    roll: when an NPC strikes a player, the player casts with `defend`.
+    A landed blow deals damage = effort + Accuracy (Offense - Defense) when the
+    Accuracy is above 0, the effort alone otherwise; armour takes its share and
+    the rest is Pain, and B Tests their Mettle (an NPC's test casts no lots).
+    Only players roll: an NPC never casts; when it strikes a player, the player
+    casts with `defend`.
     """
 
     key = "attack"
@@ -285,7 +296,9 @@ class Defend(LotsVerb):
 
     B casts against A's attack (A committed `effort`): Defense against Offense, a
     tie holds. A failure, or a WASTE, lets the blow land. A defence is a
-    reaction: it does not use up an action lost to a Mettle test.
+    reaction: it does not use up an action lost to a Mettle test. Only players
+    roll: B is a player's character (against a player's attack an NPC casts
+    nothing: the attacker's `attack` decides it).
     """
 
     key = "defend"
