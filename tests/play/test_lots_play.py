@@ -293,5 +293,5 @@ def test_lines_read_to_the_same_arguments() -> None:
     for line in PARTY:
         session.apply(line, session.parse(line))
     assert session.parse("check a pro vs 5").args == session.parse("check Ada prowess vs 5").args
-    assert session.parse('retell ADA C2 roll 1 4').args == {"who": "Ada", "cast": "c2", "faces": [1, 4]}
+    assert session.parse('retell ADA C2 roll 1 4').args == {"who": "Ada", "cast": "c2", "faces": [1, 4], "edition": 2}
     assert session.parse("convert bo 2 dp").args["into"] == "development"

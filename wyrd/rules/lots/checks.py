@@ -52,7 +52,7 @@ def cast(turn: Turn, spec: CheckSpec, *, retell_of: CastRecord | None = None) ->
         assert spec.attribute is not None and spec.difficulty is not None
         reading = read(
             spec.attribute, spec.difficulty, lot,
-            proficiency=spec.rule_proficiency, tier=spec.rule_tier, attack=spec.attack,
+            proficiency=spec.rule_proficiency, tier=spec.rule_tier, attack=spec.attack, legacy=turn.legacy,
         )
     record = CastRecord(
         id=turn.new_cast_id(), spec=spec, weal=weal, woe=woe, lot=lot, reading=reading, before=before,
@@ -147,8 +147,8 @@ def check(
         base = char.discipline(which)
     spec = CheckSpec(
         form=CheckForm.ATTACK if attack else CheckForm.CHECK, roller=char.name, attribute=base + modifier,
-        difficulty=difficulty, proficiency=base if proficiency is None else proficiency, tier=tier,
-        discipline=which, effort=effort,
+        difficulty=difficulty, tier=tier, discipline=which, effort=effort,
+        proficiency=base if proficiency is None and not turn.legacy else proficiency,
         purpose=purpose,
     )
     if turn.loses_action(char, "check"):
@@ -163,7 +163,7 @@ def retry(turn: Turn, who: str, *, modifier: int = 0) -> None:
     char = turn.caster(who, "try again")
     spec = char.condition.retry
     latest = turn.state.window[-1] if turn.state.window else None
-    if spec is None or latest is None or latest.spec.roller != char.name:
+    if spec is None or (not turn.legacy and (latest is None or latest.spec.roller != char.name)):
         raise OutOfTurn(
             f"{char.name} has no check to try again: that comes right after a check they were able "
             "enough for, which a WASTE or a FUMBLE kept from succeeding",

@@ -166,6 +166,7 @@ def read(
     proficiency: int | None = None,
     tier: int | None = None,
     attack: bool = False,
+    legacy: bool = False,
 ) -> Reading:
     """Read a check: the comparison, then the lot, then the Rule of Fours.
 
@@ -176,6 +177,9 @@ def read(
         proficiency: The character's Proficiency for the Rule of Fours (the Attribute if None).
         tier: The check's Tier for the Rule of Fours (the Difficulty if None).
         attack: Whether the check is an attack (a CRIT always lands one).
+        legacy: Read as saves made before the one Rule of Fours were played: a
+            Tier 4 above the Proficiency bars only a CRIT, and a WOE on a success
+            also allows a second try.
 
     Example:
         >>> read(3, 5, Lot.CRIT).result
@@ -188,7 +192,7 @@ def read(
     prof = attribute if proficiency is None else proficiency
     level = difficulty if tier is None else tier
     barred = cannot_succeed(prof, level, attack=attack)
-    able = attribute >= difficulty and not barred
+    able = attribute >= difficulty and (legacy or not barred)
     base = Result.SUCCESS if able else Result.FAILURE
     result, change = base, Change.NONE
     if lot == Lot.WASTE:
@@ -198,7 +202,7 @@ def read(
             change = Change.CRIT_BARRED
         else:
             result, change = Result.SUCCESS, Change.CRIT_SUCCEEDS
-    elif barred and attribute >= difficulty:
+    elif barred and attribute >= difficulty and not legacy:
         change = Change.FOURS_BARRED
     elif lot == Lot.FUMBLE and base == Result.SUCCESS:
         if cannot_fail(prof, level, attack=attack):
@@ -211,5 +215,5 @@ def read(
         result=result,
         change=change,
         fortune=fortune_of(lot),
-        may_retry=able and lot in RETRY_LOTS and result != Result.SUCCESS,
+        may_retry=able and lot in RETRY_LOTS and (legacy or result != Result.SUCCESS),
     )

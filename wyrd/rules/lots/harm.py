@@ -83,7 +83,7 @@ def take_pain(
         character=name, n=n, pain_after=char.condition.pain, damage=damage, accuracy=accuracy,
         armour=armour, source=source,
     ))
-    if n > 0 and not char.condition.incapacitated and char.npc:
+    if n > 0 and not char.condition.incapacitated and char.npc and not turn.legacy:
         npc_mettle(turn, name)
     elif n > 0 and not char.condition.incapacitated:
         spec = CheckSpec(
@@ -149,7 +149,7 @@ def run_blow(turn: Turn, spec: CheckSpec, *, retell_of: CastRecord | None = None
     opponent = blow.target if spec.form == CheckForm.ATTACK else blow.attacker
     assessed_by(turn, record, subject=opponent)
     if landed:
-        damage = damage_of(blow.effort, blow.accuracy)
+        damage = blow.effort + blow.accuracy if turn.legacy else damage_of(blow.effort, blow.accuracy)
         take_pain(
             turn, blow.target, pain_of(damage, blow.armour), damage=damage, accuracy=blow.accuracy,
             armour=blow.armour, source=f"attack by {blow.attacker}",
@@ -187,7 +187,7 @@ def attack(
     Offense and Defense default to each side's Prowess, armour to the target's.
     An NPC does not cast for its attack: the player it strikes casts with :func:`defend`.
     """
-    if turn.character(attacker).npc:
+    if turn.character(attacker).npc and not turn.legacy:
         raise OutOfTurn(
             f"{turn.character(attacker).name} is an NPC, and the NPC does not roll for their attack: "
             f"the one struck casts (defend WHO against {turn.character(attacker).name})",
@@ -218,7 +218,7 @@ def defend(
     A defence is a reaction: it does not use up an action lost to a Mettle test.
     An NPC does not cast to defend: the player attacking it casts with :func:`attack`.
     """
-    if turn.character(defender).npc:
+    if turn.character(defender).npc and not turn.legacy:
         raise OutOfTurn(
             f"{turn.character(defender).name} is an NPC, and there is no NPC roll for defence: "
             f"the attacker casts (attack WHO {turn.character(defender).name})",

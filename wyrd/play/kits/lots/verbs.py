@@ -6,6 +6,12 @@ that casts lots takes physical dice too: end the line with ``roll W O`` (the
 WEAL face, then the WOE face, for each cast it makes, d4s); faces typed are
 used first, and anything cast beyond them (the Mettle test a blow sets off)
 is cast by the engine.
+
+Every command read now carries ``edition`` (:data:`EDITION`): the rules as
+seed 004 has them. A saved command without it was played before Wyrd followed
+the text on who rolls, damage, the Rule of Fours and second tries, and replays
+under that first reading (:func:`wyrd.rules.lots.turn.first_reading`), so old
+saves resume to the state they were left in.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Mapping
+from contextlib import nullcontext
 from typing import Any, ClassVar
 
 import wyrd.rules.lots as L
@@ -21,13 +28,19 @@ from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.rules.dice import Dice
 from wyrd.rules.lots.events import ActionLost
 from wyrd.rules.lots.fate import SIDES
+from wyrd.rules.lots.turn import first_reading
 
-__all__ = ["DISCIPLINES", "VERBS", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text", "take_who"]
+__all__ = [
+    "DISCIPLINES", "EDITION", "VERBS", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text",
+    "take_who",
+]
 
 # This kit's verbs (SHARED's help, undo, log ... included): every verb module of the kit registers here.
 VERBS = VerbTable(shared=SHARED)
 
 DISCIPLINES = [d.value for d in L.Discipline]
+EDITION = 2
+"""The reading of the rules a command is played under (a saved command without one: the first)."""
 _CAST_ID = re.compile(r"^c\d+$", re.IGNORECASE)
 
 
@@ -88,7 +101,7 @@ class LotsVerb(Verb):
     def parse(self, words: Words, state: Any) -> Args:
         """The physical dice at the end of the line first, then the verb's own words."""
         faces = take_faces(words) if self.casts else []
-        args = self.read(words, lots_state(state))
+        args = {**self.read(words, lots_state(state)), "edition": EDITION}
         return {**args, "faces": faces} if self.casts else args
 
     def read(self, words: Words, state: L.GameState) -> Args:
@@ -105,7 +118,8 @@ class LotsVerb(Verb):
         An action lost to a failed Mettle test casts nothing, so the faces typed
         for it are not asked for: the character spends the action reeling.
         """
-        outcome = self.play(lots_state(state), dice, args)
+        with nullcontext() if args.get("edition") == EDITION else first_reading():
+            outcome = self.play(lots_state(state), dice, args)
         if dice.queued and any(isinstance(e, ActionLost) for e in outcome.events):
             return outcome
         if dice.queued:
