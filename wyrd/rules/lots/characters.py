@@ -8,7 +8,8 @@ tests against total Pain, and armour takes its share off each hit's damage.
 [ours] The seed gives no creation rules. A sheet names each Discipline from 0 to
 10 (a missing one is 0); Mettle is 1 to 10 and defaults to the Willpower (at
 least 1); armour is 0 or more; a character may begin with Portents. Non-player
-characters (``npc``) have sheets too, so the engine can cast for them.
+characters (``npc``) have sheets too: the players' casts are made against
+their numbers (only players roll).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Seed 004, Checks: the relevant Attribute against the task's Difficulty, then
 the lots, which may turn the result (see :mod:`wyrd.rules.lots.fate`). Only players
-roll, usually; the engine casts for NPCs and for the world when something must
+roll, usually; the world's secret cast stands for the GM's when something must
 stay random. Lots may also be cast with no check at all (the narrator's secret
 roll, to raise tension): only the lot matters then.
 

@@ -129,7 +129,8 @@ class Pc(LotsVerb):
     Disciplines run 0 to 10 (prowess, willpower, survival, subterfuge, intuition,
     ingenuity; one left out is 0). Mettle (1 to 10) is what Pain is tested
     against; it defaults to the Willpower. Armour takes its share off each hit.
-    `npc` makes a character the engine casts for (a Portent on their cast costs 3).
+    `npc` makes a non-player character: only players roll, so it casts no lots
+    (players cast against it with `attack` and `defend`).
     `pc take NAME` or `pc take all` brings in the story's pregenerated characters.
     `pc` alone lists everyone; `pc NAME` shows one sheet.
     """
@@ -323,7 +324,7 @@ def _sheets(state: Any, name: str | None) -> list[str]:
         char = state.characters[who]
         condition = char.condition
         lines.append(f"{char.name}" + (f", {char.concept}" if char.concept else "")
-                     + (" (NPC: the engine casts for them)" if char.npc else ""))
+                     + (" (NPC: casts no lots; players cast against them)" if char.npc else ""))
         lines.append(f"  {disciplines(char.disciplines)}")
         lines.append(f"  Mettle {char.mettle}, armour {char.armour}; Pain {condition.pain}"
                      + ("; incapacitated" if condition.incapacitated else "")
