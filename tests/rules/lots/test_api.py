@@ -31,8 +31,8 @@ def test_public_api_is_locked() -> None:
     assert set(wyrd.rules.lots.__all__) == {
         "LOT_CASTS", "Appraisal", "BadValue", "Blow", "CastRecord", "Change", "Character", "CheckForm",
         "CheckOdds", "CheckSpec", "Commitment", "Condition", "Conversion", "CreationError", "Discipline",
-        "Fortune", "GameState", "GapSize", "Lot", "LotsEvent", "MettleOdds", "NotEnoughPoints",
-        "NotEnoughPortents", "OutOfTurn", "Outcome", "PortentUse", "Reading", "Result", "UnknownName", "Whose",
+        "Fortune", "GameState", "GapSize", "Lot", "LotsEvent", "Mod", "MettleOdds", "NotEnoughPoints",
+        "NotEnoughPortents", "OutOfTurn", "Outcome", "PortentUse", "Reading", "Result", "Stat", "UnknownName", "Whose",
         "add_character", "appraise", "assess", "assessment_minutes", "attack", "attack_odds", "award", "blot_out",
         "cast_lots", "check", "check_odds", "convert", "create_character", "damage_of", "defend", "develop",
         "development_cost", "enlist", "gap_size", "lot_odds", "mettle_odds", "pain_of", "portent_cost",

@@ -15,7 +15,10 @@ from hypothesis import strategies as st
 from wyrd.rules.lots import (
     Change,
     Discipline,
+    Mod,
     Result,
+    Stat,
+    add_character,
     attack,
     attack_odds,
     cast_lots,
@@ -169,3 +172,42 @@ def test_a_defended_attack_odds_include_the_plus_one() -> None:
     assert attack_odds(5, 5).p_success == Fraction(1, 16)
     assert attack_odds(5, 5, defended=False).p_success == Fraction(7, 8)
     assert attack_odds(5, 5).difficulty == 6
+
+
+# --- 12. Stats and Mods -------------------------------------------------------------------------------
+
+
+def test_stats_are_tracked_and_checked(new) -> None:
+    """Seed 004 glossary: a Stat is "a tracked character value such as Mettle, Capacity, Bulk,
+    Hindrance, or Mobility"; an Attribute is "a Discipline, Stat, etc.". [ours] 0 to 10 each."""
+    t = new("Ada")
+    t.do(add_character, "Cy", {"prowess": 2}, stats={"mobility": 6, "Bulk": 2})
+    assert t.char("Cy").stats == {Stat.MOBILITY: 6, Stat.BULK: 2}
+    assert t.char("Cy").stat(Stat.CAPACITY) == 0
+    t.faces(2, 2)
+    (cast,) = t.of(CheckCast, t.do(check, "Cy", 5, stat=Stat.MOBILITY))
+    assert (cast.stat, cast.discipline, cast.attribute, cast.proficiency, cast.outcome) == (
+        Stat.MOBILITY, None, 6, 6, Result.SUCCESS)
+    t.refuse("lots.character.stat-range", add_character, "Di", {}, stats={"hindrance": 11})
+    t.refuse("lots.character.stat", add_character, "Di", {}, stats={"speed": 1})
+
+
+def test_a_character_without_stats_keeps_its_old_shape(new) -> None:
+    """Saves made before Stats resume to the same data: a sheet with none leaves them out."""
+    t = new("Ada")
+    assert "stats" not in t.char("Ada").model_dump(mode="json")
+
+
+def test_the_same_advantage_twice_is_refused(table) -> None:
+    """Seed 004 glossary, Mod: "Do not apply the same advantage twice by both boosting Offense and
+    lowering Defense." Two different advantages both count."""
+    twice = [Mod(reason="high ground", n=1, on="offense"), Mod(reason="High  Ground", n=-1, on="defense")]
+    error = table.refuse("lots.mod.twice", attack, "Ada", "Orc", effort=2, mods=twice)
+    assert "same advantage twice" in error.message
+    table.refuse("lots.mod.twice", defend, "Ada", "Bram", effort=2,
+                 mods=[Mod(reason="flank", n=1, on="offense"), Mod(reason="flank", n=1, on="offense")])
+    table.faces(2, 2)
+    both = [Mod(reason="high ground", n=1, on="offense"), Mod(reason="off balance", n=-1, on="defense")]
+    events = table.do(attack, "Ada", "Orc", effort=2, mods=both)
+    (cast,) = table.of(CheckCast, events)
+    assert (cast.attribute, cast.difficulty, cast.tier) == (6, 4, 3)  # Offense 5 + 1; Defense 4 - 1, + 1 defended

@@ -28,6 +28,7 @@ from wyrd.rules.lots.enums import (
     Lot,
     PortentUse,
     Result,
+    Stat,
     Whose,
 )
 from wyrd.rules.lots.errors import BadValue, NotEnoughPoints, NotEnoughPortents, OutOfTurn, UnknownName
@@ -37,7 +38,7 @@ from wyrd.rules.lots.harm import attack, damage_of, defend, pain_of, rest, suffe
 from wyrd.rules.lots.odds import CheckOdds, MettleOdds, attack_odds, check_odds, lot_odds, mettle_odds
 from wyrd.rules.lots.portents import blot_out, portent_cost, retell, whose
 from wyrd.rules.lots.sheets import add_character, award, convert, develop, development_cost, enlist
-from wyrd.rules.lots.spec import Blow, CheckSpec
+from wyrd.rules.lots.spec import Blow, CheckSpec, Mod
 from wyrd.rules.lots.state import CastRecord, GameState
 from wyrd.rules.lots.turn import Outcome
 
@@ -63,6 +64,7 @@ __all__ = [
     "Lot",
     "LotsEvent",
     "MettleOdds",
+    "Mod",
     "NotEnoughPoints",
     "NotEnoughPortents",
     "OutOfTurn",
@@ -70,6 +72,7 @@ __all__ = [
     "PortentUse",
     "Reading",
     "Result",
+    "Stat",
     "UnknownName",
     "Whose",
     "add_character",

@@ -26,7 +26,7 @@ Every cast rolls ``dice.roll(1, 4, "weal")`` then ``dice.roll(1, 4, "woe")``.
 from __future__ import annotations
 
 from wyrd.rules.lots.assess import appraise, assessed_event
-from wyrd.rules.lots.enums import CheckForm, Discipline, Result
+from wyrd.rules.lots.enums import CheckForm, Discipline, Result, Stat
 from wyrd.rules.lots.errors import BadValue, OutOfTurn
 from wyrd.rules.lots.events import CheckCast, LotsCast
 from wyrd.rules.lots.fate import SIDES, fortune_of, read, read_lot
@@ -75,7 +75,7 @@ def cast(turn: Turn, spec: CheckSpec, *, retell_of: CastRecord | None = None) ->
         assert spec.attribute is not None and spec.difficulty is not None
         turn.emit(CheckCast(
             cast=record.id, character=spec.roller, form=spec.form, purpose=spec.purpose,
-            discipline=spec.discipline, attribute=spec.attribute, difficulty=spec.difficulty,
+            discipline=spec.discipline, stat=spec.stat, attribute=spec.attribute, difficulty=spec.difficulty,
             proficiency=spec.rule_proficiency, tier=spec.rule_tier, effort=spec.effort, weal=weal, woe=woe,
             lot=lot, base=reading.base, outcome=reading.result, change=reading.change, fortune=reading.fortune,
             may_retry=reading.may_retry and spec.form == CheckForm.CHECK, retry=spec.retry,
@@ -117,6 +117,7 @@ def check(
     difficulty: int,
     *,
     discipline: Discipline | None = None,
+    stat: Stat | None = None,
     value: int | None = None,
     modifier: int = 0,
     proficiency: int | None = None,
@@ -127,27 +128,31 @@ def check(
 ) -> None:
     """``who`` makes a check against ``difficulty`` and casts the lots.
 
-    The Attribute is ``value`` if given (a Stat, or any number the table agrees
-    on), else the character's ``discipline``; ``modifier`` is added to it. The
+    The Attribute is ``value`` if given (any number the table agrees on), else
+    the character's ``stat`` (seed 004: an Attribute is "a Discipline, Stat,
+    etc."), else their ``discipline``; ``modifier`` is added to it. The
     Rule of Fours compares ``proficiency`` (default: the Attribute before the
     modifier, the character's own measure) with ``tier`` (default: the
     Difficulty). ``attack`` marks an attack, which a CRIT always carries; for an
     attack that deals harm, use :func:`wyrd.rules.lots.harm.attack`.
     """
     char = turn.caster(who, "make a check")
-    if value is None and discipline is None:
-        raise BadValue("a check needs a Discipline or a value to compare", rule="lots.check.attribute")
+    if value is None and discipline is None and stat is None:
+        raise BadValue("a check needs a Discipline, a Stat or a value to compare", rule="lots.check.attribute")
     if effort < 0:
         raise BadValue(f"effort can't be {effort}", rule="lots.check.effort")
-    which = Discipline(discipline) if discipline is not None else None
+    which = Discipline(discipline) if discipline is not None and stat is None else None
+    tracked = Stat(stat) if stat is not None else None
     if value is not None:
         base = value
+    elif tracked is not None:
+        base = char.stat(tracked)
     else:
         assert which is not None
         base = char.discipline(which)
     spec = CheckSpec(
         form=CheckForm.ATTACK if attack else CheckForm.CHECK, roller=char.name, attribute=base + modifier,
-        difficulty=difficulty, tier=tier, discipline=which, effort=effort,
+        difficulty=difficulty, tier=tier, discipline=which, stat=tracked, effort=effort,
         proficiency=base if proficiency is None and not turn.legacy else proficiency,
         purpose=purpose,
     )

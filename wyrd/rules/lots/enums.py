@@ -23,6 +23,7 @@ __all__ = [
     "Lot",
     "PortentUse",
     "Result",
+    "Stat",
     "Whose",
 ]
 
@@ -95,6 +96,16 @@ class Discipline(StrEnum):
     SUBTERFUGE = "subterfuge"
     INTUITION = "intuition"
     INGENUITY = "ingenuity"
+
+
+class Stat(StrEnum):
+    """Seed 004 glossary: "a tracked character value such as Mettle, Capacity, Bulk, Hindrance,
+    or Mobility, used as a quick reference during play" (Mettle has its own place on the sheet)."""
+
+    CAPACITY = "capacity"
+    BULK = "bulk"
+    HINDRANCE = "hindrance"
+    MOBILITY = "mobility"
 
 
 class Commitment(StrEnum):

@@ -25,6 +25,7 @@ from wyrd.rules.lots.enums import (
     Lot,
     PortentUse,
     Result,
+    Stat,
     Whose,
 )
 
@@ -57,6 +58,7 @@ class CharacterCreated(Event):
     armour: int
     portents: int
     concept: str = ""
+    stats: dict[Stat, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class CheckCast(Event):
@@ -68,6 +70,7 @@ class CheckCast(Event):
     form: CheckForm
     purpose: str = ""
     discipline: Discipline | None = None
+    stat: Stat | None = Field(default=None, exclude_if=lambda v: v is None)  # the Stat checked, if one was
     attribute: int
     difficulty: int
     proficiency: int

@@ -28,6 +28,10 @@ RULES.md [ours], the arithmetic:
 * A defence is the defender's check of Defense against Offense (a tie holds);
   a failure or a WASTE (the defender stalls) lets the blow land.
 * An attack commits at least 1 effort; a defence commits none of the defender's.
+* Mods (seed 004 glossary: "Do not apply the same advantage twice by both
+  boosting Offense and lowering Defense"): an attack or a defence may carry
+  Mods, each named for its advantage; the same advantage named twice, on both
+  values or twice on one, is refused.
 * An incapacitated character takes no more Mettle tests (the Pain still adds up)
   and can't attack or defend by choice; an attack on them is an undefended one.
 * An NPC's Mettle test casts no lots (only players roll): it is the comparison
@@ -39,12 +43,14 @@ RULES.md [ours], the arithmetic:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from wyrd.rules.lots.checks import assessed_by, cast
 from wyrd.rules.lots.enums import CheckForm, Discipline, IncapacityReason, Lot, Result
 from wyrd.rules.lots.errors import BadValue, OutOfTurn
 from wyrd.rules.lots.events import AttackResolved, Incapacitated, MettleTested, PainTaken, Rested
 from wyrd.rules.lots.odds import attack_spec_numbers
-from wyrd.rules.lots.spec import Blow, CheckSpec
+from wyrd.rules.lots.spec import Blow, CheckSpec, Mod
 from wyrd.rules.lots.state import CastRecord
 from wyrd.rules.lots.turn import Turn, action
 
@@ -157,11 +163,29 @@ def run_blow(turn: Turn, spec: CheckSpec, *, retell_of: CastRecord | None = None
     return record
 
 
+def _modded(mods: Sequence[Mod]) -> tuple[int, int]:
+    """What the Mods add to the Offense and to the Defense; the same advantage twice is refused."""
+    seen: dict[str, str] = {}
+    for mod in mods:
+        key = " ".join(mod.reason.casefold().split())
+        if not key:
+            raise BadValue("a Mod names its advantage", rule="lots.mod.reason")
+        if key in seen:
+            where = "both Offense and Defense" if seen[key] != mod.on else f"the {mod.on.title()} twice"
+            raise BadValue(
+                f"{mod.reason!r} would adjust {where}: do not apply the same advantage twice",
+                rule="lots.mod.twice",
+            )
+        seen[key] = mod.on
+    return sum(m.n for m in mods if m.on == "offense"), sum(m.n for m in mods if m.on == "defense")
+
+
 def _blow(
     turn: Turn, attacker: str, target: str, *, effort: int, offense: int | None, defense: int | None,
-    armour: int | None, defended: bool,
+    armour: int | None, defended: bool, mods: Sequence[Mod] = (),
 ) -> Blow:
     a, t = turn.character(attacker), turn.character(target)
+    plus_offense, plus_defense = _modded(mods)
     if a.name == t.name:
         raise BadValue(f"{a.name} can't attack themself", rule="lots.attack.self")
     if effort < 1:
@@ -170,8 +194,8 @@ def _blow(
         raise BadValue(f"armour can't be {armour}", rule="lots.attack.armour")
     return Blow(
         attacker=a.name, target=t.name,
-        offense=offense if offense is not None else a.discipline(Discipline.PROWESS),
-        defense=defense if defense is not None else t.discipline(Discipline.PROWESS),
+        offense=(offense if offense is not None else a.discipline(Discipline.PROWESS)) + plus_offense,
+        defense=(defense if defense is not None else t.discipline(Discipline.PROWESS)) + plus_defense,
         effort=effort, armour=armour if armour is not None else t.armour,
         defended=defended and not t.condition.incapacitated,
     )
@@ -181,10 +205,12 @@ def _blow(
 def attack(
     turn: Turn, attacker: str, target: str, *, effort: int, offense: int | None = None,
     defense: int | None = None, armour: int | None = None, defended: bool = True, purpose: str = "",
+    mods: Sequence[Mod] = (),
 ) -> None:
     """``attacker`` strikes ``target`` and casts for the attack; a landed blow deals harm.
 
-    Offense and Defense default to each side's Prowess, armour to the target's.
+    Offense and Defense default to each side's Prowess, armour to the target's;
+    ``mods`` adjust them, each advantage once.
     An NPC does not cast for its attack: the player it strikes casts with :func:`defend`.
     """
     if turn.character(attacker).npc and not turn.legacy:
@@ -195,7 +221,7 @@ def attack(
         )
     char = turn.able(attacker, "attack")
     blow = _blow(turn, attacker, target, effort=effort, offense=offense, defense=defense, armour=armour,
-                 defended=defended)
+                 defended=defended, mods=mods)
     attribute, difficulty, proficiency, tier = attack_spec_numbers(blow.offense, blow.defense, defended=blow.defended)
     spec = CheckSpec(
         form=CheckForm.ATTACK, roller=char.name, attribute=attribute,
@@ -211,7 +237,7 @@ def attack(
 @action
 def defend(
     turn: Turn, defender: str, attacker: str, *, effort: int, offense: int | None = None,
-    defense: int | None = None, armour: int | None = None, purpose: str = "",
+    defense: int | None = None, armour: int | None = None, purpose: str = "", mods: Sequence[Mod] = (),
 ) -> None:
     """``defender`` casts against an attack by ``attacker`` (whose initial Effort is ``effort``).
 
@@ -226,7 +252,7 @@ def defend(
         )
     char = turn.able(defender, "defend")
     blow = _blow(turn, attacker, defender, effort=effort, offense=offense, defense=defense, armour=armour,
-                 defended=True)
+                 defended=True, mods=mods)
     spec = CheckSpec(
         form=CheckForm.DEFENCE, roller=char.name, attribute=blow.defense, difficulty=blow.offense,
         discipline=Discipline.PROWESS if defense is None else None, purpose=purpose, blow=blow,

@@ -88,7 +88,7 @@ def _check(e: Event) -> str:
     label, chance = shown_chance(e)
     a, d = e["attribute"], e["difficulty"]
     what = {
-        "check": f"{who} checks {_title(e.get('discipline')) or 'a value'} {a} vs {d}",
+        "check": f"{who} checks {_title(e.get('discipline')) or _title(e.get('stat')) or 'a value'} {a} vs {d}",
         "attack": f"{who} attacks, Offense {a} vs Defense {e['tier']}" + (" + 1 (defended)" if d != e["tier"] else ""),
         "defence": f"{who} defends, Defense {a} vs Offense {d}",
         "mettle": f"{who} Tests their Mettle, {a} vs Pain {d}",
@@ -161,7 +161,8 @@ def _created(e: Event) -> str:
     who = f"{e['name']} (NPC)" if e.get("npc") else e["name"]
     concept = f", {e['concept']}" if e.get("concept") else ""
     portents = "" if e.get("npc") else f", {n_of(int(e['portents']), 'Portent')}"
-    return (f"{who} enters{concept}: {disciplines(e['disciplines'])}; Mettle {e['mettle']}, "
+    stats = "".join(f", {_title(k)} {v}" for k, v in (e.get("stats") or {}).items())
+    return (f"{who} enters{concept}: {disciplines(e['disciplines'])}; Mettle {e['mettle']}{stats}, "
             f"armour {e['armour']}{portents}.")
 
 

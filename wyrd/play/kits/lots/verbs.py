@@ -31,7 +31,7 @@ from wyrd.rules.lots.fate import SIDES
 from wyrd.rules.lots.turn import first_reading
 
 __all__ = [
-    "DISCIPLINES", "EDITION", "VERBS", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text",
+    "DISCIPLINES", "EDITION", "STATS", "VERBS", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text",
     "take_who",
 ]
 
@@ -39,6 +39,8 @@ __all__ = [
 VERBS = VerbTable(shared=SHARED)
 
 DISCIPLINES = [d.value for d in L.Discipline]
+STATS = [s.value for s in L.Stat]
+_MOD = re.compile(r"^(off|def)([+-]\d+)=(.+)$", re.IGNORECASE)
 EDITION = 2
 """The reading of the rules a command is played under (a saved command without one: the first)."""
 _CAST_ID = re.compile(r"^c\d+$", re.IGNORECASE)
@@ -134,10 +136,10 @@ class LotsVerb(Verb):
 
 @VERBS.register
 class Check(LotsVerb):
-    """check WHO DISCIPLINE|VALUE vs D [+N|-N] [effort=N] [tier=N] ["purpose"] [roll W O]
+    """check WHO DISCIPLINE|STAT|VALUE vs D [+N|-N] [effort=N] [tier=N] ["purpose"] [roll W O]
 
-    WHO checks a Discipline (or any VALUE the table agrees on, a Stat) against the
-    Difficulty D, then casts lots: a WEAL d4 and a WOE d4. The line shows the
+    WHO checks a Discipline, a Stat (capacity, bulk, hindrance, mobility) or any
+    VALUE the table agrees on against the Difficulty D, then casts lots: a WEAL d4 and a WOE d4. The line shows the
     exact odds before the faces. CRIT (4,4) lifts a failure, FUMBLE (1,1) sinks a
     success, within the Rule of Fours: a Tier 4 or more above the Proficiency
     cannot succeed at all, a Proficiency 4 or more above the Tier cannot fumble;
@@ -155,8 +157,12 @@ class Check(LotsVerb):
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
         what = words.take("DISCIPLINE or VALUE")
-        discipline, value = (None, parse_int(what, "VALUE")) if what.lstrip("-").isdigit() else (
-            resolve(what, DISCIPLINES, "Discipline"), None)
+        discipline, stat, value = None, None, None
+        if what.lstrip("-").isdigit():
+            value = parse_int(what, "VALUE")
+        else:
+            chosen = resolve(what, [*DISCIPLINES, *STATS], "Discipline or Stat")
+            discipline, stat = (chosen, None) if chosen in DISCIPLINES else (None, chosen)
         words.keyword("vs")
         difficulty = words.take_int("D", low=0, high=99)
         modifier = take_modifier(words)
@@ -164,12 +170,15 @@ class Check(LotsVerb):
         tier = words.option_int("tier", low=0, high=99)
         proficiency = words.option_int("proficiency", low=0, high=99)
         purpose = take_text(words, "purpose")
-        return {"who": who, "discipline": discipline, "value": value, "difficulty": difficulty,
+        return {"who": who, "discipline": discipline, **({"stat": stat} if stat else {}), "value": value,
+                "difficulty": difficulty,
                 "modifier": modifier, "effort": effort, "tier": tier, "proficiency": proficiency, "purpose": purpose}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         discipline = L.Discipline(args["discipline"]) if args["discipline"] else None
-        return L.check(state, dice, args["who"], args["difficulty"], discipline=discipline, value=args["value"],
+        stat = L.Stat(args["stat"]) if args.get("stat") else None
+        return L.check(state, dice, args["who"], args["difficulty"], discipline=discipline, stat=stat,
+                       value=args["value"],
                        modifier=args["modifier"], effort=args["effort"], tier=args["tier"],
                        proficiency=args["proficiency"], purpose=args["purpose"])
 
@@ -265,14 +274,28 @@ class Assess(LotsVerb):
                         willing_minutes=args["minutes"], rushed=args["rushed"], subject=args["subject"])
 
 
+def _mods(words: Words) -> list[dict[str, Any]]:
+    """The ``off+N=ADVANTAGE`` and ``def-N=ADVANTAGE`` words, wherever they are."""
+    mods: list[dict[str, Any]] = []
+    for word in list(words.words):
+        found = _MOD.match(word)
+        if found:
+            words.words.remove(word)
+            side = "offense" if found.group(1).casefold() == "off" else "defense"
+            n = parse_int(found.group(2), "the Mod", low=-20, high=20)
+            mods.append({"reason": found.group(3), "n": n, "on": side})
+    return mods
+
+
 def _blow_options(words: Words) -> dict[str, Any]:
+    mods = _mods(words)
     return {"offense": words.option_int("off", low=0, high=99), "defense": words.option_int("def", low=0, high=99),
-            "armour": words.option_int("armour", low=0, high=99)}
+            "armour": words.option_int("armour", low=0, high=99), **({"mods": mods} if mods else {})}
 
 
 @VERBS.register
 class Attack(LotsVerb):
-    """attack A B effort=N [off=N] [def=N] [armour=N] [undefended] ["purpose"] [roll W O ...]
+    """attack A B effort=N [off=N] [def=N] [off+N=WHY] [def-N=WHY] [armour=N] [undefended] ["purpose"] [roll W O ...]
 
     A strikes B and casts for the attack: Offense (A's Prowess) against Defense
     (B's Prowess), +1 when B actively defends. A CRIT lands it whatever the gap.
@@ -280,7 +303,9 @@ class Attack(LotsVerb):
     Accuracy is above 0, the effort alone otherwise; armour takes its share and
     the rest is Pain, and B Tests their Mettle (an NPC's test casts no lots).
     Only players roll: an NPC never casts; when it strikes a player, the player
-    casts with `defend`.
+    casts with `defend`. A Mod adjusts the Offense (`off+1=flank`) or the
+    Defense (`def-1="off balance"`), each advantage once: the same one on both
+    is refused ("Do not apply the same advantage twice").
     """
 
     key = "attack"
@@ -301,12 +326,13 @@ class Attack(LotsVerb):
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         return L.attack(state, dice, args["attacker"], args["target"], effort=args["effort"],
                         offense=args["offense"], defense=args["defense"], armour=args["armour"],
-                        defended=args["defended"], purpose=args["purpose"])
+                        defended=args["defended"], purpose=args["purpose"],
+                        mods=[L.Mod.model_validate(m) for m in args.get("mods", [])])
 
 
 @VERBS.register
 class Defend(LotsVerb):
-    """defend B against A effort=N [off=N] [def=N] [armour=N] ["purpose"] [roll W O ...]
+    """defend B against A effort=N [off=N] [def=N] [off+N=WHY] [def+N=WHY] [armour=N] ["purpose"] [roll W O ...]
 
     B casts against A's attack (A committed `effort`): Defense against Offense, a
     tie holds. A failure, or a WASTE, lets the blow land. A defence is a
@@ -333,7 +359,7 @@ class Defend(LotsVerb):
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         return L.defend(state, dice, args["defender"], args["attacker"], effort=args["effort"],
                         offense=args["offense"], defense=args["defense"], armour=args["armour"],
-                        purpose=args["purpose"])
+                        purpose=args["purpose"], mods=[L.Mod.model_validate(m) for m in args.get("mods", [])])
 
 
 @VERBS.register
