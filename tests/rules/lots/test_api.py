@@ -33,9 +33,10 @@ def test_public_api_is_locked() -> None:
         "CheckOdds", "CheckSpec", "Commitment", "Condition", "Conversion", "CreationError", "Discipline",
         "Fortune", "GameState", "GapSize", "Lot", "LotsEvent", "Mod", "MettleOdds", "NotEnoughPoints",
         "NotEnoughPortents", "OutOfTurn", "Outcome", "PortentUse", "Reading", "Result", "Stat", "UnknownName", "Whose",
-        "add_character", "appraise", "assess", "assessment_minutes", "attack", "attack_odds", "award", "blot_out",
+        "add_character", "appraise", "assess", "assessment_minutes", "attack", "attack_odds", "award", "begin_fight",
+        "blot_out",
         "cast_lots", "check", "check_odds", "convert", "create_character", "damage_of", "defend", "develop",
-        "development_cost", "enlist", "gap_size", "lot_odds", "mettle_odds", "pain_of", "portent_cost",
+        "development_cost", "end_fight", "enlist", "gap_size", "lot_odds", "mettle_odds", "pain_of", "portent_cost",
         "read", "read_lot", "rest", "retell", "retry", "suffer", "whose",
     }
     for name in wyrd.rules.lots.__all__:

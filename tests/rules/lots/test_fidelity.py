@@ -29,7 +29,7 @@ from wyrd.rules.lots import (
     rest,
     retry,
 )
-from wyrd.rules.lots.events import CheckCast, Incapacitated, MettleTested, PainTaken
+from wyrd.rules.lots.events import ActionLost, CheckCast, Incapacitated, MettleTested, PainTaken
 from wyrd.rules.lots.turn import first_reading
 
 PROWESS = Discipline.PROWESS
@@ -211,3 +211,12 @@ def test_the_same_advantage_twice_is_refused(table) -> None:
     events = table.do(attack, "Ada", "Orc", effort=2, mods=both)
     (cast,) = table.of(CheckCast, events)
     assert (cast.attribute, cast.difficulty, cast.tier) == (6, 4, 3)  # Offense 5 + 1; Defense 4 - 1, + 1 defended
+
+
+def test_a_reeling_npcs_blow_is_its_lost_action(table) -> None:
+    """RULES.md [ours]: a failed Mettle test "loses the next action"; only players roll, so an NPC's
+    next action is the blow a player defends against: it is spent reeling, and nothing is cast."""
+    table.char("Orc").condition.loses_action = True
+    events = table.do(defend, "Bram", "Orc", effort=2)
+    assert events == [ActionLost(character="Orc", action="attack")]
+    assert not table.char("Orc").condition.loses_action

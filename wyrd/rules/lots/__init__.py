@@ -17,6 +17,7 @@ The modules, one per rule concept: :mod:`~wyrd.rules.lots.fate` (reading a cast)
 from wyrd.rules.lots.assess import Appraisal, appraise, assess, assessment_minutes, gap_size
 from wyrd.rules.lots.characters import Character, Condition, CreationError, create_character
 from wyrd.rules.lots.checks import cast_lots, check, retry
+from wyrd.rules.lots.counts import begin_fight, end_fight
 from wyrd.rules.lots.enums import (
     Change,
     CheckForm,
@@ -82,6 +83,7 @@ __all__ = [
     "attack",
     "attack_odds",
     "award",
+    "begin_fight",
     "blot_out",
     "cast_lots",
     "check",
@@ -92,6 +94,7 @@ __all__ = [
     "defend",
     "develop",
     "development_cost",
+    "end_fight",
     "enlist",
     "gap_size",
     "lot_odds",

@@ -26,6 +26,7 @@ Every cast rolls ``dice.roll(1, 4, "weal")`` then ``dice.roll(1, 4, "woe")``.
 from __future__ import annotations
 
 from wyrd.rules.lots.assess import appraise, assessed_event
+from wyrd.rules.lots.counts import take_counts
 from wyrd.rules.lots.enums import CheckForm, Discipline, Result, Stat
 from wyrd.rules.lots.errors import BadValue, OutOfTurn
 from wyrd.rules.lots.events import CheckCast, LotsCast
@@ -156,6 +157,7 @@ def check(
         proficiency=base if proficiency is None and not turn.legacy else proficiency,
         purpose=purpose,
     )
+    take_counts(turn, char, effort, "make a check")
     if turn.loses_action(char, "check"):
         return
     turn.close_window()
@@ -176,6 +178,7 @@ def retry(turn: Turn, who: str, *, modifier: int = 0) -> None:
         )
     assert spec.attribute is not None
     again = spec.model_copy(update={"attribute": spec.attribute + modifier, "proficiency": spec.rule_proficiency})
+    take_counts(turn, char, spec.effort, "try again")
     if turn.loses_action(char, "try again"):
         return
     turn.close_window()

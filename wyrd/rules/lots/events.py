@@ -35,8 +35,11 @@ __all__ = [
     "AttackResolved",
     "CharacterCreated",
     "CheckCast",
+    "CountsTaken",
     "Development",
     "Event",
+    "FightBegun",
+    "FightEnded",
     "Incapacitated",
     "LotsCast",
     "LotsEvent",
@@ -224,6 +227,34 @@ class Development(Event):
     development_after: int
 
 
+class FightBegun(Event):
+    """A fight's Counts start: every combatant at Count 0."""
+
+    kind: Literal["fight_begun"] = "fight_begun"
+    combatants: list[str]
+
+
+class CountsTaken(Event):
+    """An Action takes Counts equal to its committed Effort; the fight advances to the next resolution.
+
+    ``count`` is when the Action began, ``resolves`` when it resolves (and the
+    character may act again), ``now`` the next scheduled resolution after it and
+    ``up`` who acts there.
+    """
+
+    kind: Literal["counts_taken"] = "counts_taken"
+    character: str
+    counts: int
+    count: int
+    resolves: int
+    now: int
+    up: list[str]
+
+
+class FightEnded(Event):
+    kind: Literal["fight_ended"] = "fight_ended"
+
+
 LotsEvent = Annotated[
     CharacterCreated
     | CheckCast
@@ -238,6 +269,9 @@ LotsEvent = Annotated[
     | Rested
     | StoryPointsAwarded
     | StoryPointsConverted
-    | Development,
+    | Development
+    | FightBegun
+    | CountsTaken
+    | FightEnded,
     Field(discriminator="kind"),
 ]

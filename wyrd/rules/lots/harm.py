@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wyrd.rules.lots.checks import assessed_by, cast
+from wyrd.rules.lots.counts import take_counts
 from wyrd.rules.lots.enums import CheckForm, Discipline, IncapacityReason, Lot, Result
 from wyrd.rules.lots.errors import BadValue, OutOfTurn
 from wyrd.rules.lots.events import AttackResolved, Incapacitated, MettleTested, PainTaken, Rested
@@ -228,6 +229,7 @@ def attack(
         difficulty=difficulty, proficiency=proficiency, tier=tier,
         discipline=Discipline.PROWESS if offense is None else None, effort=effort, purpose=purpose, blow=blow,
     )
+    take_counts(turn, char, effort, "attack")
     if turn.loses_action(char, "attack"):
         return
     turn.close_window()
@@ -241,8 +243,9 @@ def defend(
 ) -> None:
     """``defender`` casts against an attack by ``attacker`` (whose initial Effort is ``effort``).
 
-    A defence is a reaction: it does not use up an action lost to a Mettle test.
-    An NPC does not cast to defend: the player attacking it casts with :func:`attack`.
+    A defence is a reaction: it does not use up an action lost to a Mettle test;
+    the blow is the attacker's Action, so a reeling attacker spends it reeling
+    and nothing is cast. An NPC does not cast to defend: the player attacking it casts with :func:`attack`.
     """
     if turn.character(defender).npc and not turn.legacy:
         raise OutOfTurn(
@@ -257,6 +260,10 @@ def defend(
         form=CheckForm.DEFENCE, roller=char.name, attribute=blow.defense, difficulty=blow.offense,
         discipline=Discipline.PROWESS if defense is None else None, purpose=purpose, blow=blow,
     )
+    striker = turn.character(attacker)
+    take_counts(turn, striker, effort, "attack")  # the blow is the attacker's Action
+    if not turn.legacy and turn.loses_action(striker, "attack"):
+        return  # a reeling attacker's blow is the action it lost: nothing to defend against
     turn.close_window()
     run_blow(turn, spec)
 

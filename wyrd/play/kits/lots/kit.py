@@ -29,6 +29,8 @@ from wyrd.play.kits.lots.verbs import DISCIPLINES, STATS, VERBS, LotsVerb, take_
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.lots import GameState, Outcome, check_odds, portent_cost
+from wyrd.rules.lots.counts import now as fight_count
+from wyrd.rules.lots.counts import up_next
 from wyrd.stories.lots import ScenarioError, ScenarioPlay, Sheet, close_story, find_scenario, open_scene
 from wyrd.stories.lots.scenario import SceneCall, SceneOpened, StoryClosed
 
@@ -285,6 +287,12 @@ def _hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     if not state.characters:
         return ["No one yet: pc add NAME prowess=5 willpower=4 survival=3 ... (or story ID, then pc take all)."]
     lines = _window_lines(state)
+    at = fight_count(state)
+    if at is not None:
+        up = up_next(state)
+        npcs = [n for n in up if state.characters[n].npc]
+        lines.append(f"Count {at}: {', '.join(up) or 'no one'} up"
+                     + "".join(f"; {n} strikes: defend WHO against {n} effort=N" for n in npcs) + ".")
     for char in state.characters.values():
         condition = char.condition
         if condition.incapacitated:
@@ -350,6 +358,8 @@ def _toolbar(state: Any) -> str:
         mark = " down" if char.condition.incapacitated else (" reeling" if char.condition.loses_action else "")
         points = "" if char.npc else f" P{char.portents}"
         parts.append(f"{char.name} pain {char.condition.pain}/{char.mettle}{points}{mark}")
+    if state.fight is not None:
+        parts.append(f"Count {fight_count(state)}")
     if state.window:
         parts.append("open to Portents: " + ", ".join(r.id for r in state.window))
     return " | ".join(parts) or "no one yet: pc add NAME ..."

@@ -157,6 +157,16 @@ def _mettle(e: Event) -> str:
     return f"{head}{e['character']} {went} (Mettle {e['mettle']} against Pain {e['pain']}{lots})."
 
 
+def _fight(e: Event) -> str:
+    return f"A fight begins at Count 0: {', '.join(e['combatants'])}."
+
+
+def _counts(e: Event) -> str:
+    up = ", ".join(e.get("up") or []) or "no one"
+    return (f"{e['character']}'s Action takes {n_of(int(e['counts']), 'Count')} (Count {e['count']} to "
+            f"{e['resolves']}); the fight moves to Count {e['now']}: {up} up.")
+
+
 def _created(e: Event) -> str:
     who = f"{e['name']} (NPC)" if e.get("npc") else e["name"]
     concept = f", {e['concept']}" if e.get("concept") else ""
@@ -174,6 +184,9 @@ def _closed(e: Event) -> str:
 
 TEXTS: dict[str, Callable[[Event], str]] = {
     "character_created": _created,
+    "fight_begun": _fight,
+    "counts_taken": _counts,
+    "fight_ended": lambda e: "The fight is over: Counts are no longer kept.",
     "check_cast": _check,
     "lots_cast": _bare,
     "portent_spent": _portent,

@@ -363,6 +363,36 @@ class Defend(LotsVerb):
 
 
 @VERBS.register
+class FightVerb(LotsVerb):
+    """fight [WHO ...] | fight end
+
+    A fight begins: its Counts start at 0 for WHO (everyone present if no one is
+    named). Then only those whose Count has come act: each Action (a check, an
+    attack, a second try) takes as many Counts as its effort (at least 1), and
+    the fight moves on to the next scheduled resolution. When an NPC is up, the
+    player it strikes casts with `defend` (its blow takes the NPC's Counts).
+    `fight end` ends it.
+    """
+
+    key = "fight"
+    completes = ("character",)
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        if words.keyword("end"):
+            words.done()
+            return {"end": True}
+        names: list[str] = []
+        while not words.empty:
+            names.append(take_who(words, state))
+        return {"end": False, "who": names}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        if args["end"]:
+            return L.end_fight(state, dice)
+        return L.begin_fight(state, dice, args["who"])
+
+
+@VERBS.register
 class Pain(LotsVerb):
     """pain WHO N ["source"] [roll W O]
 
