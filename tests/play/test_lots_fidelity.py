@@ -10,19 +10,21 @@ a lost action spent with typed dice.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from wyrd.play.cli.main import main
+from wyrd.play.engine.kits import hooks_for
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
 from wyrd.play.kits.lots.texts import shown_chance
 from wyrd.rules.dice import Dice
-from wyrd.rules.lots import GameState, Result, add_character, attack, attack_odds, check, suffer
+from wyrd.rules.lots import GameState, Result, add_character, attack, attack_odds, check, retry, suffer
 from wyrd.rules.lots.events import CheckCast, MettleTested
 
 
@@ -117,3 +119,25 @@ def test_odds_of_an_attack_count_the_defended_plus_one(capsys: pytest.CaptureFix
     out = json.loads(capsys.readouterr().out)
     assert (code, out["p_success"]) == (0, chance)
     assert out["difficulty"] == (6 if not extra else 5) and out["tier"] == 5
+
+
+@settings(max_examples=40, deadline=None)
+@given(value=st.integers(0, 12), difficulty=st.integers(0, 12), modifier=st.integers(-4, 4),
+       tier=st.one_of(st.none(), st.integers(0, 12)), proficiency=st.one_of(st.none(), st.integers(0, 12)))
+def test_the_shown_odds_of_a_second_try_are_its_odds(value: int, difficulty: int, modifier: int,
+                                                     tier: int | None, proficiency: int | None) -> None:
+    """Issue 17 item 3: the hint offering `again` shows the chance of the second try the rules will
+    cast (the same Proficiency, the same offsets), counted over its 16 casts."""
+    state = _game(4, 0)
+    first = check(state, Dice.scripted((4, 1)), "Ada", difficulty, value=value, modifier=modifier, tier=tier,
+                  proficiency=proficiency)  # a WASTE: a second try if Ada was able
+    assume(first.state.characters["Ada"].condition.retry is not None)
+    (offer,) = [h for h in hooks_for("lots").hints(first.state) if "may try again" in h]
+    found = re.search(r"success (none|certain|\d+/\d+)", offer)
+    assert found is not None
+    shown = {"none": Fraction(0), "certain": Fraction(1)}.get(found.group(1)) or Fraction(found.group(1))
+    wins = 0
+    for weal, woe in FACES:
+        outcome = retry(first.state, Dice.scripted((weal, woe)), "Ada")
+        wins += next(e for e in outcome.events if isinstance(e, CheckCast)).outcome == Result.SUCCESS
+    assert shown == Fraction(wins, 16)

@@ -48,7 +48,8 @@ def add(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lots.add_argument("--difficulty", "-d", type=_number, required=True, metavar="D", help="the difficulty")
     lots.add_argument(
         "--proficiency", type=_number, default=None, metavar="P",
-        help="the proficiency for the Rule of Fours (default: the attribute)",
+        help="the proficiency for the Rule of Fours (default: the attribute; for a check with a modifier, "
+        "give the attribute before it here, as `check` does)",
     )
     lots.add_argument(
         "--tier", type=_number, default=None, metavar="T",
