@@ -74,7 +74,8 @@ class CheckOdds(BaseModel):
         proficiency: The Proficiency for the Rule of Fours.
         tier: The Tier for the Rule of Fours.
         attack: Whether the check is an attack (a CRIT always lands it).
-        base: The result before the lots (success if the Attribute meets the Difficulty).
+        base: The result before the lots (success if the Attribute meets the Difficulty
+            and the Rule of Fours allows a success at all).
         crit_barred: The Rule of Fours keeps a CRIT from making this succeed.
         fumble_barred: The Rule of Fours keeps a FUMBLE from making this fail.
         lots: Each lot's share of the 16 casts.
@@ -202,7 +203,8 @@ def _check_odds(attribute: int, difficulty: int, proficiency: int, tier: int, at
         proficiency=proficiency,
         tier=tier,
         attack=attack,
-        base=Result.SUCCESS if attribute >= difficulty else Result.FAILURE,
+        base=Result.SUCCESS if attribute >= difficulty and not cannot_succeed(proficiency, tier, attack=attack)
+        else Result.FAILURE,
         crit_barred=cannot_succeed(proficiency, tier, attack=attack),
         fumble_barred=cannot_fail(proficiency, tier, attack=attack),
         lots=lot_odds(),
