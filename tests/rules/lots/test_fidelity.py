@@ -220,3 +220,11 @@ def test_a_reeling_npcs_blow_is_its_lost_action(table) -> None:
     events = table.do(defend, "Bram", "Orc", effort=2)
     assert events == [ActionLost(character="Orc", action="attack")]
     assert not table.char("Orc").condition.loses_action
+
+
+def test_an_incapacitated_player_still_casts_bare_lots(table) -> None:
+    """Seed 004, Embracing uncertainty: the GM may ask you to Cast Lots "to see if you are altered
+    by exposure to the Thae", whatever your state; only NPCs never cast."""
+    table.char("Ada").condition.incapacitated = True
+    table.faces(2, 2)
+    assert table.do(cast_lots, "Ada", "the Thae")

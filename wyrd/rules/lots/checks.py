@@ -188,6 +188,11 @@ def retry(turn: Turn, who: str, *, modifier: int = 0) -> None:
 @action
 def cast_lots(turn: Turn, who: str | None = None, purpose: str = "") -> None:
     """Cast lots with no check: a player's (``who``) or, with no one named, the world's secret roll."""
-    roller = turn.caster(who, "cast lots").name if who is not None else None
+    roller = None
+    if who is not None:
+        char = turn.character(who)
+        if char.npc and not turn.legacy:
+            turn.caster(who, "cast lots")  # refused: only players roll
+        roller = char.name  # an incapacitated player may still be asked to cast
     turn.close_window()
     cast(turn, CheckSpec(form=CheckForm.BARE, roller=roller, purpose=purpose))
