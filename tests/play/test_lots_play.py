@@ -174,13 +174,13 @@ def test_replay_equals_live_play(lines: list[str], seed: int, every: int) -> Non
 
 def test_physical_dice_typed_with_the_command_are_replayed(tmp_path: Path) -> None:
     path = tmp_path / "t.wyrd"
-    session, shown = play_lines(path, [*PARTY, "attack bo grub effort=2 roll 4 4 1 1"])
+    session, shown = play_lines(path, [*PARTY, "attack bo ada effort=2 roll 4 4 1 1"])
     session.close()
     cast = [(e["weal"], e["woe"], e["lot"]) for e in shown if e["kind"] == "check_cast"]
-    assert cast == [(4, 4, "crit"), (1, 1, "fumble")]  # the blow's cast, then Grub's Mettle test
+    assert cast == [(4, 4, "crit"), (1, 1, "fumble")]  # the blow's cast, then Ada's Mettle test
     resumed = Session.resume(path)
     try:
-        assert resumed.state.characters["Grub"].condition.incapacitated
+        assert resumed.state.characters["Ada"].condition.incapacitated
         assert resumed.save is not None
         rolls = [(r.sides, r.faces, r.purpose) for r in list(resumed.save.live_commands())[-1].dice]
         assert rolls == [(4, (4,), "weal"), (4, (4,), "woe"), (4, (1,), "weal"), (4, (1,), "woe")]
@@ -207,11 +207,11 @@ def test_dice_typed_at_the_prompt_are_d4s(tmp_path: Path) -> None:
 
 
 def test_hints_say_what_portents_cost_and_who_reels(tmp_path: Path) -> None:
-    session, _ = play_lines(tmp_path / "h.wyrd", [*PARTY, "attack bo grub effort=3 roll 4 3 3 3",
-                                                  "check ada ingenuity vs 5 roll 2 1"])
+    session, _ = play_lines(tmp_path / "h.wyrd", [*PARTY, "attack bo grub effort=3 roll 4 3",
+                                                  "check ada ingenuity vs 5 roll 4 1"])
     try:
         hints = HOOKS.hints(session.state)
-        assert any("cast c3 (Ada's check)" in h and "Ada 1 (has 3), Bo 2 (has 2)" in h for h in hints)
+        assert any("cast c2 (Ada's check)" in h and "Ada 1 (has 3), Bo 2 (has 2)" in h for h in hints)
         assert "Grub loses their next action, reeling (a defence is still allowed)." in hints
         assert any(h.startswith("Ada may try again (again Ada): success 7/8") for h in hints)
         assert "|" in HOOKS.toolbar(session.state) and "\n" not in HOOKS.toolbar(session.state)
@@ -223,7 +223,7 @@ def test_hints_say_what_portents_cost_and_who_reels(tmp_path: Path) -> None:
 
 def test_every_event_kind_reads_as_a_line() -> None:
     kinds = {m.model_fields["kind"].default for m in get_args(get_args(LotsEvent)[0])}
-    assert len(kinds) == 14
+    assert len(kinds) == 17
     assert kinds | {"scene_opened", "scene_call", "story_closed"} <= set(TEXTS)
     for name in ("lots_table.jsonl", "lots_harrow_mere.jsonl"):
         for raw in (GOLDEN / name).read_text(encoding="utf-8").splitlines():
@@ -293,5 +293,5 @@ def test_lines_read_to_the_same_arguments() -> None:
     for line in PARTY:
         session.apply(line, session.parse(line))
     assert session.parse("check a pro vs 5").args == session.parse("check Ada prowess vs 5").args
-    assert session.parse('retell ADA C2 roll 1 4').args == {"who": "Ada", "cast": "c2", "faces": [1, 4]}
+    assert session.parse('retell ADA C2 roll 1 4').args == {"who": "Ada", "cast": "c2", "faces": [1, 4], "edition": 2}
     assert session.parse("convert bo 2 dp").args["into"] == "development"

@@ -31,11 +31,12 @@ def test_public_api_is_locked() -> None:
     assert set(wyrd.rules.lots.__all__) == {
         "LOT_CASTS", "Appraisal", "BadValue", "Blow", "CastRecord", "Change", "Character", "CheckForm",
         "CheckOdds", "CheckSpec", "Commitment", "Condition", "Conversion", "CreationError", "Discipline",
-        "Fortune", "GameState", "GapSize", "Lot", "LotsEvent", "MettleOdds", "NotEnoughPoints",
-        "NotEnoughPortents", "OutOfTurn", "Outcome", "PortentUse", "Reading", "Result", "UnknownName", "Whose",
-        "add_character", "appraise", "assess", "assessment_minutes", "attack", "award", "blot_out",
+        "Fortune", "GameState", "GapSize", "Lot", "LotsEvent", "Mod", "MettleOdds", "NotEnoughPoints",
+        "NotEnoughPortents", "OutOfTurn", "Outcome", "PortentUse", "Reading", "Result", "Stat", "UnknownName", "Whose",
+        "add_character", "appraise", "assess", "assessment_minutes", "attack", "attack_odds", "award", "begin_fight",
+        "blot_out",
         "cast_lots", "check", "check_odds", "convert", "create_character", "damage_of", "defend", "develop",
-        "development_cost", "enlist", "gap_size", "lot_odds", "mettle_odds", "pain_of", "portent_cost",
+        "development_cost", "end_fight", "enlist", "gap_size", "lot_odds", "mettle_odds", "pain_of", "portent_cost",
         "read", "read_lot", "rest", "retell", "retry", "suffer", "whose",
     }
     for name in wyrd.rules.lots.__all__:

@@ -142,10 +142,10 @@ def test_the_dice_are_not_touched_by_a_refusal(table) -> None:
 # --- try, try again -------------------------------------------------------------------------------
 
 
-def test_retry_after_a_woe(table) -> None:
-    """Seed 004: able enough, but a WOE spoiled it: the character may try again; [ours] the same
-    check, plus any modifier a lot gave."""
-    table.faces(2, 1, 3, 3)
+def test_retry_after_a_waste(table) -> None:
+    """Seed 004: able enough, but a WASTE spoiled it: the character may try again; [ours] the same
+    check (the same Proficiency), plus any modifier a lot gave."""
+    table.faces(4, 1, 3, 3)
     (first, *_) = table.do(check, "Ada", 5, discipline=PROWESS, effort=1)
     assert first.may_retry
     events = table.do(retry, "Ada", modifier=1)

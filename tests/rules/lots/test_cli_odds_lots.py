@@ -43,7 +43,7 @@ def test_text(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rule_of_fours_is_explained(capsys: pytest.CaptureFixture[str]) -> None:
     """RULES.md, Rule of Fours: 4 short, not even a CRIT; 4 above, not even a FUMBLE."""
     _, out, _ = run(capsys, "odds", "lots", "-a", "1", "-d", "5")
-    assert "not even a CRIT" in out
+    assert "cannot succeed at all, not even on a CRIT" in out
     assert "still a failure (Rule of Fours)" in out
     _, out, _ = run(capsys, "odds", "lots", "-a", "9", "-d", "5")
     assert "not even a FUMBLE" in out
@@ -114,3 +114,12 @@ def test_runs_as_a_program() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "7/8" in result.stdout
+
+
+def test_a_barred_check_reads_as_a_failure(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 004, Rule of Fours: "you simply won't be able to succeed at it": an attribute of 9 with a
+    proficiency of 5 meets difficulty 9 and is still a failure before the lots."""
+    _, out, _ = run(capsys, "odds", "lots", "-a", "9", "-d", "9", "--proficiency", "5")
+    assert "is a failure unless the lots turn it" in out
+    assert "cannot succeed at all" in out
+    assert check_odds(9, 9, proficiency=5).p_success == 0

@@ -82,11 +82,11 @@ def test_how_the_lots_change_it() -> None:
 
 def test_weal_woe_and_retry() -> None:
     """Seed 004: a WEAL (or a CRIT's) 3 in 16, a WOE (or a FUMBLE's) 3 in 16, whatever the check;
-    trying again follows a WOE, WASTE or FUMBLE on a check one was able for (4 in 16)."""
+    trying again follows a WASTE or a FUMBLE that sank a check one was able for (2 in 16)."""
     for attribute in (0, 5, 10):
         odds = check_odds(attribute, 5)
         assert (odds.p_weal, odds.p_woe) == (3 * F16, 3 * F16)
-    assert check_odds(5, 5).p_retry == Fraction(1, 4)
+    assert check_odds(5, 5).p_retry == Fraction(1, 8)
     assert check_odds(4, 5).p_retry == 0
     assert check_odds(5, 5, attack=True).p_retry == 0
 
@@ -171,5 +171,5 @@ def test_public_api() -> None:
     """The odds module's public names (a test locks them, as for wyrd.rules.odds)."""
     assert set(wyrd.rules.lots.odds.__all__) == {
         "CASTS", "ChangeShare", "CheckOdds", "LotShare", "MettleOdds", "ResultShare",
-        "check_odds", "lot_odds", "mettle_odds",
+        "attack_odds", "attack_spec_numbers", "check_odds", "lot_odds", "mettle_odds",
     }

@@ -17,6 +17,7 @@ The modules, one per rule concept: :mod:`~wyrd.rules.lots.fate` (reading a cast)
 from wyrd.rules.lots.assess import Appraisal, appraise, assess, assessment_minutes, gap_size
 from wyrd.rules.lots.characters import Character, Condition, CreationError, create_character
 from wyrd.rules.lots.checks import cast_lots, check, retry
+from wyrd.rules.lots.counts import begin_fight, end_fight
 from wyrd.rules.lots.enums import (
     Change,
     CheckForm,
@@ -28,16 +29,17 @@ from wyrd.rules.lots.enums import (
     Lot,
     PortentUse,
     Result,
+    Stat,
     Whose,
 )
 from wyrd.rules.lots.errors import BadValue, NotEnoughPoints, NotEnoughPortents, OutOfTurn, UnknownName
 from wyrd.rules.lots.events import LotsEvent
 from wyrd.rules.lots.fate import LOT_CASTS, Reading, read, read_lot
 from wyrd.rules.lots.harm import attack, damage_of, defend, pain_of, rest, suffer
-from wyrd.rules.lots.odds import CheckOdds, MettleOdds, check_odds, lot_odds, mettle_odds
+from wyrd.rules.lots.odds import CheckOdds, MettleOdds, attack_odds, check_odds, lot_odds, mettle_odds
 from wyrd.rules.lots.portents import blot_out, portent_cost, retell, whose
 from wyrd.rules.lots.sheets import add_character, award, convert, develop, development_cost, enlist
-from wyrd.rules.lots.spec import Blow, CheckSpec
+from wyrd.rules.lots.spec import Blow, CheckSpec, Mod
 from wyrd.rules.lots.state import CastRecord, GameState
 from wyrd.rules.lots.turn import Outcome
 
@@ -63,6 +65,7 @@ __all__ = [
     "Lot",
     "LotsEvent",
     "MettleOdds",
+    "Mod",
     "NotEnoughPoints",
     "NotEnoughPortents",
     "OutOfTurn",
@@ -70,6 +73,7 @@ __all__ = [
     "PortentUse",
     "Reading",
     "Result",
+    "Stat",
     "UnknownName",
     "Whose",
     "add_character",
@@ -77,7 +81,9 @@ __all__ = [
     "assess",
     "assessment_minutes",
     "attack",
+    "attack_odds",
     "award",
+    "begin_fight",
     "blot_out",
     "cast_lots",
     "check",
@@ -88,6 +94,7 @@ __all__ = [
     "defend",
     "develop",
     "development_cost",
+    "end_fight",
     "enlist",
     "gap_size",
     "lot_odds",

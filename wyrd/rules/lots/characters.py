@@ -7,8 +7,12 @@ tests against total Pain, and armour takes its share off each hit's damage.
 
 [ours] The seed gives no creation rules. A sheet names each Discipline from 0 to
 10 (a missing one is 0); Mettle is 1 to 10 and defaults to the Willpower (at
-least 1); armour is 0 or more; a character may begin with Portents. Non-player
-characters (``npc``) have sheets too, so the engine can cast for them.
+least 1); armour is 0 or more; a character may begin with Portents. The other Stats the
+glossary names (Capacity, Bulk, Hindrance, Mobility) are tracked values with no
+formula in the text: a sheet may give each from 0 to 10, and a check may use one
+as its Attribute. Non-player
+characters (``npc``) have sheets too: the players' casts are made against
+their numbers (only players roll).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, Field
 
 from wyrd.rules.errors import RuleError
-from wyrd.rules.lots.enums import Discipline
+from wyrd.rules.lots.enums import Discipline, Stat
 from wyrd.rules.lots.spec import CheckSpec
 
 __all__ = [
@@ -75,10 +79,16 @@ class Character(BaseModel):
     story_points: int = 0
     development: int = 0  # Development Points
     condition: Condition = Field(default_factory=Condition)
+    # Capacity, Bulk, Hindrance, Mobility as the table tracks them (left out of a sheet's data when none).
+    stats: dict[Stat, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
     def discipline(self, which: Discipline) -> int:
         """The Proficiency in a Discipline (0 if the sheet leaves it out)."""
         return self.disciplines.get(Discipline(which), 0)
+
+    def stat(self, which: Stat) -> int:
+        """A Stat's value (0 if the sheet leaves it out)."""
+        return self.stats.get(Stat(which), 0)
 
 
 def create_character(
@@ -90,6 +100,7 @@ def create_character(
     portents: int = 0,
     npc: bool = False,
     concept: str = "",
+    stats: Mapping[Stat, int] | Mapping[str, int] | None = None,
 ) -> Character:
     """Build a character sheet, refusing values outside the ranges above.
 
@@ -124,6 +135,20 @@ def create_character(
         raise CreationError(f"{clean}'s armour can't be {armour}", rule="lots.character.armour")
     if portents < 0:
         raise CreationError(f"{clean} can't begin with {portents} Portents", rule="lots.character.portents")
+    tracked: dict[Stat, int] = {}
+    for key, value in (stats or {}).items():
+        try:
+            stat = Stat(str(key).casefold())
+        except ValueError:
+            known = ", ".join(s.value for s in Stat)
+            raise CreationError(f"{key!r} is not a Stat (they are {known})", rule="lots.character.stat") from None
+        if not TIER_MIN <= value <= TIER_MAX:
+            raise CreationError(
+                f"{clean}'s {stat.value.title()} is {value}; a Stat runs from {TIER_MIN} to {TIER_MAX}",
+                rule="lots.character.stat-range",
+            )
+        tracked[stat] = value
     return Character(
         name=clean, npc=npc, concept=concept, disciplines=sheet, mettle=grit, armour=armour, portents=portents,
+        stats=tracked,
     )

@@ -2,16 +2,23 @@
 
 Seed 004, Checks: the relevant Attribute against the task's Difficulty, then
 the lots, which may turn the result (see :mod:`wyrd.rules.lots.fate`). Only players
-roll, usually; the engine casts for NPCs and for the world when something must
+roll, usually; the world's secret cast stands for the GM's when something must
 stay random. Lots may also be cast with no check at all (the narrator's secret
 roll, to raise tension): only the lot matters then.
 
-Try, try again: after a WOE, WASTE or FUMBLE spoiled a check the character was
-able enough for, they may try again if time and means allow; a lot may give the
-new attempt a modifier. [ours] The second try is the same check (the same
-effort committed again) with an optional modifier, and only plain checks can be
-tried again this way (an attack is simply made again). A check also counts as
-an assessment: after it is resolved, the character learns of the Tier.
+Try, try again: after fate spoiled a check the character was able enough for,
+they may try again if time and means allow; a lot may give the new attempt a
+modifier. [ours] The second try is the same check (the same effort committed
+again, the same Proficiency for the Rule of Fours) with an optional modifier,
+and only plain checks can be tried again this way (an attack is simply made
+again). It comes right after the spoiled check or not at all: the next action
+that casts lots or changes a condition closes the chance (as it closes the
+Portent window). A check also counts as an assessment: after it is resolved,
+the character learns of the Tier.
+
+Only players roll (seed 004, "Only players roll - usually"): an NPC never
+casts lots for a check, a second try or a cast of its own; the world's secret
+cast (no one named) stands for the rolls the GM keeps to themself.
 
 Every cast rolls ``dice.roll(1, 4, "weal")`` then ``dice.roll(1, 4, "woe")``.
 """
@@ -19,7 +26,8 @@ Every cast rolls ``dice.roll(1, 4, "weal")`` then ``dice.roll(1, 4, "woe")``.
 from __future__ import annotations
 
 from wyrd.rules.lots.assess import appraise, assessed_event
-from wyrd.rules.lots.enums import CheckForm, Discipline, Result
+from wyrd.rules.lots.counts import take_counts
+from wyrd.rules.lots.enums import CheckForm, Discipline, Result, Stat
 from wyrd.rules.lots.errors import BadValue, OutOfTurn
 from wyrd.rules.lots.events import CheckCast, LotsCast
 from wyrd.rules.lots.fate import SIDES, fortune_of, read, read_lot
@@ -45,7 +53,7 @@ def cast(turn: Turn, spec: CheckSpec, *, retell_of: CastRecord | None = None) ->
         assert spec.attribute is not None and spec.difficulty is not None
         reading = read(
             spec.attribute, spec.difficulty, lot,
-            proficiency=spec.rule_proficiency, tier=spec.rule_tier, attack=spec.attack,
+            proficiency=spec.rule_proficiency, tier=spec.rule_tier, attack=spec.attack, legacy=turn.legacy,
         )
     record = CastRecord(
         id=turn.new_cast_id(), spec=spec, weal=weal, woe=woe, lot=lot, reading=reading, before=before,
@@ -68,7 +76,7 @@ def cast(turn: Turn, spec: CheckSpec, *, retell_of: CastRecord | None = None) ->
         assert spec.attribute is not None and spec.difficulty is not None
         turn.emit(CheckCast(
             cast=record.id, character=spec.roller, form=spec.form, purpose=spec.purpose,
-            discipline=spec.discipline, attribute=spec.attribute, difficulty=spec.difficulty,
+            discipline=spec.discipline, stat=spec.stat, attribute=spec.attribute, difficulty=spec.difficulty,
             proficiency=spec.rule_proficiency, tier=spec.rule_tier, effort=spec.effort, weal=weal, woe=woe,
             lot=lot, base=reading.base, outcome=reading.result, change=reading.change, fortune=reading.fortune,
             may_retry=reading.may_retry and spec.form == CheckForm.CHECK, retry=spec.retry,
@@ -110,6 +118,7 @@ def check(
     difficulty: int,
     *,
     discipline: Discipline | None = None,
+    stat: Stat | None = None,
     value: int | None = None,
     modifier: int = 0,
     proficiency: int | None = None,
@@ -120,28 +129,35 @@ def check(
 ) -> None:
     """``who`` makes a check against ``difficulty`` and casts the lots.
 
-    The Attribute is ``value`` if given (a Stat, or any number the table agrees
-    on), else the character's ``discipline``; ``modifier`` is added to it. The
-    Rule of Fours compares ``proficiency`` (default: the Attribute) with ``tier``
-    (default: the Difficulty). ``attack`` marks an attack, which a CRIT always
-    carries; for an attack that deals harm, use :func:`wyrd.rules.lots.harm.attack`.
+    The Attribute is ``value`` if given (any number the table agrees on), else
+    the character's ``stat`` (seed 004: an Attribute is "a Discipline, Stat,
+    etc."), else their ``discipline``; ``modifier`` is added to it. The
+    Rule of Fours compares ``proficiency`` (default: the Attribute before the
+    modifier, the character's own measure) with ``tier`` (default: the
+    Difficulty). ``attack`` marks an attack, which a CRIT always carries; for an
+    attack that deals harm, use :func:`wyrd.rules.lots.harm.attack`.
     """
-    char = turn.able(who, "make a check")
-    if value is None and discipline is None:
-        raise BadValue("a check needs a Discipline or a value to compare", rule="lots.check.attribute")
+    char = turn.caster(who, "make a check")
+    if value is None and discipline is None and stat is None:
+        raise BadValue("a check needs a Discipline, a Stat or a value to compare", rule="lots.check.attribute")
     if effort < 0:
         raise BadValue(f"effort can't be {effort}", rule="lots.check.effort")
-    which = Discipline(discipline) if discipline is not None else None
+    which = Discipline(discipline) if discipline is not None and stat is None else None
+    tracked = Stat(stat) if stat is not None else None
     if value is not None:
         base = value
+    elif tracked is not None:
+        base = char.stat(tracked)
     else:
         assert which is not None
         base = char.discipline(which)
     spec = CheckSpec(
         form=CheckForm.ATTACK if attack else CheckForm.CHECK, roller=char.name, attribute=base + modifier,
-        difficulty=difficulty, proficiency=proficiency, tier=tier, discipline=which, effort=effort,
+        difficulty=difficulty, tier=tier, discipline=which, stat=tracked, effort=effort,
+        proficiency=base if proficiency is None and not turn.legacy else proficiency,
         purpose=purpose,
     )
+    take_counts(turn, char, effort, "make a check")
     if turn.loses_action(char, "check"):
         return
     turn.close_window()
@@ -151,16 +167,18 @@ def check(
 @action
 def retry(turn: Turn, who: str, *, modifier: int = 0) -> None:
     """``who`` tries their spoiled check again (the same check, plus ``modifier``)."""
-    char = turn.able(who, "try again")
+    char = turn.caster(who, "try again")
     spec = char.condition.retry
-    if spec is None:
+    latest = turn.state.window[-1] if turn.state.window else None
+    if spec is None or (not turn.legacy and (latest is None or latest.spec.roller != char.name)):
         raise OutOfTurn(
-            f"{char.name} has no check to try again: that takes a check they were able enough for, "
-            "spoiled by a WOE, WASTE or FUMBLE",
+            f"{char.name} has no check to try again: that comes right after a check they were able "
+            "enough for, which a WASTE or a FUMBLE kept from succeeding",
             rule="lots.retry.not-allowed",
         )
     assert spec.attribute is not None
     again = spec.model_copy(update={"attribute": spec.attribute + modifier, "proficiency": spec.rule_proficiency})
+    take_counts(turn, char, spec.effort, "try again")
     if turn.loses_action(char, "try again"):
         return
     turn.close_window()
@@ -170,6 +188,11 @@ def retry(turn: Turn, who: str, *, modifier: int = 0) -> None:
 @action
 def cast_lots(turn: Turn, who: str | None = None, purpose: str = "") -> None:
     """Cast lots with no check: a player's (``who``) or, with no one named, the world's secret roll."""
-    roller = turn.character(who).name if who is not None else None
+    roller = None
+    if who is not None:
+        char = turn.character(who)
+        if char.npc and not turn.legacy:
+            turn.caster(who, "cast lots")  # refused: only players roll
+        roller = char.name  # an incapacitated player may still be asked to cast
     turn.close_window()
     cast(turn, CheckSpec(form=CheckForm.BARE, roller=roller, purpose=purpose))

@@ -23,6 +23,7 @@ __all__ = [
     "Lot",
     "PortentUse",
     "Result",
+    "Stat",
     "Whose",
 ]
 
@@ -50,6 +51,7 @@ class Change(StrEnum):
     NONE = "none"  # the result stands as compared
     CRIT_SUCCEEDS = "crit_succeeds"  # a CRIT turned a failure into a success
     CRIT_BARRED = "crit_barred"  # a CRIT on a failure the Rule of Fours keeps a failure
+    FOURS_BARRED = "fours_barred"  # the Attribute meets the Difficulty, but the Tier is 4+ above the Proficiency
     FUMBLE_FAILS = "fumble_fails"  # a FUMBLE turned a success into a failure
     FUMBLE_BARRED = "fumble_barred"  # a FUMBLE on a success the Rule of Fours keeps a success
     WASTED = "wasted"  # a WASTE made it neither
@@ -94,6 +96,16 @@ class Discipline(StrEnum):
     SUBTERFUGE = "subterfuge"
     INTUITION = "intuition"
     INGENUITY = "ingenuity"
+
+
+class Stat(StrEnum):
+    """Seed 004 glossary: "a tracked character value such as Mettle, Capacity, Bulk, Hindrance,
+    or Mobility, used as a quick reference during play" (Mettle has its own place on the sheet)."""
+
+    CAPACITY = "capacity"
+    BULK = "bulk"
+    HINDRANCE = "hindrance"
+    MOBILITY = "mobility"
 
 
 class Commitment(StrEnum):

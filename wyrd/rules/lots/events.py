@@ -25,6 +25,7 @@ from wyrd.rules.lots.enums import (
     Lot,
     PortentUse,
     Result,
+    Stat,
     Whose,
 )
 
@@ -34,8 +35,11 @@ __all__ = [
     "AttackResolved",
     "CharacterCreated",
     "CheckCast",
+    "CountsTaken",
     "Development",
     "Event",
+    "FightBegun",
+    "FightEnded",
     "Incapacitated",
     "LotsCast",
     "LotsEvent",
@@ -57,6 +61,7 @@ class CharacterCreated(Event):
     armour: int
     portents: int
     concept: str = ""
+    stats: dict[Stat, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class CheckCast(Event):
@@ -68,6 +73,7 @@ class CheckCast(Event):
     form: CheckForm
     purpose: str = ""
     discipline: Discipline | None = None
+    stat: Stat | None = Field(default=None, exclude_if=lambda v: v is None)  # the Stat checked, if one was
     attribute: int
     difficulty: int
     proficiency: int
@@ -160,9 +166,11 @@ class PainTaken(Event):
 
 
 class MettleTested(Event):
+    """Test Your Mettle; ``cast`` is None for an NPC's, which casts no lots."""
+
     kind: Literal["mettle_tested"] = "mettle_tested"
     character: str
-    cast: str
+    cast: str | None
     mettle: int
     pain: int
     outcome: Result
@@ -219,6 +227,34 @@ class Development(Event):
     development_after: int
 
 
+class FightBegun(Event):
+    """A fight's Counts start: every combatant at Count 0."""
+
+    kind: Literal["fight_begun"] = "fight_begun"
+    combatants: list[str]
+
+
+class CountsTaken(Event):
+    """An Action takes Counts equal to its committed Effort; the fight advances to the next resolution.
+
+    ``count`` is when the Action began, ``resolves`` when it resolves (and the
+    character may act again), ``now`` the next scheduled resolution after it and
+    ``up`` who acts there.
+    """
+
+    kind: Literal["counts_taken"] = "counts_taken"
+    character: str
+    counts: int
+    count: int
+    resolves: int
+    now: int
+    up: list[str]
+
+
+class FightEnded(Event):
+    kind: Literal["fight_ended"] = "fight_ended"
+
+
 LotsEvent = Annotated[
     CharacterCreated
     | CheckCast
@@ -233,6 +269,9 @@ LotsEvent = Annotated[
     | Rested
     | StoryPointsAwarded
     | StoryPointsConverted
-    | Development,
+    | Development
+    | FightBegun
+    | CountsTaken
+    | FightEnded,
     Field(discriminator="kind"),
 ]

@@ -14,14 +14,21 @@ What a lot does to the result:
   the WEAL nor the WOE it would have brought applies;
 * WEAL / WOE: a benefit / a consequence, the result unchanged.
 
-Rule of Fours: when the Tier exceeds the Proficiency by 4 or more, even a CRIT
-cannot make the check succeed (attacks excepted); when the Proficiency exceeds
-the Tier by 4 or more, a FUMBLE cannot make it fail. The WEAL or WOE of the
-lot still comes, and a WASTE still wastes the time. By default the Proficiency
-is the Attribute and the Tier is the Difficulty.
+Rule of Fours: "If the Tier of a Check exceeds your Proficiency by four or
+more, you simply won't be able to succeed at it ... even rolling a CRIT won't
+allow you to succeed" (attacks excepted: "attacks are an exception"). So such
+a check fails whatever the Attribute with its modifiers, CRIT or no CRIT. When
+the Proficiency exceeds the Tier by 4 or more, a FUMBLE cannot make it fail.
+The WEAL or WOE of the lot still comes, and a WASTE still wastes the time. By
+default the Proficiency is the Attribute and the Tier is the Difficulty; [ours]
+a check's modifier changes the Attribute compared, never the Proficiency (see
+:func:`wyrd.rules.lots.checks.check`), on a first try and a second alike.
 
-Try, try again: a character able enough to succeed (Attribute >= Difficulty)
-whose cast showed a WOE, WASTE or FUMBLE may try again, if the time and means allow.
+Try, try again: "When your Proficiency is sufficient to succeed at a task, but
+fate had other plans via a WOE, WASTE, or FUMBLE, you may try again". [ours]
+Fate had other plans when the check able to succeed did not: a WASTE, or a
+FUMBLE that sank it. A WOE alone leaves a success a success, with nothing to
+try again.
 
 [ours] The text names only CRITs for the attack exception
 (:data:`ATTACKS_IGNORE_FUMBLE_FLOOR` is False): a FUMBLE on an attack is barred
@@ -116,7 +123,7 @@ def fortune_of(lot: Lot) -> Fortune:
 
 
 def cannot_succeed(proficiency: int, tier: int, *, attack: bool = False) -> bool:
-    """Rule of Fours: a Tier 4 or more above the Proficiency bars a CRIT's success (not for attacks)."""
+    """Rule of Fours: a Tier 4 or more above the Proficiency bars any success (not for attacks)."""
     return not attack and tier - proficiency >= FOURS
 
 
@@ -132,12 +139,13 @@ class Reading(BaseModel):
 
     Attributes:
         lot: The lot of the cast.
-        base: The result of comparing the Attribute with the Difficulty alone.
+        base: The result before the lots: the Attribute against the Difficulty,
+            a failure whatever they are when the Rule of Fours bars success.
         result: The result once the lot has had its say.
         change: How the lot changed (or failed to change) ``base``.
         fortune: The WEAL or WOE the lot brings, whatever the result.
-        may_retry: Whether the character may try again (able enough, but the lot
-            was a WOE, WASTE or FUMBLE).
+        may_retry: Whether the character may try again (able enough, but a WASTE
+            or a FUMBLE kept it from succeeding).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -158,6 +166,7 @@ def read(
     proficiency: int | None = None,
     tier: int | None = None,
     attack: bool = False,
+    legacy: bool = False,
 ) -> Reading:
     """Read a check: the comparison, then the lot, then the Rule of Fours.
 
@@ -168,24 +177,33 @@ def read(
         proficiency: The character's Proficiency for the Rule of Fours (the Attribute if None).
         tier: The check's Tier for the Rule of Fours (the Difficulty if None).
         attack: Whether the check is an attack (a CRIT always lands one).
+        legacy: Read as saves made before the one Rule of Fours were played: a
+            Tier 4 above the Proficiency bars only a CRIT, and a WOE on a success
+            also allows a second try.
 
     Example:
         >>> read(3, 5, Lot.CRIT).result
         <Result.SUCCESS: 'success'>
         >>> read(1, 5, Lot.CRIT).change
         <Change.CRIT_BARRED: 'crit_barred'>
+        >>> read(6, 5, Lot.NONE, proficiency=1).result
+        <Result.FAILURE: 'failure'>
     """
     prof = attribute if proficiency is None else proficiency
     level = difficulty if tier is None else tier
-    base = Result.SUCCESS if attribute >= difficulty else Result.FAILURE
+    barred = cannot_succeed(prof, level, attack=attack)
+    able = attribute >= difficulty and (legacy or not barred)
+    base = Result.SUCCESS if able else Result.FAILURE
     result, change = base, Change.NONE
     if lot == Lot.WASTE:
         result, change = Result.WASTE, Change.WASTED
     elif lot == Lot.CRIT and base == Result.FAILURE:
-        if cannot_succeed(prof, level, attack=attack):
+        if barred:
             change = Change.CRIT_BARRED
         else:
             result, change = Result.SUCCESS, Change.CRIT_SUCCEEDS
+    elif barred and attribute >= difficulty and not legacy:
+        change = Change.FOURS_BARRED
     elif lot == Lot.FUMBLE and base == Result.SUCCESS:
         if cannot_fail(prof, level, attack=attack):
             change = Change.FUMBLE_BARRED
@@ -197,5 +215,5 @@ def read(
         result=result,
         change=change,
         fortune=fortune_of(lot),
-        may_retry=base == Result.SUCCESS and lot in RETRY_LOTS,
+        may_retry=able and lot in RETRY_LOTS and (legacy or result != Result.SUCCESS),
     )

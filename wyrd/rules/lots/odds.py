@@ -28,6 +28,8 @@ __all__ = [
     "LotShare",
     "MettleOdds",
     "ResultShare",
+    "attack_odds",
+    "attack_spec_numbers",
     "check_odds",
     "lot_odds",
     "mettle_odds",
@@ -72,7 +74,8 @@ class CheckOdds(BaseModel):
         proficiency: The Proficiency for the Rule of Fours.
         tier: The Tier for the Rule of Fours.
         attack: Whether the check is an attack (a CRIT always lands it).
-        base: The result before the lots (success if the Attribute meets the Difficulty).
+        base: The result before the lots (success if the Attribute meets the Difficulty
+            and the Rule of Fours allows a success at all).
         crit_barred: The Rule of Fours keeps a CRIT from making this succeed.
         fumble_barred: The Rule of Fours keeps a FUMBLE from making this fail.
         lots: Each lot's share of the 16 casts.
@@ -200,7 +203,8 @@ def _check_odds(attribute: int, difficulty: int, proficiency: int, tier: int, at
         proficiency=proficiency,
         tier=tier,
         attack=attack,
-        base=Result.SUCCESS if attribute >= difficulty else Result.FAILURE,
+        base=Result.SUCCESS if attribute >= difficulty and not cannot_succeed(proficiency, tier, attack=attack)
+        else Result.FAILURE,
         crit_barred=cannot_succeed(proficiency, tier, attack=attack),
         fumble_barred=cannot_fail(proficiency, tier, attack=attack),
         lots=lot_odds(),
@@ -213,6 +217,29 @@ def _check_odds(attribute: int, difficulty: int, proficiency: int, tier: int, at
         p_woe=_share(woe),
         p_retry=_share(retry),
     )
+
+
+def attack_spec_numbers(offense: int, defense: int, *, defended: bool = True) -> tuple[int, int, int, int]:
+    """An attack as a check: (attribute, difficulty, proficiency, tier).
+
+    Offense against Defense, +1 when the target actively defends (only an
+    Accuracy above zero lands it); the Rule of Fours compares the Offense with
+    the Defense. :func:`wyrd.rules.lots.harm.attack` casts with these numbers.
+    """
+    return offense, defense + (1 if defended else 0), offense, defense
+
+
+def attack_odds(offense: int, defense: int, *, defended: bool = True) -> CheckOdds:
+    """The exact odds of an attack, the +1 of an actively defended target included.
+
+    Example:
+        >>> attack_odds(5, 5).p_success  # defended: only a CRIT lands it
+        Fraction(1, 16)
+        >>> attack_odds(5, 5, defended=False).p_success
+        Fraction(7, 8)
+    """
+    attribute, difficulty, proficiency, tier = attack_spec_numbers(offense, defense, defended=defended)
+    return check_odds(attribute, difficulty, proficiency=proficiency, tier=tier, attack=True)
 
 
 def mettle_odds(mettle: int, pain: int) -> MettleOdds:

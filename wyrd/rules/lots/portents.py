@@ -8,8 +8,8 @@ and keeps only the new outcome; the effort already spent still counts (it is
 not spent twice). A Re-tell can itself be re-told, again and again, as long as
 the Portents last; only the last telling happens.
 
-[ours] Without a narrator, the narrator's rolls are the casts the engine makes
-for NPCs and for the world: those cost 3. Only players' characters hold and
+[ours] Without a narrator, the narrator's rolls are the world's secret casts
+(NPCs cast no lots: only players roll): those cost 3. Only players' characters hold and
 spend Portents (an incapacitated one still may). A Portent changes a cast in
 the window (the latest action that cast lots, see :mod:`wyrd.rules.lots.state`);
 everything that cast set off (the harm of an attack, the Mettle test after it)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from wyrd.rules.lots.characters import TIER_MAX, Character, create_character
-from wyrd.rules.lots.enums import Conversion, Discipline
+from wyrd.rules.lots.enums import Conversion, Discipline, Stat
 from wyrd.rules.lots.errors import BadValue, NotEnoughPoints, OutOfTurn
 from wyrd.rules.lots.events import CharacterCreated, Development, StoryPointsAwarded, StoryPointsConverted
 from wyrd.rules.lots.turn import Turn, action
@@ -34,7 +34,7 @@ def _enter(turn: Turn, char: Character) -> None:
     turn.state.characters[char.name] = char
     turn.emit(CharacterCreated(
         name=char.name, npc=char.npc, disciplines=dict(char.disciplines), mettle=char.mettle, armour=char.armour,
-        portents=char.portents, concept=char.concept,
+        portents=char.portents, concept=char.concept, stats=dict(char.stats),
     ))
 
 
@@ -42,10 +42,11 @@ def _enter(turn: Turn, char: Character) -> None:
 def add_character(
     turn: Turn, name: str, disciplines: Mapping[Discipline, int] | Mapping[str, int], *, mettle: int | None = None,
     armour: int = 0, portents: int = 0, npc: bool = False, concept: str = "",
+    stats: Mapping[Stat, int] | Mapping[str, int] | None = None,
 ) -> None:
-    """Create a character (a player's, or with ``npc`` one the engine plays) and bring them in."""
+    """Create a character (a player's, or with ``npc`` a non-player one) and bring them in."""
     _enter(turn, create_character(
-        name, disciplines, mettle=mettle, armour=armour, portents=portents, npc=npc, concept=concept,
+        name, disciplines, mettle=mettle, armour=armour, portents=portents, npc=npc, concept=concept, stats=stats,
     ))
 
 
@@ -54,7 +55,7 @@ def enlist(turn: Turn, character: Character) -> None:
     """Bring in a ready character (a story's), checked by the same rules as a new one."""
     checked = create_character(
         character.name, character.disciplines, mettle=character.mettle, armour=character.armour,
-        portents=character.portents, npc=character.npc, concept=character.concept,
+        portents=character.portents, npc=character.npc, concept=character.concept, stats=character.stats,
     )
     _enter(turn, checked)
 

@@ -9,11 +9,30 @@ the check told again is the same check, whatever has changed on the sheet since.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from wyrd.rules.lots.enums import CheckForm, Discipline
+from wyrd.rules.lots.enums import CheckForm, Discipline, Stat
 
-__all__ = ["Blow", "CheckSpec"]
+__all__ = ["Blow", "CheckSpec", "Mod"]
+
+
+class Mod(BaseModel):
+    """Seed 004 glossary, Mod: "A positive or negative adjustment to a value. Do not apply the
+    same advantage twice by both boosting Offense and lowering Defense."
+
+    Attributes:
+        reason: The advantage (or hindrance) the Mod stands for: "high ground", "flanked".
+        n: The adjustment.
+        on: The value adjusted: the attacker's Offense or the target's Defense.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    reason: str
+    n: int
+    on: Literal["offense", "defense"]
 
 
 class Blow(BaseModel):
@@ -56,6 +75,7 @@ class CheckSpec(BaseModel):
         proficiency: The Proficiency for the Rule of Fours (defaults to the Attribute).
         tier: The Tier for the Rule of Fours (defaults to the Difficulty).
         discipline: The Discipline behind the Attribute, when there is one.
+        stat: The Stat behind the Attribute, when there is one (Mettle, Capacity, ...).
         effort: The effort the roller commits (counts of time and exertion).
         purpose: What the check is for, in the players' words.
         blow: For an attack or a defence, the attack in question.
@@ -71,6 +91,7 @@ class CheckSpec(BaseModel):
     proficiency: int | None = None
     tier: int | None = None
     discipline: Discipline | None = None
+    stat: Stat | None = Field(default=None, exclude_if=lambda v: v is None)
     effort: int = Field(default=0, ge=0)
     purpose: str = ""
     blow: Blow | None = None

@@ -18,7 +18,18 @@ from wyrd.rules.lots.enums import Lot
 from wyrd.rules.lots.fate import Reading
 from wyrd.rules.lots.spec import CheckSpec
 
-__all__ = ["CastRecord", "GameState"]
+__all__ = ["CastRecord", "Fight", "GameState"]
+
+
+class Fight(BaseModel):
+    """The Counts of a fight (seed 004 glossary, Count: "A unit used to schedule Actions in combat").
+
+    Attributes:
+        ready: The Count at which each combatant's last Action resolves and their
+            next may begin (everyone starts at 0).
+    """
+
+    ready: dict[str, int] = Field(default_factory=dict)
 
 
 class CastRecord(BaseModel):
@@ -51,3 +62,4 @@ class GameState(BaseModel):
     characters: dict[str, Character] = Field(default_factory=dict)
     window: list[CastRecord] = Field(default_factory=list)
     casts: int = 0  # casts made so far, Re-tells included (for ids)
+    fight: Fight | None = Field(default=None, exclude_if=lambda v: v is None)  # the Counts, while a fight is on

@@ -5,10 +5,19 @@ An action is written as ``f(turn, ...)``; :data:`action` gives it the public for
 untouched when it is refused. The :class:`Turn` holds the lookups and the
 bookkeeping actions share: finding characters, closing the Portent window, and
 taking and restoring the conditions a Blot-out or a Re-tell puts back.
+
+Games saved before Wyrd followed seed 004 on who rolls, damage, the Rule of
+Fours and second tries replay as they were played: inside :func:`first_reading`
+the actions keep that first reading (NPCs cast, a negative Accuracy lowers the
+damage, a modifier counts toward the Proficiency, a second try stays open).
+The play kit plays an old command that way; everything new follows the text.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TypeAlias
 
 from wyrd.rules.actions import Outcome as BaseOutcome
@@ -19,7 +28,19 @@ from wyrd.rules.lots.errors import OutOfTurn, UnknownName
 from wyrd.rules.lots.events import ActionLost
 from wyrd.rules.lots.state import GameState
 
-__all__ = ["Outcome", "Turn", "action"]
+__all__ = ["Outcome", "Turn", "action", "first_reading"]
+
+_FIRST_READING: ContextVar[bool] = ContextVar("lots_first_reading", default=False)
+
+
+@contextmanager
+def first_reading() -> Iterator[None]:
+    """Play the actions inside by the first reading of the rules (for commands saved under it)."""
+    token = _FIRST_READING.set(True)
+    try:
+        yield
+    finally:
+        _FIRST_READING.reset(token)
 
 # What every Thaeborn action returns: the new game state and its events.
 Outcome: TypeAlias = BaseOutcome[GameState]
@@ -27,6 +48,11 @@ Outcome: TypeAlias = BaseOutcome[GameState]
 
 class Turn(BaseTurn[GameState]):
     """An action's working copy of a Thaeborn game."""
+
+    @property
+    def legacy(self) -> bool:
+        """Whether this action replays a command saved under the first reading of the rules."""
+        return _FIRST_READING.get()
 
     # -- lookups -------------------------------------------------------------
 
@@ -44,6 +70,17 @@ class Turn(BaseTurn[GameState]):
             raise OutOfTurn(f"{char.name} is not a player's character and can't {doing}", rule="lots.player.npc")
         return char
 
+    def caster(self, name: str, doing: str) -> Character:
+        """A player's character able to act, who casts lots: NPCs never do ("Only players roll")."""
+        char = self.character(name)
+        if char.npc and not self.legacy:
+            raise OutOfTurn(
+                f"{char.name} is an NPC and can't {doing}: only players roll (the world's own cast, "
+                "`lots` with no one named, is the GM's secret roll)",
+                rule="lots.npc.roll",
+            )
+        return self.able(name, doing)
+
     def able(self, name: str, doing: str) -> Character:
         """A character who can act by choice: not incapacitated."""
         char = self.character(name)
@@ -57,8 +94,16 @@ class Turn(BaseTurn[GameState]):
     # -- the Portent window and conditions -----------------------------------------
 
     def close_window(self) -> None:
-        """From now on the earlier casts are settled: no Portent can change them."""
+        """From now on the earlier casts are settled: no Portent can change them.
+
+        A second try comes right after the spoiled check or not at all, so the
+        chance of one closes too.
+        """
         self.state.window.clear()
+        if self.legacy:
+            return
+        for char in self.state.characters.values():
+            char.condition.retry = None
 
     def new_cast_id(self) -> str:
         self.state.casts += 1

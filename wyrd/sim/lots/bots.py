@@ -4,9 +4,9 @@ A scene calls for assessments, checks, the world's secret casts and perhaps a
 fight (``stories.lots.Scene``). The bot plays them in that order, each by the
 standing character best in the Discipline. A fight goes in rounds until its NPC
 is incapacitated or every character is: the NPC strikes one standing character
-(chosen with the run's generator), who casts with ``defend`` (only players roll),
-unless it is reeling from a failed Mettle test (its lost action is this strike);
-then each standing character attacks it. Then ``scene`` moves on; after the last
+(chosen with the run's generator), who casts with ``defend`` (only players roll;
+when the NPC is reeling from a failed Mettle test, the rules spend that strike as
+its lost action); then each standing character attacks it. Then ``scene`` moves on; after the last
 scene it closes the story.
 
 The policies (``--policy``):
@@ -89,7 +89,6 @@ class LotsBot:
     scene: str | None = None
     calls: list[str] = field(default_factory=list)  # the scene's calls still to play ("check 0", ...)
     fighting: bool = False
-    npc_reeling: int = 0  # strikes the NPC owes to failed Mettle tests
     turn: list[str] = field(default_factory=list)  # this round's lines still to come
     rested: set[str] = field(default_factory=set)
     spec: Scene | None = None  # the scene whose calls these are
@@ -105,8 +104,6 @@ class LotsBot:
     def next_line(self, session: Session, last: Reply | None) -> str:
         state, place = _state(session), _progress(session)
         events = kinds(last.events) if last is not None else []
-        npc = place.current.fight.npc if place.current is not None and place.current.fight else None
-        self._note(events, npc)
         retell = self._retell(events, state)
         if retell is not None:
             return retell
@@ -149,7 +146,7 @@ class LotsBot:
                       + [f"check {i}" for i in range(len(scene.checks))]
                       + [f"lots {i}" for i in range(len(scene.lots))])
         self.fighting = scene.fight is not None
-        self.turn, self.npc_reeling, self.rested = [], 0, set()
+        self.turn, self.rested = [], set()
         self.spec = scene
 
     def _call(self, call: str, state: L.GameState) -> str | None:
@@ -174,11 +171,6 @@ class LotsBot:
 
     # -- a fight ------------------------------------------------------------------------
 
-    def _note(self, events: Sequence[Mapping[str, Any]], npc: str | None) -> None:
-        for event in events:
-            if event.get("kind") == "mettle_tested" and event.get("character") == npc and event.get("loses_action"):
-                self.npc_reeling += 1
-
     def _fight(self, state: L.GameState, scene: Scene) -> str | None:
         fight = scene.fight
         assert fight is not None
@@ -195,12 +187,8 @@ class LotsBot:
             self.turn = self._round(standing, fight.npc, fight.effort)
 
     def _round(self, standing: Sequence[L.Character], npc: str, effort: int) -> list[str]:
-        lines = []
-        if self.npc_reeling:
-            self.npc_reeling -= 1  # its strike this round is the action it lost
-        else:
-            target = self.rng.choice(list(standing)).name
-            lines.append(f"defend {_q(target)} against {_q(npc)} effort={effort}")
+        target = self.rng.choice(list(standing)).name
+        lines = [f"defend {_q(target)} against {_q(npc)} effort={effort}"]
         for char in standing:
             lines.append(f"attack {_q(char.name)} {_q(npc)} effort={effort + self._extra()}")
         return lines

@@ -25,10 +25,12 @@ from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.play.kits.lots import words as vocabulary
 from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of
-from wyrd.play.kits.lots.verbs import DISCIPLINES, VERBS, LotsVerb, take_discipline, take_text, take_who
+from wyrd.play.kits.lots.verbs import DISCIPLINES, STATS, VERBS, LotsVerb, take_discipline, take_text, take_who
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.lots import GameState, Outcome, check_odds, portent_cost
+from wyrd.rules.lots.counts import now as fight_count
+from wyrd.rules.lots.counts import up_next
 from wyrd.stories.lots import ScenarioError, ScenarioPlay, Sheet, close_story, find_scenario, open_scene
 from wyrd.stories.lots.scenario import SceneCall, SceneOpened, StoryClosed
 
@@ -124,12 +126,15 @@ class SceneVerb(LotsVerb):
 
 @VERBS.register
 class Pc(LotsVerb):
-    """pc add NAME prowess=N willpower=N ... [mettle=N] [armour=N] [portents=N] [npc] [concept="..."]
+    """pc add NAME prowess=N willpower=N ... [mettle=N] [capacity=N ...] [armour=N] [portents=N] [npc] [concept="..."]
 
     Disciplines run 0 to 10 (prowess, willpower, survival, subterfuge, intuition,
     ingenuity; one left out is 0). Mettle (1 to 10) is what Pain is tested
-    against; it defaults to the Willpower. Armour takes its share off each hit.
-    `npc` makes a character the engine casts for (a Portent on their cast costs 3).
+    against; it defaults to the Willpower. The other Stats (capacity, bulk,
+    hindrance, mobility; 0 to 10) are tracked for reference, and `check` can use
+    them. Armour takes its share off each hit.
+    `npc` makes a non-player character: only players roll, so it casts no lots
+    (players cast against it with `attack` and `defend`).
     `pc take NAME` or `pc take all` brings in the story's pregenerated characters.
     `pc` alone lists everyone; `pc NAME` shows one sheet.
     """
@@ -160,8 +165,10 @@ class Pc(LotsVerb):
             key, eq, value = word.partition("=")
             if not eq or not value:
                 raise words.fail(f"did not understand {word!r}")
-            which = resolve(key, [*DISCIPLINES, *self._STATS], "Discipline or option")
-            if which == "concept":
+            which = resolve(key, [*DISCIPLINES, *STATS, *self._STATS], "Discipline, Stat or option")
+            if which in STATS:
+                sheet.setdefault("stats", {})[which] = parse_int(value, which, low=0, high=99)
+            elif which == "concept":
                 sheet["concept"] = value
             elif which in DISCIPLINES:
                 sheet["disciplines"][which] = parse_int(value, which, low=0, high=99)
@@ -193,7 +200,7 @@ class Pc(LotsVerb):
             return L.Outcome(state, events)
         a = args["add"]
         return L.add_character(state, dice, a["name"], a["disciplines"], mettle=a["mettle"], armour=a["armour"],
-                               portents=a["portents"], npc=a["npc"], concept=a["concept"])
+                               portents=a["portents"], npc=a["npc"], concept=a["concept"], stats=a.get("stats"))
 
 
 @VERBS.register
@@ -280,6 +287,12 @@ def _hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     if not state.characters:
         return ["No one yet: pc add NAME prowess=5 willpower=4 survival=3 ... (or story ID, then pc take all)."]
     lines = _window_lines(state)
+    at = fight_count(state)
+    if at is not None:
+        up = up_next(state)
+        npcs = [n for n in up if state.characters[n].npc]
+        lines.append(f"Count {at}: {', '.join(up) or 'no one'} up"
+                     + "".join(f"; {n} strikes: defend WHO against {n} effort=N" for n in npcs) + ".")
     for char in state.characters.values():
         condition = char.condition
         if condition.incapacitated:
@@ -323,8 +336,10 @@ def _sheets(state: Any, name: str | None) -> list[str]:
         char = state.characters[who]
         condition = char.condition
         lines.append(f"{char.name}" + (f", {char.concept}" if char.concept else "")
-                     + (" (NPC: the engine casts for them)" if char.npc else ""))
+                     + (" (NPC: casts no lots; players cast against them)" if char.npc else ""))
         lines.append(f"  {disciplines(char.disciplines)}")
+        if char.stats:
+            lines.append("  " + ", ".join(f"{s.value.title()} {v}" for s, v in char.stats.items()))
         lines.append(f"  Mettle {char.mettle}, armour {char.armour}; Pain {condition.pain}"
                      + ("; incapacitated" if condition.incapacitated else "")
                      + ("; loses their next action" if condition.loses_action else ""))
@@ -343,6 +358,8 @@ def _toolbar(state: Any) -> str:
         mark = " down" if char.condition.incapacitated else (" reeling" if char.condition.loses_action else "")
         points = "" if char.npc else f" P{char.portents}"
         parts.append(f"{char.name} pain {char.condition.pain}/{char.mettle}{points}{mark}")
+    if state.fight is not None:
+        parts.append(f"Count {fight_count(state)}")
     if state.window:
         parts.append("open to Portents: " + ", ".join(r.id for r in state.window))
     return " | ".join(parts) or "no one yet: pc add NAME ..."

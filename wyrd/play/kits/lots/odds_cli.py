@@ -48,23 +48,38 @@ def add(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lots.add_argument("--difficulty", "-d", type=_number, required=True, metavar="D", help="the difficulty")
     lots.add_argument(
         "--proficiency", type=_number, default=None, metavar="P",
-        help="the proficiency for the Rule of Fours (default: the attribute)",
+        help="the proficiency for the Rule of Fours (default: the attribute; for a check with a modifier, "
+        "give the attribute before it here, as `check` does)",
     )
     lots.add_argument(
         "--tier", type=_number, default=None, metavar="T",
         help="the tier for the Rule of Fours (default: the difficulty)",
     )
-    lots.add_argument("--attack", action="store_true", help="an attack: a CRIT lands it whatever the gap")
+    lots.add_argument(
+        "--attack", action="store_true",
+        help="an attack: the attribute is the Offense, the difficulty the target's Defense, +1 when it "
+        "actively defends; a CRIT lands it whatever the gap",
+    )
+    lots.add_argument(
+        "--undefended", action="store_true",
+        help="with --attack: the target does not actively defend (no +1)",
+    )
     lots.add_argument("--json", action="store_true", help="print JSON (fractions as strings)")
     lots.set_defaults(handler=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    from wyrd.rules.lots.odds import check_odds
+    from wyrd.rules.lots.odds import attack_spec_numbers, check_odds
 
-    odds = check_odds(
-        args.attribute, args.difficulty, proficiency=args.proficiency, tier=args.tier, attack=args.attack
-    )
+    attribute, difficulty, proficiency, tier = args.attribute, args.difficulty, args.proficiency, args.tier
+    if args.attack:
+        # The same numbers the attack verb casts with: Defense + 1 for an actively defended target.
+        attribute, difficulty, own, defense = attack_spec_numbers(
+            attribute, difficulty, defended=not args.undefended
+        )
+        proficiency = own if proficiency is None else proficiency
+        tier = defense if tier is None else tier
+    odds = check_odds(attribute, difficulty, proficiency=proficiency, tier=tier, attack=args.attack)
     if args.json:
         print_json({"kind": "lots_odds", "gap": odds.gap, **odds.model_dump(mode="json")})
     else:
@@ -108,16 +123,20 @@ def _lot_effect(odds: CheckOdds, lot: str) -> str:
 
 
 def _lines(odds: CheckOdds) -> list[str]:
-    kind = "Attack" if odds.attack else "Check"
     base = "a success" if odds.base.value == "success" else "a failure"
-    lines = [
-        f"{kind}: attribute {odds.attribute} against difficulty {odds.difficulty} is {base} "
-        "unless the lots turn it."
-    ]
+    if odds.attack:
+        plus = odds.difficulty - odds.tier
+        against = f"Defense {odds.tier}" + (" + 1 (actively defended)" if plus == 1 else " (undefended)")
+        if plus not in (0, 1):
+            against = f"difficulty {odds.difficulty}"
+        head = f"Attack: Offense {odds.attribute} against {against}"
+    else:
+        head = f"Check: attribute {odds.attribute} against difficulty {odds.difficulty}"
+    lines = [f"{head} is {base} unless the lots turn it."]
     if odds.crit_barred:
         lines.append(
             f"Rule of Fours: tier {odds.tier} is 4 or more above proficiency {odds.proficiency}, "
-            "so not even a CRIT makes it succeed."
+            "so it cannot succeed at all, not even on a CRIT."
         )
     elif odds.attack and odds.base.value == "failure":
         lines.append("An attack: a CRIT lands it whatever the gap.")
@@ -157,5 +176,6 @@ _CHANGES = {
     "crit_barred": "a CRIT is barred by the Rule of Fours",
     "fumble_fails": "a FUMBLE turns success into failure",
     "fumble_barred": "a FUMBLE is barred by the Rule of Fours",
+    "fours_barred": "the Rule of Fours bars the success the attribute would give",
     "wasted": "a WASTE: neither, the effort lost",
 }

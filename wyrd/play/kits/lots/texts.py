@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from wyrd.rules.lots import Discipline, check_odds
+from wyrd.rules.lots import Discipline, check_odds, mettle_odds
 from wyrd.rules.lots.enums import IncapacityReason
 
-__all__ = ["TEXTS", "disciplines", "fraction", "n_of"]
+__all__ = ["TEXTS", "disciplines", "fraction", "n_of", "shown_chance"]
 
 Event = dict[str, Any]
 
@@ -56,6 +56,7 @@ _CHANGE = {
     "none": "",
     "crit_succeeds": " (the CRIT lifts it)",
     "crit_barred": " (the Rule of Fours holds: not even a CRIT carries it)",
+    "fours_barred": " (the Rule of Fours: the Tier is 4 or more above the Proficiency, so it cannot succeed)",
     "fumble_fails": " (the FUMBLE sinks it)",
     "fumble_barred": " (the Rule of Fours holds: too able to fail outright)",
     "wasted": " (time and effort lost)",
@@ -69,13 +70,25 @@ def _cast_head(e: Event) -> str:
     return f"[{e['cast']}{told}] "
 
 
+def shown_chance(e: Event) -> tuple[str, Fraction]:
+    """The chance a check's line shows before its faces, read from the numbers it was cast at.
+
+    A Mettle test shows the chance of holding steady (neither reeling nor
+    overcome); every other cast its chance of success.
+    """
+    a, d = int(e["attribute"]), int(e["difficulty"])
+    if str(e["form"]) == "mettle":
+        return "holds steady", mettle_odds(a, d).p_steady
+    odds = check_odds(a, d, proficiency=int(e["proficiency"]), tier=int(e["tier"]), attack=e["form"] == "attack")
+    return "success", odds.p_success
+
+
 def _check(e: Event) -> str:
     form, who = str(e["form"]), e.get("character") or "the world"
-    odds = check_odds(int(e["attribute"]), int(e["difficulty"]), proficiency=int(e["proficiency"]),
-                      tier=int(e["tier"]), attack=form == "attack")
+    label, chance = shown_chance(e)
     a, d = e["attribute"], e["difficulty"]
     what = {
-        "check": f"{who} checks {_title(e.get('discipline')) or 'a value'} {a} vs {d}",
+        "check": f"{who} checks {_title(e.get('discipline')) or _title(e.get('stat')) or 'a value'} {a} vs {d}",
         "attack": f"{who} attacks, Offense {a} vs Defense {e['tier']}" + (" + 1 (defended)" if d != e["tier"] else ""),
         "defence": f"{who} defends, Defense {a} vs Offense {d}",
         "mettle": f"{who} Tests their Mettle, {a} vs Pain {d}",
@@ -83,7 +96,7 @@ def _check(e: Event) -> str:
     extra = (" (a second try)" if e.get("retry") else "") + (f", effort {e['effort']}" if e.get("effort") else "")
     lost = f"; {e['effort_lost']} effort lost" if e.get("effort_lost") else ""
     again = f"; {who} may try again" if e.get("may_retry") else ""
-    return (f"{_cast_head(e)}{what}{_quoted(e.get('purpose'))}{extra} [success {fraction(odds.p_success)}]: "
+    return (f"{_cast_head(e)}{what}{_quoted(e.get('purpose'))}{extra} [{label} {fraction(chance)}]: "
             f"WEAL {e['weal']}, WOE {e['woe']}{_LOT[str(e['lot'])]}: {_RESULT[str(e['outcome'])]}"
             f"{_CHANGE[str(e['change'])]}{_FORTUNE[str(e['fortune'])]}{lost}{again}.")
 
@@ -139,14 +152,27 @@ def _mettle(e: Event) -> str:
         went = "reels, and will lose their next action"
     else:
         went = "holds steady"
-    return f"[{e['cast']}] {e['character']} {went} (Mettle {e['mettle']} against Pain {e['pain']})."
+    head = f"[{e['cast']}] " if e.get("cast") else ""
+    lots = "" if e.get("cast") else ", no lots cast: only players roll"
+    return f"{head}{e['character']} {went} (Mettle {e['mettle']} against Pain {e['pain']}{lots})."
+
+
+def _fight(e: Event) -> str:
+    return f"A fight begins at Count 0: {', '.join(e['combatants'])}."
+
+
+def _counts(e: Event) -> str:
+    up = ", ".join(e.get("up") or []) or "no one"
+    return (f"{e['character']}'s Action takes {n_of(int(e['counts']), 'Count')} (Count {e['count']} to "
+            f"{e['resolves']}); the fight moves to Count {e['now']}: {up} up.")
 
 
 def _created(e: Event) -> str:
     who = f"{e['name']} (NPC)" if e.get("npc") else e["name"]
     concept = f", {e['concept']}" if e.get("concept") else ""
     portents = "" if e.get("npc") else f", {n_of(int(e['portents']), 'Portent')}"
-    return (f"{who} enters{concept}: {disciplines(e['disciplines'])}; Mettle {e['mettle']}, "
+    stats = "".join(f", {_title(k)} {v}" for k, v in (e.get("stats") or {}).items())
+    return (f"{who} enters{concept}: {disciplines(e['disciplines'])}; Mettle {e['mettle']}{stats}, "
             f"armour {e['armour']}{portents}.")
 
 
@@ -158,6 +184,9 @@ def _closed(e: Event) -> str:
 
 TEXTS: dict[str, Callable[[Event], str]] = {
     "character_created": _created,
+    "fight_begun": _fight,
+    "counts_taken": _counts,
+    "fight_ended": lambda e: "The fight is over: Counts are no longer kept.",
     "check_cast": _check,
     "lots_cast": _bare,
     "portent_spent": _portent,

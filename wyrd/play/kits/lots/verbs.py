@@ -6,6 +6,12 @@ that casts lots takes physical dice too: end the line with ``roll W O`` (the
 WEAL face, then the WOE face, for each cast it makes, d4s); faces typed are
 used first, and anything cast beyond them (the Mettle test a blow sets off)
 is cast by the engine.
+
+Every command read now carries ``edition`` (:data:`EDITION`): the rules as
+seed 004 has them. A saved command without it was played before Wyrd followed
+the text on who rolls, damage, the Rule of Fours and second tries, and replays
+under that first reading (:func:`wyrd.rules.lots.turn.first_reading`), so old
+saves resume to the state they were left in.
 """
 
 from __future__ import annotations
@@ -13,20 +19,30 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Mapping
+from contextlib import nullcontext
 from typing import Any, ClassVar
 
 import wyrd.rules.lots as L
 from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.rules.dice import Dice
+from wyrd.rules.lots.events import ActionLost
 from wyrd.rules.lots.fate import SIDES
+from wyrd.rules.lots.turn import first_reading
 
-__all__ = ["DISCIPLINES", "VERBS", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text", "take_who"]
+__all__ = [
+    "DISCIPLINES", "EDITION", "STATS", "VERBS", "LotsVerb", "lots_state", "take_discipline", "take_faces", "take_text",
+    "take_who",
+]
 
 # This kit's verbs (SHARED's help, undo, log ... included): every verb module of the kit registers here.
 VERBS = VerbTable(shared=SHARED)
 
 DISCIPLINES = [d.value for d in L.Discipline]
+STATS = [s.value for s in L.Stat]
+_MOD = re.compile(r"^(off|def)([+-]\d+)=(.+)$", re.IGNORECASE)
+EDITION = 2
+"""The reading of the rules a command is played under (a saved command without one: the first)."""
 _CAST_ID = re.compile(r"^c\d+$", re.IGNORECASE)
 
 
@@ -87,7 +103,7 @@ class LotsVerb(Verb):
     def parse(self, words: Words, state: Any) -> Args:
         """The physical dice at the end of the line first, then the verb's own words."""
         faces = take_faces(words) if self.casts else []
-        args = self.read(words, lots_state(state))
+        args = {**self.read(words, lots_state(state)), "edition": EDITION}
         return {**args, "faces": faces} if self.casts else args
 
     def read(self, words: Words, state: L.GameState) -> Args:
@@ -99,8 +115,15 @@ class LotsVerb(Verb):
         return [int(f) for f in args.get("faces", [])]
 
     def apply(self, state: Any, dice: Dice, args: Mapping[str, Any]) -> Any:
-        """Play the verb; faces typed and never cast are refused, not silently dropped."""
-        outcome = self.play(lots_state(state), dice, args)
+        """Play the verb; faces typed and never cast are refused, not silently dropped.
+
+        An action lost to a failed Mettle test casts nothing, so the faces typed
+        for it are not asked for: the character spends the action reeling.
+        """
+        with nullcontext() if args.get("edition") == EDITION else first_reading():
+            outcome = self.play(lots_state(state), dice, args)
+        if dice.queued and any(isinstance(e, ActionLost) for e in outcome.events):
+            return outcome
         if dice.queued:
             used = len(args.get("faces", [])) - len(dice.queued)
             raise UsageError(f"{len(args.get('faces', []))} faces were typed, but only {used} were cast")
@@ -113,16 +136,18 @@ class LotsVerb(Verb):
 
 @VERBS.register
 class Check(LotsVerb):
-    """check WHO DISCIPLINE|VALUE vs D [+N|-N] [effort=N] [tier=N] ["purpose"] [roll W O]
+    """check WHO DISCIPLINE|STAT|VALUE vs D [+N|-N] [effort=N] [tier=N] ["purpose"] [roll W O]
 
-    WHO checks a Discipline (or any VALUE the table agrees on, a Stat) against the
-    Difficulty D, then casts lots: a WEAL d4 and a WOE d4. The line shows the
+    WHO checks a Discipline, a Stat (capacity, bulk, hindrance, mobility) or any
+    VALUE the table agrees on against the Difficulty D, then casts lots: a WEAL d4 and a WOE d4. The line shows the
     exact odds before the faces. CRIT (4,4) lifts a failure, FUMBLE (1,1) sinks a
-    success, within the Rule of Fours (a Tier 4 or more from the Proficiency);
+    success, within the Rule of Fours: a Tier 4 or more above the Proficiency
+    cannot succeed at all, a Proficiency 4 or more above the Tier cannot fumble;
     WASTE (WEAL 4, WOE 1) makes it neither and loses the effort; a WEAL 4 brings
     a benefit, a WOE 1 a consequence, whatever the result. `tier=N` (and
     `proficiency=N`) set the Rule of Fours' numbers when they are not D (and the
-    Attribute). The check also assesses the Tier.
+    Attribute before +N). Only players roll: an NPC makes no checks. The check
+    also assesses the Tier.
     """
 
     key = "check"
@@ -132,8 +157,12 @@ class Check(LotsVerb):
     def read(self, words: Words, state: L.GameState) -> Args:
         who = take_who(words, state)
         what = words.take("DISCIPLINE or VALUE")
-        discipline, value = (None, parse_int(what, "VALUE")) if what.lstrip("-").isdigit() else (
-            resolve(what, DISCIPLINES, "Discipline"), None)
+        discipline, stat, value = None, None, None
+        if what.lstrip("-").isdigit():
+            value = parse_int(what, "VALUE")
+        else:
+            chosen = resolve(what, [*DISCIPLINES, *STATS], "Discipline or Stat")
+            discipline, stat = (chosen, None) if chosen in DISCIPLINES else (None, chosen)
         words.keyword("vs")
         difficulty = words.take_int("D", low=0, high=99)
         modifier = take_modifier(words)
@@ -141,12 +170,15 @@ class Check(LotsVerb):
         tier = words.option_int("tier", low=0, high=99)
         proficiency = words.option_int("proficiency", low=0, high=99)
         purpose = take_text(words, "purpose")
-        return {"who": who, "discipline": discipline, "value": value, "difficulty": difficulty,
+        return {"who": who, "discipline": discipline, **({"stat": stat} if stat else {}), "value": value,
+                "difficulty": difficulty,
                 "modifier": modifier, "effort": effort, "tier": tier, "proficiency": proficiency, "purpose": purpose}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         discipline = L.Discipline(args["discipline"]) if args["discipline"] else None
-        return L.check(state, dice, args["who"], args["difficulty"], discipline=discipline, value=args["value"],
+        stat = L.Stat(args["stat"]) if args.get("stat") else None
+        return L.check(state, dice, args["who"], args["difficulty"], discipline=discipline, stat=stat,
+                       value=args["value"],
                        modifier=args["modifier"], effort=args["effort"], tier=args["tier"],
                        proficiency=args["proficiency"], purpose=args["purpose"])
 
@@ -155,9 +187,9 @@ class Check(LotsVerb):
 class Again(LotsVerb):
     """again WHO [+N|-N] [roll W O]
 
-    Try, try again: WHO makes their last check again, when they were able enough
-    for it but a WOE, WASTE or FUMBLE spoiled it (and time and means allow). A
-    lot may give the new attempt a modifier.
+    Try, try again: WHO makes their check again, right after it, when they were
+    able enough for it but fate spoiled it (a WASTE, or a FUMBLE that sank it)
+    and time and means allow. A lot may give the new attempt a modifier.
     """
 
     key = "again"
@@ -242,20 +274,38 @@ class Assess(LotsVerb):
                         willing_minutes=args["minutes"], rushed=args["rushed"], subject=args["subject"])
 
 
+def _mods(words: Words) -> list[dict[str, Any]]:
+    """The ``off+N=ADVANTAGE`` and ``def-N=ADVANTAGE`` words, wherever they are."""
+    mods: list[dict[str, Any]] = []
+    for word in list(words.words):
+        found = _MOD.match(word)
+        if found:
+            words.words.remove(word)
+            side = "offense" if found.group(1).casefold() == "off" else "defense"
+            n = parse_int(found.group(2), "the Mod", low=-20, high=20)
+            mods.append({"reason": found.group(3), "n": n, "on": side})
+    return mods
+
+
 def _blow_options(words: Words) -> dict[str, Any]:
+    mods = _mods(words)
     return {"offense": words.option_int("off", low=0, high=99), "defense": words.option_int("def", low=0, high=99),
-            "armour": words.option_int("armour", low=0, high=99)}
+            "armour": words.option_int("armour", low=0, high=99), **({"mods": mods} if mods else {})}
 
 
 @VERBS.register
 class Attack(LotsVerb):
-    """attack A B effort=N [off=N] [def=N] [armour=N] [undefended] ["purpose"] [roll W O ...]
+    """attack A B effort=N [off=N] [def=N] [off+N=WHY] [def-N=WHY] [armour=N] [undefended] ["purpose"] [roll W O ...]
 
     A strikes B and casts for the attack: Offense (A's Prowess) against Defense
     (B's Prowess), +1 when B actively defends. A CRIT lands it whatever the gap.
-    A landed blow deals damage = effort + Accuracy (Offense - Defense); armour
-    takes its share and the rest is Pain, and B Tests their Mettle. Only players
-    roll: when an NPC strikes a player, the player casts with `defend`.
+    A landed blow deals damage = effort + Accuracy (Offense - Defense) when the
+    Accuracy is above 0, the effort alone otherwise; armour takes its share and
+    the rest is Pain, and B Tests their Mettle (an NPC's test casts no lots).
+    Only players roll: an NPC never casts; when it strikes a player, the player
+    casts with `defend`. A Mod adjusts the Offense (`off+1=flank`) or the
+    Defense (`def-1="off balance"`), each advantage once: the same one on both
+    is refused ("Do not apply the same advantage twice").
     """
 
     key = "attack"
@@ -276,16 +326,19 @@ class Attack(LotsVerb):
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         return L.attack(state, dice, args["attacker"], args["target"], effort=args["effort"],
                         offense=args["offense"], defense=args["defense"], armour=args["armour"],
-                        defended=args["defended"], purpose=args["purpose"])
+                        defended=args["defended"], purpose=args["purpose"],
+                        mods=[L.Mod.model_validate(m) for m in args.get("mods", [])])
 
 
 @VERBS.register
 class Defend(LotsVerb):
-    """defend B against A effort=N [off=N] [def=N] [armour=N] ["purpose"] [roll W O ...]
+    """defend B against A effort=N [off=N] [def=N] [off+N=WHY] [def+N=WHY] [armour=N] ["purpose"] [roll W O ...]
 
     B casts against A's attack (A committed `effort`): Defense against Offense, a
     tie holds. A failure, or a WASTE, lets the blow land. A defence is a
-    reaction: it does not use up an action lost to a Mettle test.
+    reaction: it does not use up an action lost to a Mettle test. Only players
+    roll: B is a player's character (against a player's attack an NPC casts
+    nothing: the attacker's `attack` decides it).
     """
 
     key = "defend"
@@ -306,7 +359,37 @@ class Defend(LotsVerb):
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         return L.defend(state, dice, args["defender"], args["attacker"], effort=args["effort"],
                         offense=args["offense"], defense=args["defense"], armour=args["armour"],
-                        purpose=args["purpose"])
+                        purpose=args["purpose"], mods=[L.Mod.model_validate(m) for m in args.get("mods", [])])
+
+
+@VERBS.register
+class FightVerb(LotsVerb):
+    """fight [WHO ...] | fight end
+
+    A fight begins: its Counts start at 0 for WHO (everyone present if no one is
+    named). Then only those whose Count has come act: each Action (a check, an
+    attack, a second try) takes as many Counts as its effort (at least 1), and
+    the fight moves on to the next scheduled resolution. When an NPC is up, the
+    player it strikes casts with `defend` (its blow takes the NPC's Counts).
+    `fight end` ends it.
+    """
+
+    key = "fight"
+    completes = ("character",)
+
+    def read(self, words: Words, state: L.GameState) -> Args:
+        if words.keyword("end"):
+            words.done()
+            return {"end": True}
+        names: list[str] = []
+        while not words.empty:
+            names.append(take_who(words, state))
+        return {"end": False, "who": names}
+
+    def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
+        if args["end"]:
+            return L.end_fight(state, dice)
+        return L.begin_fight(state, dice, args["who"])
 
 
 @VERBS.register
