@@ -205,7 +205,8 @@ def is_save_file(path: Path) -> bool:
 
 
 def _damaged(path: Path, e: BaseException) -> CorruptSave:
-    detail = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+    # SQLite quotes the undecodable text itself: keep printable characters only, and few.
+    detail = "".join(c for c in str(e) if c.isprintable())[:200] or type(e).__name__
     return CorruptSave(f"{path} is a damaged save file ({detail}).")
 
 
@@ -356,7 +357,7 @@ class SaveFile:
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], *, meta: Mapping[str, Any],
-               busy_timeout: float = 2.0) -> SaveFile:
+               busy_timeout: float = 2.0, holder: str | None = None) -> SaveFile:
         """Create a new save, complete or not at all, and open it (locked) for writing.
 
         An existing file (of any kind) is refused with ``SaveExists``, and never overwritten.
@@ -386,7 +387,7 @@ class SaveFile:
             raise SaveWriteError(f"Could not create the save file {p} ({e.strerror or e}).") from e
         finally:
             _discard(part)
-        return cls.open(p, busy_timeout=busy_timeout)
+        return cls.open(p, busy_timeout=busy_timeout, holder=holder)
 
     @staticmethod
     def _build(part: Path, rows: list[tuple[str, str]], timeout: float) -> None:
