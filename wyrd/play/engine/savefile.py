@@ -15,7 +15,6 @@ it is built under a hidden name in the same folder and moved into place without 
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import sqlite3
@@ -28,19 +27,18 @@ from pathlib import Path
 from typing import Any, NamedTuple, Self
 
 from wyrd.play.engine import savelock
-from wyrd.play.engine.savedigest import GENESIS, chain, command_digest, snapshot_digest
+from wyrd.play.engine.savedigest import GENESIS, command_digest, first_edit, migrate, snapshot_digest
+from wyrd.play.engine.saveplace import APPLICATION_ID, SQLITE_MAGIC, discard, is_save_file, part_name, place
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "CorruptSave", "EditedSave", "Event", "ForeignSave",
            "NewerSave", "NotASave", "ReadOnlySave", "Record", "Roll", "SaveError", "SaveExists", "SaveFile",
            "SaveLocked", "SaveWriteError", "Snapshot", "is_save_file", "part_name"]
 
 SCHEMA_VERSION = 2
-APPLICATION_ID = 0x57797264  # "Wyrd": `file(1)` and our header check recognise saves by it
 _RESERVED_META = ("format", "schema_version", "app_version", "created_at", "holder")
 # What reading a damaged file can raise, from SQLite, the JSON and zlib decoders alike
 # (UnicodeDecodeError and json's errors are ValueErrors).
 _DAMAGE = (sqlite3.Error, ValueError, TypeError, zlib.error, IndexError, KeyError, OverflowError)
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 _SCHEMA = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
     """CREATE TABLE commands (seq INTEGER PRIMARY KEY, text TEXT NOT NULL, parsed TEXT NOT NULL,
@@ -60,8 +58,7 @@ _SCHEMA = (
         taken_at INTEGER NOT NULL, state BLOB NOT NULL, extra TEXT NOT NULL,
         created_at TEXT NOT NULL, invalidated_by INTEGER REFERENCES commands(seq), digest BLOB)""",
 )
-# Schema 1 had no digests: a save opened for writing gains them once (see _migrate).
-_MIGRATE_1 = ("ALTER TABLE commands ADD COLUMN digest BLOB", "ALTER TABLE snapshots ADD COLUMN digest BLOB")
+
 # The log's own invariants for integrity_check: each query returns the rows that break one.
 _CHECKS = (
     ("SELECT prev + 1, seq - 1 FROM (SELECT seq, lag(seq, 1, 0) OVER (ORDER BY seq) AS prev"
@@ -188,22 +185,6 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def part_name(path: Path) -> Path:
-    """Where a save (or a backup) is built before it is moved to ``path``: hidden, not ``.wyrd``."""
-    return path.with_name(f".{path.name}.part-{os.getpid()}")
-
-
-def is_save_file(path: Path) -> bool:
-    """Whether ``path`` looks like a whole save from its first 100 bytes (cheap: no SQLite)."""
-    try:
-        with path.open("rb") as f:
-            header = f.read(100)
-    except OSError:
-        return False
-    return (len(header) == 100 and header.startswith(_SQLITE_MAGIC)
-            and int.from_bytes(header[68:72], "big") == APPLICATION_ID)
-
-
 def _damaged(path: Path, e: BaseException) -> CorruptSave:
     # SQLite quotes the undecodable text itself: keep printable characters only, and few.
     detail = "".join(c for c in str(e) if c.isprintable())[:200] or type(e).__name__
@@ -236,7 +217,7 @@ def _check(path: Path, timeout: float) -> sqlite3.Connection:
             header = f.read(100)
     except OSError as e:  # missing, a directory, unreadable
         raise NotASave(f"There is no save file at {path} ({e.strerror}).") from None
-    if not header.startswith(_SQLITE_MAGIC):  # also an empty file, which SQLite would accept
+    if not header.startswith(SQLITE_MAGIC):  # also an empty file, which SQLite would accept
         raise NotASave(f"{path} is not a Wyrd save file (it is not an SQLite database).")
     if len(header) < 100:
         raise CorruptSave(f"{path} is a damaged save file (its header is cut short).")
@@ -273,71 +254,9 @@ def _connect(path: Path, timeout: float) -> sqlite3.Connection:
 
 def _verify(conn: sqlite3.Connection, path: Path) -> None:
     """Walk the whole digest chain and check the latest valid snapshot against it."""
-    message = "{} was changed outside Wyrd at {}; it cannot be trusted."
-    for seq, computed, stored in chain(conn):
-        if computed is None or computed != stored:
-            raise EditedSave(message.format(path, f"command {seq}"))
-    row = conn.execute(
-        "SELECT s.seq, s.state, s.extra, s.digest, c.digest FROM snapshots s LEFT JOIN commands c ON"
-        " c.seq = s.seq WHERE s.invalidated_by IS NULL ORDER BY s.seq DESC, s.id DESC LIMIT 1").fetchone()
-    if row is not None:
-        seq, state, extra, stored, at = row
-        at = GENESIS if seq == 0 else at
-        if not isinstance(at, bytes) or snapshot_digest(at, state, extra) != stored:
-            raise EditedSave(message.format(path, f"the snapshot of command {seq}"))
-
-
-def _migrate(conn: sqlite3.Connection) -> None:
-    """Give a schema-1 save its digests (inside the caller's write transaction)."""
-    digests: dict[int, bytes] = {0: GENESIS}
-    for seq, computed, _ in chain(conn, stored=False):
-        if computed is None:
-            raise ValueError(f"command {seq} cannot be read")
-        digests[seq] = computed
-    for statement in _MIGRATE_1:
-        conn.execute(statement)
-    conn.executemany("UPDATE commands SET digest = ? WHERE seq = ?",
-                     [(d, s) for s, d in digests.items() if s])
-    snaps = conn.execute("SELECT id, seq, state, extra FROM snapshots").fetchall()
-    conn.executemany("UPDATE snapshots SET digest = ? WHERE id = ?",
-                     [(snapshot_digest(digests.get(seq, b""), state, extra), sid)
-                      for sid, seq, state, extra in snaps])
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (_dumps(SCHEMA_VERSION),))
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-
-def _place(part: Path, path: Path) -> None:
-    """Move the finished ``part`` to ``path``, never overwriting a file that is there."""
-    try:
-        os.link(part, path)  # atomic, and fails if path exists
-    except FileExistsError:
-        raise SaveExists(f"{path} already exists; choose another name.") from None
-    except OSError as e:
-        if e.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP,
-                           errno.EACCES, errno.ENOSYS):
-            raise
-        # No hard links here (some network and FAT file systems): claim the name with O_EXCL,
-        # then replace our empty claim. A kill in between leaves an empty file, which no one
-        # takes for a save (it has no header).
-        try:
-            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
-        except FileExistsError:
-            raise SaveExists(f"{path} already exists; choose another name.") from None
-        os.replace(part, path)
-    else:
-        part.unlink()
-    with suppress(OSError):  # make the new name durable too
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
-def _discard(part: Path) -> None:
-    for leftover in (part, Path(f"{part}-wal"), Path(f"{part}-shm"), Path(f"{part}-journal")):
-        with suppress(OSError):
-            leftover.unlink()
+    where = first_edit(conn)
+    if where is not None:
+        raise EditedSave(f"{path} was changed outside Wyrd at {where}; it cannot be trusted.")
 
 
 class SaveFile:
@@ -373,9 +292,9 @@ class SaveFile:
         rows += [(k, _dumps(v)) for k, v in (("format", "wyrd-save"), ("created_at", _now()),
                  ("schema_version", SCHEMA_VERSION), ("app_version", app_version))]
         if os.path.lexists(p):
-            raise SaveExists(f"{p} already exists; choose another name.")
+            cls._refuse_existing(p)
         part = part_name(p)
-        _discard(part)  # a leftover of an earlier process that had our pid
+        discard(part)  # a leftover of an earlier process that had our pid
         try:
             cls._build(part, rows, busy_timeout)
             cls._placing(part, p)
@@ -386,8 +305,20 @@ class SaveFile:
         except OSError as e:
             raise SaveWriteError(f"Could not create the save file {p} ({e.strerror or e}).") from e
         finally:
-            _discard(part)
+            discard(part)
         return cls.open(p, busy_timeout=busy_timeout, holder=holder)
+
+    @classmethod
+    def _refuse_existing(cls, p: Path) -> None:
+        """Say why ``p`` cannot be created: being played (naming by whom), or there at all."""
+        if is_save_file(p):
+            with suppress(OSError):
+                lock = savelock.take(p)
+                if lock is None:
+                    raise SaveLocked(f"{p} is being played by {savelock.describe(cls._holder(p))}; "
+                                     "finish that game first (one save, one player at a time).")
+                savelock.release(lock)
+        raise SaveExists(f"{p} already exists; choose another name.")
 
     @staticmethod
     def _build(part: Path, rows: list[tuple[str, str]], timeout: float) -> None:
@@ -414,7 +345,10 @@ class SaveFile:
     @staticmethod
     def _placing(part: Path, path: Path) -> None:
         """Move the finished save into place (a step of its own: crash tests stop around it)."""
-        _place(part, path)
+        try:
+            place(part, path)
+        except FileExistsError:
+            raise SaveExists(f"{path} already exists; choose another name.") from None
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = 2.0, readonly: bool = False,
@@ -468,7 +402,7 @@ class SaveFile:
             conn.execute("BEGIN IMMEDIATE")
             (version,) = conn.execute("PRAGMA user_version").fetchone()
             if version < SCHEMA_VERSION:
-                _migrate(conn)
+                migrate(conn, SCHEMA_VERSION)
             else:
                 _verify(conn, p)
             for (value,) in conn.execute("SELECT value FROM meta"):  # damaged meta: refused unwritten
@@ -525,7 +459,7 @@ class SaveFile:
         if os.path.lexists(out):
             raise SaveExists(f"{out} already exists; choose another name.")
         part = part_name(out)
-        _discard(part)
+        discard(part)
         try:
             os.close(os.open(part, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
             target = sqlite3.connect(part, isolation_level=None)
@@ -535,7 +469,10 @@ class SaveFile:
                 target.execute("PRAGMA journal_mode = WAL")  # then as a save is: WAL, no -wal left
             finally:
                 target.close()
-            _place(part, out)
+            try:
+                place(part, out)
+            except FileExistsError:
+                raise SaveExists(f"{out} already exists; choose another name.") from None
         except sqlite3.Error as e:
             raise SaveWriteError(f"Could not write the copy {out} ({e}).") from e
         except SaveExists:
@@ -543,7 +480,7 @@ class SaveFile:
         except OSError as e:
             raise SaveWriteError(f"Could not write the copy {out} ({e.strerror or e}).") from e
         finally:
-            _discard(part)
+            discard(part)
         return out
 
     # --- writing: every method here is one BEGIN IMMEDIATE ... COMMIT ---------------------------
