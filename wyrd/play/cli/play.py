@@ -285,6 +285,8 @@ def run_log(args: argparse.Namespace) -> int:
     try:
         with SaveFile.open(args.file, readonly=True) as save:
             print("\n".join(transcript(save, wording(str(save.meta.get("ruleset"))), audit=args.all)))
+    except BrokenPipeError:
+        raise  # `wyrd log F | head`: main() lets the reader go quietly
     except (SaveError, OSError) as exc:
         return _fail(str(exc))
     except DAMAGED as exc:
