@@ -1,6 +1,6 @@
 """Run every benchmark and print its figures.
 
-``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves]``
+``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz]``
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import platform
 import subprocess
 import sys
 
-from bench import crash, interrupts, odds, session, simulate, startup, untrusted
+from bench import crash, interrupts, odds, savecheck, savefuzz, session, simulate, startup, untrusted
 
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
-          "saves": session.saves}
+          "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run}
 
 
 def machine() -> str:

@@ -145,7 +145,9 @@ def test_many_bad_lines_in_a_row(lines: list[str], scratch: Path, monkeypatch: p
         for line in lines:
             if not writes_outside(line):
                 check(console, line)
-        resumed = Session.resume(console.session.save.path) if console.session.save else None
+        assert console.session.save is not None
+        console.session.save.close()  # one session per save (issue 16, point 1)
+        resumed = Session.resume(console.session.save.path)
         assert resumed is not None
         assert resumed.state.model_dump_json() == console.session.state.model_dump_json()
         resumed.close()

@@ -149,6 +149,7 @@ LINES = st.one_of(
 
 
 def _same_replay(path: Path, session: Session) -> None:
+    session.save.close() if session.save is not None else None  # one session per save (issue 16, point 1)
     resumed = Session.resume(path)
     try:
         assert resumed.state.model_dump() == session.state.model_dump()

@@ -281,10 +281,12 @@ def test_disk_full_rolls_back_and_keeps_earlier_commands(save: SaveFile) -> None
 
 def test_a_save_locked_by_another_writer_is_refused_not_waited_on(save: SaveFile) -> None:
     fill(save, 2)
+    save.close()  # the session's own lock (issue 16, point 1) keeps Wyrd out; this is another program
+    mine_ = SaveFile.open(save.path, busy_timeout=0.1)
     other = sqlite3.connect(save.path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another process holding a write transaction
     try:
-        with SaveFile.open(save.path, busy_timeout=0.1) as mine:
+        with mine_ as mine:
             with pytest.raises(SaveWriteError, match="another program or Wyrd session"):
                 mine.append("blocked", {}, [d6(3)], [ev("k")])
             with pytest.raises(SaveWriteError):
@@ -293,7 +295,8 @@ def test_a_save_locked_by_another_writer_is_refused_not_waited_on(save: SaveFile
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert save.append("now", {}, [], []) == 3
+    with SaveFile.open(save.path) as again:
+        assert again.append("now", {}, [], []) == 3
 
 
 # --- integrity_check ----------------------------------------------------------------------------

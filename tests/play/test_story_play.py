@@ -95,6 +95,7 @@ def test_bot_plays_the_story_to_its_postscripts(story: str, tmp_path: Path,
     kinds = [e["kind"] for r in session.save.live_commands() for e in r.events]
     assert "story_ended" in kinds and "postscript" in kinds
     assert kinds.count("scene_started") >= (FREEFORM_SCENES if story == "wrackham" else 4)
+    session.close()  # one session per save (issue 16, point 1)
     resumed = Session.resume(tmp_path / "bot.wyrd")
     assert resumed.state == session.state
     assert resumed.follower.play is not None and resumed.follower.play.played == session.follower.play.played
@@ -107,6 +108,7 @@ def test_story_flow_survives_snapshots(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
     monkeypatch.setattr("wyrd.play.engine.session.SNAPSHOT_EVERY", 1)
     _, session = bot_game("hollow-fair", 3, tmp_path / "snap.wyrd")
+    session.close()
     resumed = Session.resume(tmp_path / "snap.wyrd")
     assert resumed.state == session.state
     assert resumed.follower.play is not None and resumed.follower.play.played == session.follower.play.played

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.play.saveedit import reseal
 from wyrd.play.cli.main import main
 from wyrd.play.engine.savefile import SaveFile
 
@@ -39,6 +40,7 @@ def shared_save(path: Path) -> Path:
     with conn:
         conn.execute("UPDATE commands SET undoes = ? WHERE undoes IS NOT NULL", (ESCAPE,))
     conn.close()
+    reseal(path)  # a stranger can write the digests again (issue 16, point 3 guards hand edits, not malice)
     return path
 
 

@@ -70,6 +70,7 @@ _SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]
     cli_play.add_log,
     cli_play.add_export,
     cli_play.add_saves,
+    cli_play.add_backup,
     cli_story.add_stories,
     cli_story.add_check,
     cli_story.add_schema,

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_export", "add_log", "add_play", "add_resume", "add_saves"]
+__all__ = ["add_backup", "add_export", "add_log", "add_play", "add_resume", "add_saves"]
 
 
 def _fail(message: str) -> int:
@@ -80,7 +80,17 @@ def add_export(subparsers: Subparsers) -> None:
     p.add_argument("-o", "--output", type=Path, help="where to write it (default: standard output; never a save, "
                    "and an existing file only with --force)")
     p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (a save is never replaced)")
+    p.add_argument("--save", dest="save_copy", action="store_true",
+                   help="a self-contained copy of the save itself, as `wyrd backup` makes (never overwrites)")
     p.set_defaults(handler=run_export)
+
+
+def add_backup(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("backup", help="copy a save into one self-contained file, to keep or share")
+    p.add_argument("file", type=Path)
+    p.add_argument("-o", "--output", type=Path,
+                   help="the copy (default: FILE with -backup before its suffix; never overwritten)")
+    p.set_defaults(handler=run_backup)
 
 
 def add_saves(subparsers: Subparsers) -> None:
@@ -273,8 +283,10 @@ def run_log(args: argparse.Namespace) -> int:
     from wyrd.play.frontends.view import wording
 
     try:
-        with SaveFile.open(args.file) as save:
+        with SaveFile.open(args.file, readonly=True) as save:
             print("\n".join(transcript(save, wording(str(save.meta.get("ruleset"))), audit=args.all)))
+    except BrokenPipeError:
+        raise  # `wyrd log F | head`: main() lets the reader go quietly
     except (SaveError, OSError) as exc:
         return _fail(str(exc))
     except DAMAGED as exc:
@@ -289,10 +301,12 @@ def run_export(args: argparse.Namespace) -> int:
     from wyrd.play.engine.session import DAMAGED
     from wyrd.play.frontends.view import wording
 
+    if args.save_copy:
+        return run_backup(args)
     try:
         if args.output:  # refused before the save is read: never onto a save, nor an existing file unasked
             check_target(args.output, source=args.file, force=args.force)
-        with SaveFile.open(args.file) as save:
+        with SaveFile.open(args.file, readonly=True) as save:
             text = journal(save, wording(str(save.meta.get("ruleset"))))
         if args.output:
             write_new(args.output, text, source=args.file, force=args.force)
@@ -304,6 +318,30 @@ def run_export(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     except DAMAGED as exc:
         return _fail(f"{args.file} is a damaged save file ({exc}).")
+    return 0
+
+
+def _backup_path(path: Path) -> Path:
+    """FILE with -backup before its suffix (g.wyrd: g-backup.wyrd), numbered past any taken."""
+    out = path.with_name(f"{path.stem}-backup{path.suffix}")
+    n = 2
+    while out.exists() or out.is_symlink():
+        out = path.with_name(f"{path.stem}-backup-{n}{path.suffix}")
+        n += 1
+    return out
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    """One self-contained copy of a save (its write-ahead log folded in); never overwrites."""
+    from wyrd.play.engine.savefile import SaveError, SaveFile
+
+    out = args.output or _backup_path(args.file)
+    try:
+        with SaveFile.open(args.file, readonly=True) as save:
+            save.backup(out)
+    except (SaveError, OSError) as exc:
+        return _fail(str(exc))
+    print(f"Copied {args.file} to {out}.")
     return 0
 
 

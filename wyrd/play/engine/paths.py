@@ -45,10 +45,26 @@ def new_save_path(seed: int) -> Path:
 
 
 def list_saves() -> list[Path]:
+    """The saves in the data folder, oldest first: whole saves only.
+
+    A save being built (or left by a kill while it was) has a hidden ``.NAME.wyrd.part-PID``
+    name and is never listed; neither is anything named ``*.wyrd`` whose first bytes are not a
+    Wyrd save's (checked cheaply, without SQLite), so ``wyrd resume`` never picks one.
+    """
+    from wyrd.play.engine.savefile import is_save_file
+
     folder = saves_dir()
     if not folder.is_dir():
         return []
-    return sorted(folder.glob(f"*{SAVE_SUFFIX}"), key=lambda p: p.stat().st_mtime)
+    found: list[tuple[float, Path]] = []
+    for path in folder.glob(f"*{SAVE_SUFFIX}"):
+        if path.name.startswith(".") or not is_save_file(path):
+            continue
+        try:
+            found.append((path.stat().st_mtime, path))
+        except OSError:  # gone meanwhile
+            continue
+    return [p for _, p in sorted(found)]
 
 
 def newest_save() -> Path | None:

@@ -6,6 +6,11 @@ replaying the live commands' recorded dice, optionally from a snapshot. Nothing 
 an undo is itself a recorded command (``undoes`` names its target) that marks the latest live
 command ``undone``, so ``all_commands`` is the full audit trail. Opening never writes to a file
 that is not ours: header bytes first, then SQLite read-only, and only then read-write.
+
+A save is written by one session at a time (an exclusive lock held while it is open, see
+:mod:`~wyrd.play.engine.savelock`), checks itself with a chained digest of everything it
+records (schema 2, :mod:`~wyrd.play.engine.savedigest`), and is created complete or not at all:
+it is built under a hidden name in the same folder and moved into place without overwriting.
 """
 
 from __future__ import annotations
@@ -15,26 +20,31 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager, suppress
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Self
 
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "CorruptSave", "Event", "ForeignSave", "NewerSave",
-           "NotASave", "Record", "Roll", "SaveError", "SaveExists", "SaveFile", "SaveWriteError",
-           "Snapshot"]
+from wyrd.play.engine import savelock
+from wyrd.play.engine.savedigest import GENESIS, command_digest, first_edit, migrate, snapshot_digest
+from wyrd.play.engine.saveplace import APPLICATION_ID, SQLITE_MAGIC, discard, is_save_file, part_name, place
 
-SCHEMA_VERSION = 1
-APPLICATION_ID = 0x57797264  # "Wyrd": `file(1)` and our header check recognise saves by it
-_RESERVED_META = ("format", "schema_version", "app_version", "created_at")
-_SQLITE_MAGIC = b"SQLite format 3\x00"
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "CorruptSave", "EditedSave", "Event", "ForeignSave",
+           "NewerSave", "NotASave", "ReadOnlySave", "Record", "Roll", "SaveError", "SaveExists", "SaveFile",
+           "SaveLocked", "SaveWriteError", "Snapshot", "is_save_file", "part_name"]
+
+SCHEMA_VERSION = 2
+_RESERVED_META = ("format", "schema_version", "app_version", "created_at", "holder")
+# What reading a damaged file can raise, from SQLite, the JSON and zlib decoders alike
+# (UnicodeDecodeError and json's errors are ValueErrors).
+_DAMAGE = (sqlite3.Error, ValueError, TypeError, zlib.error, IndexError, KeyError, OverflowError)
 _SCHEMA = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
     """CREATE TABLE commands (seq INTEGER PRIMARY KEY, text TEXT NOT NULL, parsed TEXT NOT NULL,
         status TEXT NOT NULL DEFAULT 'live' CHECK (status IN ('live', 'undone')),
         undone_by INTEGER REFERENCES commands(seq), undoes INTEGER UNIQUE REFERENCES commands(seq),
-        created_at TEXT NOT NULL)""",
+        created_at TEXT NOT NULL, digest BLOB)""",
     # WITHOUT ROWID clusters a command's rows together, so reading back is one range scan.
     """CREATE TABLE dice (command INTEGER NOT NULL REFERENCES commands(seq), idx INTEGER NOT NULL,
         sides INTEGER NOT NULL, faces TEXT NOT NULL, purpose TEXT NOT NULL,
@@ -46,8 +56,9 @@ _SCHEMA = (
     # the last seq when it was saved, which is what integrity_check needs to judge it.
     """CREATE TABLE snapshots (id INTEGER PRIMARY KEY, seq INTEGER NOT NULL,
         taken_at INTEGER NOT NULL, state BLOB NOT NULL, extra TEXT NOT NULL,
-        created_at TEXT NOT NULL, invalidated_by INTEGER REFERENCES commands(seq))""",
+        created_at TEXT NOT NULL, invalidated_by INTEGER REFERENCES commands(seq), digest BLOB)""",
 )
+
 # The log's own invariants for integrity_check: each query returns the rows that break one.
 _CHECKS = (
     ("SELECT prev + 1, seq - 1 FROM (SELECT seq, lag(seq, 1, 0) OVER (ORDER BY seq) AS prev"
@@ -87,6 +98,18 @@ class NewerSave(SaveError):
 
 class CorruptSave(SaveError):
     """One of our saves, but damaged."""
+
+
+class EditedSave(CorruptSave):
+    """One of our saves whose recorded digests no longer match: changed outside Wyrd."""
+
+
+class SaveLocked(SaveError):
+    """Another session holds the save (it is being played); the message names the holder."""
+
+
+class ReadOnlySave(SaveError):
+    """The save (or its folder) cannot be written: it can be read, not played on."""
 
 
 class SaveExists(SaveError, FileExistsError):
@@ -162,31 +185,62 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _check(path: Path, timeout: float) -> None:
-    """Refuse anything but one of our saves, without writing a byte to it."""
+def _damaged(path: Path, e: BaseException) -> CorruptSave:
+    # SQLite quotes the undecodable text itself: keep printable characters only, and few.
+    detail = "".join(c for c in str(e) if c.isprintable())[:200] or type(e).__name__
+    return CorruptSave(f"{path} is a damaged save file ({detail}).")
+
+
+def _writable(path: Path) -> bool:
+    """Whether SQLite could write ``path`` and its -wal/-shm files beside it."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+
+
+def _connect_ro(path: Path, timeout: float) -> sqlite3.Connection:
+    """A read-only connection. ``mode=ro`` still takes SQLite's locks and reads a -wal, so it
+    sees a game being played consistently. Where neither the file nor its folder can be written
+    and there is no -wal, nobody can be writing it either, and ``immutable=1`` lets SQLite read
+    it without creating a -shm it could not create: it skips all locking and change detection,
+    and would ignore a -wal, so it is used only then."""
+    uri = path.resolve().as_uri() + "?mode=ro"
+    wal = Path(f"{path}-wal")
+    if not _writable(path) and not os.access(path.parent, os.W_OK) and not wal.exists():
+        uri += "&immutable=1"
+    return sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+
+
+def _check(path: Path, timeout: float) -> sqlite3.Connection:
+    """Refuse anything but one of our saves, without writing a byte to it; a read-only
+    connection to it, in a read transaction (one consistent view) that the caller ends."""
     try:  # raw bytes first, so a foreign file is never handed to SQLite (which may write)
         with path.open("rb") as f:
             header = f.read(100)
     except OSError as e:  # missing, a directory, unreadable
         raise NotASave(f"There is no save file at {path} ({e.strerror}).") from None
-    if not header.startswith(_SQLITE_MAGIC):  # also an empty file, which SQLite would accept
+    if not header.startswith(SQLITE_MAGIC):  # also an empty file, which SQLite would accept
         raise NotASave(f"{path} is not a Wyrd save file (it is not an SQLite database).")
     if len(header) < 100:
         raise CorruptSave(f"{path} is a damaged save file (its header is cut short).")
     # Saves are created in rollback mode, so application_id is always in the main file's header.
     if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
         raise ForeignSave(f"{path} is an SQLite database of another program, not a Wyrd save.")
+    conn: sqlite3.Connection | None = None
     try:  # then SQLite, read-only: it sees a WAL's committed changes that the header may lack
-        uri = path.resolve().as_uri() + "?mode=ro"
-        with closing(sqlite3.connect(uri, uri=True, timeout=timeout)) as conn:
-            (version,) = conn.execute("PRAGMA user_version").fetchone()
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema")}
-    except sqlite3.DatabaseError as e:
-        raise CorruptSave(f"{path} is a damaged save file ({e}).") from e
-    if version > SCHEMA_VERSION:
+        conn = _connect_ro(path, timeout)
+        conn.execute("BEGIN")
+        (version,) = conn.execute("PRAGMA user_version").fetchone()
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema")}
+    except (sqlite3.Error, ValueError) as e:
+        if conn is not None:
+            conn.close()
+        raise _damaged(path, e) from e
+    if not isinstance(version, int) or version > SCHEMA_VERSION:
+        conn.close()
         raise NewerSave(f"{path} was saved by a newer Wyrd (format {version}); please upgrade.")
     if version < 1 or not {"meta", "commands", "dice", "events", "snapshots"} <= tables:
+        conn.close()
         raise CorruptSave(f"{path} is a damaged save file (its tables are incomplete).")
+    return conn
 
 
 def _connect(path: Path, timeout: float) -> sqlite3.Connection:
@@ -198,17 +252,35 @@ def _connect(path: Path, timeout: float) -> sqlite3.Connection:
     return conn
 
 
-class SaveFile:
-    """An open save. Use ``SaveFile.create`` or ``SaveFile.open``; it is a context manager."""
+def _verify(conn: sqlite3.Connection, path: Path) -> None:
+    """Walk the whole digest chain and check the latest valid snapshot against it."""
+    where = first_edit(conn)
+    if where is not None:
+        raise EditedSave(f"{path} was changed outside Wyrd at {where}; it cannot be trusted.")
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+
+class SaveFile:
+    """An open save. Use ``SaveFile.create`` or ``SaveFile.open``; it is a context manager.
+
+    A save opened for writing holds its lock until :meth:`close` (or the process's death); one
+    opened with ``readonly=True`` takes no lock and reads one consistent view of the file.
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, lock: int | None = None,
+                 readonly: bool = False, verified: bool = True) -> None:
         self.path = path
         self._conn = conn
+        self._lock = lock
+        self.readonly = readonly
+        self.verified = verified  # False: a schema-1 save read as it is, without digests
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], *, meta: Mapping[str, Any],
-               busy_timeout: float = 2.0) -> SaveFile:
-        """Create a new save; an existing file (of any kind) is refused with ``SaveExists``."""
+               busy_timeout: float = 2.0, holder: str | None = None) -> SaveFile:
+        """Create a new save, complete or not at all, and open it (locked) for writing.
+
+        An existing file (of any kind) is refused with ``SaveExists``, and never overwritten.
+        """
         from importlib.metadata import PackageNotFoundError, version  # only paid on create
 
         p = Path(path)
@@ -219,15 +291,41 @@ class SaveFile:
             app_version = "unknown"
         rows += [(k, _dumps(v)) for k, v in (("format", "wyrd-save"), ("created_at", _now()),
                  ("schema_version", SCHEMA_VERSION), ("app_version", app_version))]
-        try:  # O_EXCL makes "refuse if it exists" atomic, even against another process
-            os.close(os.open(p, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
-        except FileExistsError:
-            raise SaveExists(f"{p} already exists; choose another name.") from None
-        except OSError as e:
-            raise SaveWriteError(f"Could not create the save file {p} ({e.strerror}).") from e
-        conn: sqlite3.Connection | None = None
+        if os.path.lexists(p):
+            cls._refuse_existing(p)
+        part = part_name(p)
+        discard(part)  # a leftover of an earlier process that had our pid
         try:
-            conn = _connect(p, busy_timeout)
+            cls._build(part, rows, busy_timeout)
+            cls._placing(part, p)
+        except sqlite3.Error as e:
+            raise SaveWriteError(f"Could not create the save file {p} ({e}).") from e
+        except SaveExists:
+            raise
+        except OSError as e:
+            raise SaveWriteError(f"Could not create the save file {p} ({e.strerror or e}).") from e
+        finally:
+            discard(part)
+        return cls.open(p, busy_timeout=busy_timeout, holder=holder)
+
+    @classmethod
+    def _refuse_existing(cls, p: Path) -> None:
+        """Say why ``p`` cannot be created: being played (naming by whom), or there at all."""
+        if is_save_file(p):
+            with suppress(OSError):
+                lock = savelock.take(p)
+                if lock is None:
+                    raise SaveLocked(f"{p} is being played by {savelock.describe(cls._holder(p))}; "
+                                     "finish that game first (one save, one player at a time).")
+                savelock.release(lock)
+        raise SaveExists(f"{p} already exists; choose another name.")
+
+    @staticmethod
+    def _build(part: Path, rows: list[tuple[str, str]], timeout: float) -> None:
+        """The whole empty save, in WAL mode with no -wal or -shm left, at ``part``."""
+        os.close(os.open(part, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        conn = _connect(part, timeout)
+        try:
             conn.execute("BEGIN IMMEDIATE")
             for statement in _SCHEMA:
                 conn.execute(statement)
@@ -236,29 +334,154 @@ class SaveFile:
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.execute("COMMIT")  # still in rollback mode: the header lands in the main file
             conn.execute("PRAGMA journal_mode = WAL")
-        except sqlite3.Error as e:
-            if conn is not None:
-                conn.close()
-            for leftover in (p, Path(f"{p}-wal"), Path(f"{p}-shm"), Path(f"{p}-journal")):
-                leftover.unlink(missing_ok=True)  # we made it; don't leave a half-save behind
-            raise SaveWriteError(f"Could not create the save file {p} ({e}).") from e
-        return cls(p, conn)
+        finally:
+            conn.close()  # the last connection: SQLite checkpoints and removes -wal and -shm
+        fd = os.open(part, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    @staticmethod
+    def _placing(part: Path, path: Path) -> None:
+        """Move the finished save into place (a step of its own: crash tests stop around it)."""
+        try:
+            place(part, path)
+        except FileExistsError:
+            raise SaveExists(f"{path} already exists; choose another name.") from None
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = 2.0) -> SaveFile:
-        """Open an existing save, refusing (without writing to it) anything that isn't one."""
+    def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = 2.0, readonly: bool = False,
+             holder: str | None = None) -> SaveFile:
+        """Open an existing save, refusing (without writing to it) anything that isn't one.
+
+        For writing (the default) the save is locked for as long as it is open: another
+        session's save is refused with ``SaveLocked``, a save that cannot be written with
+        ``ReadOnlySave``. ``holder`` is what the lock says holds it (default: ``wyrd`` and the
+        command's first word). Every command's digest is checked (``EditedSave`` names the
+        first command changed); a schema-1 save is given its digests once, when opened for
+        writing, and read as it is when opened read-only.
+        """
         p = Path(path)
-        _check(p, busy_timeout)
-        return cls(p, _connect(p, busy_timeout))  # WAL mode persists in the file: no write here
+        conn = _check(p, busy_timeout)
+        try:
+            if readonly:
+                return cls._reading_only(p, conn)
+            conn.close()
+            return cls._for_writing(p, busy_timeout, holder)
+        except BaseException:
+            conn.close()
+            raise
+
+    @classmethod
+    def _reading_only(cls, p: Path, conn: sqlite3.Connection) -> SaveFile:
+        # The read transaction _check began stays open: every read sees the same moment.
+        try:
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            if version >= 2:
+                _verify(conn, p)
+        except _DAMAGE as e:
+            raise _damaged(p, e) from e
+        return cls(p, conn, readonly=True, verified=version >= 2)
+
+    @classmethod
+    def _for_writing(cls, p: Path, busy_timeout: float, holder: str | None) -> SaveFile:
+        if not _writable(p):
+            raise ReadOnlySave(f"{p} is read-only (the file or its folder cannot be written); "
+                               "`wyrd log` and `wyrd export` can still read it.")
+        try:
+            lock = savelock.take(p)
+        except OSError as e:
+            raise NotASave(f"There is no save file at {p} ({e.strerror}).") from None
+        if lock is None:
+            raise SaveLocked(f"{p} is being played by {savelock.describe(cls._holder(p))}; "
+                             "finish that game first (one save, one player at a time).")
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = _connect(p, busy_timeout)
+            conn.execute("BEGIN IMMEDIATE")
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            if version < SCHEMA_VERSION:
+                migrate(conn, SCHEMA_VERSION)
+            else:
+                _verify(conn, p)
+            for (value,) in conn.execute("SELECT value FROM meta"):  # damaged meta: refused unwritten
+                json.loads(value)
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)",
+                         (_dumps(savelock.holder(holder)),))
+            conn.execute("COMMIT")
+        except BaseException as e:
+            if conn is not None:
+                conn.close()
+            savelock.release(lock)
+            if isinstance(e, sqlite3.Error) and (getattr(e, "sqlite_errorcode", 0) & 0xFF) in (5, 6):
+                raise SaveLocked(f"{p} is being written by another program; try again later.") from e
+            if isinstance(e, sqlite3.Error) and (getattr(e, "sqlite_errorcode", 0) & 0xFF) == 8:
+                raise ReadOnlySave(f"{p} is read-only; `wyrd log` and `wyrd export` can still read it.") from e
+            if isinstance(e, _DAMAGE):
+                raise _damaged(p, e) from e
+            raise
+        return cls(p, conn, lock=lock)
+
+    @staticmethod
+    def _holder(p: Path) -> object:
+        """What the save says holds it (None if it cannot be read)."""
+        try:
+            conn = _connect_ro(p, 0.5)
+            try:
+                row = conn.execute("SELECT value FROM meta WHERE key = 'holder'").fetchone()
+            finally:
+                conn.close()
+            return json.loads(row[0]) if row else None
+        except _DAMAGE:
+            return None
 
     def close(self) -> None:
-        self._conn.close()
+        try:
+            self._conn.close()
+        finally:  # after the connection: closing a descriptor drops this process's POSIX locks
+            savelock.release(self._lock)
+            self._lock = None
 
     def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+    def backup(self, dest: str | os.PathLike[str]) -> Path:
+        """Copy this save, write-ahead log folded in, into one new self-contained file ``dest``.
+
+        ``dest`` must not exist (``SaveExists``; nothing is ever overwritten); the copy is built
+        under a hidden name beside it and moved into place whole, as a new save is.
+        """
+        out = Path(dest)
+        if os.path.lexists(out):
+            raise SaveExists(f"{out} already exists; choose another name.")
+        part = part_name(out)
+        discard(part)
+        try:
+            os.close(os.open(part, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+            target = sqlite3.connect(part, isolation_level=None)
+            try:
+                self._conn.backup(target)  # page by page, one consistent view of the source
+                target.execute("PRAGMA journal_mode = DELETE")  # fold everything into the file
+                target.execute("PRAGMA journal_mode = WAL")  # then as a save is: WAL, no -wal left
+            finally:
+                target.close()
+            try:
+                place(part, out)
+            except FileExistsError:
+                raise SaveExists(f"{out} already exists; choose another name.") from None
+        except sqlite3.Error as e:
+            raise SaveWriteError(f"Could not write the copy {out} ({e}).") from e
+        except SaveExists:
+            raise
+        except OSError as e:
+            raise SaveWriteError(f"Could not write the copy {out} ({e.strerror or e}).") from e
+        finally:
+            discard(part)
+        return out
 
     # --- writing: every method here is one BEGIN IMMEDIATE ... COMMIT ---------------------------
 
@@ -291,14 +514,23 @@ class SaveFile:
                      for i, d in enumerate(dice)]
         event_rows = [(i, str(e["kind"]), _dumps(e)) for i, e in enumerate(events)]
         with self._writing() as conn:
-            seq: int = conn.execute(
-                "INSERT INTO commands (text, parsed, created_at) VALUES (?, ?, ?) RETURNING seq",
-                (text, parsed_json, _now())).fetchone()[0]
+            seq, prev = self._chain_head(conn)
+            digest = command_digest(prev, seq, text, parsed_json, None, dice_rows, event_rows)
+            conn.execute("INSERT INTO commands (seq, text, parsed, created_at, digest) VALUES (?, ?, ?, ?, ?)",
+                         (seq, text, parsed_json, _now(), digest))
             conn.executemany("INSERT INTO dice VALUES (?, ?, ?, ?, ?)",
                              [(seq, *row) for row in dice_rows])
             conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
                              [(seq, *row) for row in event_rows])
         return seq
+
+    @staticmethod
+    def _chain_head(conn: sqlite3.Connection) -> tuple[int, bytes]:
+        """The next command's seq and the chain digest it follows (in a write transaction)."""
+        row = conn.execute("SELECT seq, digest FROM commands ORDER BY seq DESC LIMIT 1").fetchone()
+        if row is None:
+            return 1, GENESIS
+        return int(row[0]) + 1, row[1]
 
     def undo(self, text: str = "undo") -> int | None:
         """Mark the latest live command undone, recording the undo; returns its seq or None."""
@@ -307,9 +539,11 @@ class SaveFile:
                                      " AND undoes IS NULL").fetchone()
             if target is None:
                 return None
-            undo_seq = conn.execute(
-                "INSERT INTO commands (text, parsed, undoes, created_at) VALUES (?, ?, ?, ?)"
-                " RETURNING seq", (text, _dumps({"undo": target}), target, _now())).fetchone()[0]
+            undo_seq, prev = self._chain_head(conn)
+            parsed = _dumps({"undo": target})
+            conn.execute("INSERT INTO commands (seq, text, parsed, undoes, created_at, digest) VALUES"
+                         " (?, ?, ?, ?, ?, ?)", (undo_seq, text, parsed, target, _now(),
+                                                 command_digest(prev, undo_seq, text, parsed, target, [], [])))
             conn.execute("UPDATE commands SET status = 'undone', undone_by = ? WHERE seq = ?",
                          (undo_seq, target))
             # Snapshots at or after the target include its effects, so they are stale now.
@@ -325,10 +559,13 @@ class SaveFile:
                                      (seq,)).fetchone()
             if seq != 0 and status != "live":
                 raise ValueError(f"command {seq} does not exist or was undone")
+            at = GENESIS if seq == 0 else conn.execute("SELECT digest FROM commands WHERE seq = ?",
+                                                       (seq,)).fetchone()[0]
+            extra_json = _dumps(extra)
             conn.execute(
-                "INSERT INTO snapshots (seq, taken_at, state, extra, created_at) VALUES"
-                " (?, (SELECT coalesce(max(seq), 0) FROM commands), ?, ?, ?)",
-                (seq, blob, _dumps(extra), _now()))
+                "INSERT INTO snapshots (seq, taken_at, state, extra, created_at, digest) VALUES"
+                " (?, (SELECT coalesce(max(seq), 0) FROM commands), ?, ?, ?, ?)",
+                (seq, blob, extra_json, _now(), snapshot_digest(at, blob, extra_json)))
 
     def update_meta(self, changes: Mapping[str, Any]) -> None:
         """Set or replace meta keys (the save's own, such as ``format``, are refused)."""
@@ -336,33 +573,55 @@ class SaveFile:
         with self._writing() as conn:
             conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", rows)
 
-    # --- reading ------------------------------------------------------------------------------
+    # --- reading: every damaged-file error becomes a CorruptSave -----------------------------
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction (unless one is open: a read-only save keeps one for its life);
+        whatever SQLite, JSON or zlib raise on a damaged file is reported as ``CorruptSave``."""
+        conn = self._conn
+        own = not conn.in_transaction
+        try:
+            if own:
+                conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                if own and conn.in_transaction:
+                    conn.execute("COMMIT")
+        except _DAMAGE as e:
+            raise _damaged(self.path, e) from e
 
     @property
     def meta(self) -> dict[str, Any]:
-        return {k: json.loads(v) for k, v in self._conn.execute("SELECT key, value FROM meta")}
+        with self._reading() as conn:
+            meta = {k: json.loads(v) for k, v in conn.execute("SELECT key, value FROM meta")}
+        if not all(isinstance(k, str) for k in meta):
+            raise _damaged(self.path, ValueError("its meta keys are not text"))
+        return meta
 
     def last_seq(self) -> int:
         """The highest seq recorded (commands and undos alike), 0 for a new save."""
-        return int(self._conn.execute("SELECT coalesce(max(seq), 0) FROM commands").fetchone()[0])
+        with self._reading() as conn:
+            return int(conn.execute("SELECT coalesce(max(seq), 0) FROM commands").fetchone()[0])
 
     def last_event_seq(self) -> int:
         """The highest event ``seq`` ever recorded, undone commands' included (0 if none)."""
-        row = self._conn.execute("SELECT max(json_extract(data, '$.seq')) FROM events").fetchone()
-        return int(row[0] or 0)
+        with self._reading() as conn:
+            row = conn.execute("SELECT max(json_extract(data, '$.seq')) FROM events").fetchone()
+            return int(row[0] or 0)
 
     def last_live(self) -> Record | None:
         """The latest live command (the one ``undo`` would take back), or None."""
-        (seq,) = self._conn.execute("SELECT max(seq) FROM commands WHERE status = 'live'"
-                                    " AND undoes IS NULL").fetchone()
-        return None if seq is None else self._records(seq - 1, live_only=True)[0]
+        with self._reading() as conn:
+            (seq,) = conn.execute("SELECT max(seq) FROM commands WHERE status = 'live'"
+                                  " AND undoes IS NULL").fetchone()
+            return None if seq is None else self._records(seq - 1, live_only=True)[0]
 
     def _records(self, after: int, live_only: bool) -> list[Record]:
         # Three primary-key range scans in one read transaction (a consistent view), merged in
         # Python; each column's JSON is decoded in one json.loads call, which halves the cost.
-        conn = self._conn
-        conn.execute("BEGIN")
-        try:
+        with self._reading() as conn:
             commands = conn.execute("SELECT seq, text, parsed, status, undone_by, undoes, "
                                     "created_at FROM commands WHERE seq > ? ORDER BY seq",
                                     (after,)).fetchall()
@@ -370,8 +629,10 @@ class SaveFile:
                                      "command > ? ORDER BY command, idx", (after,)).fetchall()
             event_rows = conn.execute("SELECT command, data FROM events WHERE command > ? "
                                       "ORDER BY command, idx", (after,)).fetchall()
-        finally:
-            conn.execute("COMMIT")
+            return self._merge(commands, dice_rows, event_rows, live_only)
+
+    @staticmethod
+    def _merge(commands: list[Any], dice_rows: list[Any], event_rows: list[Any], live_only: bool) -> list[Record]:
         dice: dict[int, list[Roll]] = {}
         for (seq, sides, _, purpose), faces in zip(
                 dice_rows, _loads_all(r[2] for r in dice_rows), strict=True):
@@ -395,29 +656,41 @@ class SaveFile:
 
     def events_since(self, seq: int) -> list[Event]:
         """The events of live commands with a seq greater than ``seq``, in order."""
-        rows = self._conn.execute(
-            "SELECT command, idx, kind, data FROM events WHERE command > ?1 AND command NOT IN"
-            " (SELECT seq FROM commands WHERE seq > ?1 AND (status = 'undone' OR undoes IS NOT"
-            " NULL)) ORDER BY command, idx", (seq,)).fetchall()
-        return [Event(s, i, k, data)
-                for (s, i, k, _), data in zip(rows, _loads_all(r[3] for r in rows), strict=True)]
+        with self._reading() as conn:
+            rows = conn.execute(
+                "SELECT command, idx, kind, data FROM events WHERE command > ?1 AND command NOT IN"
+                " (SELECT seq FROM commands WHERE seq > ?1 AND (status = 'undone' OR undoes IS NOT"
+                " NULL)) ORDER BY command, idx", (seq,)).fetchall()
+            return [Event(s, i, k, data)
+                    for (s, i, k, _), data in zip(rows, _loads_all(r[3] for r in rows), strict=True)]
 
     def latest_snapshot(self, max_seq: int | None = None) -> Snapshot | None:
-        """The newest still-valid snapshot at or before ``max_seq`` (default: any)."""
-        row = self._conn.execute(
-            "SELECT seq, state, extra FROM snapshots WHERE invalidated_by IS NULL AND seq <= ?"
-            " ORDER BY seq DESC, id DESC LIMIT 1",
-            (max_seq if max_seq is not None else 2**62,)).fetchone()
-        if row is None:
-            return None
-        return Snapshot(row[0], json.loads(zlib.decompress(row[1])), json.loads(row[2]))
+        """The newest still-valid snapshot at or before ``max_seq`` (default: any), its digest
+        checked against the chain (``EditedSave`` if it was changed)."""
+        with self._reading() as conn:
+            row = conn.execute(
+                f"SELECT s.seq, s.state, s.extra, {'s.digest, c.digest' if self.verified else 'NULL, NULL'}"
+                " FROM snapshots s LEFT JOIN commands c ON c.seq = s.seq WHERE s.invalidated_by IS NULL"
+                " AND s.seq <= ? ORDER BY s.seq DESC, s.id DESC LIMIT 1",
+                (max_seq if max_seq is not None else 2**62,)).fetchone()
+            if row is None:
+                return None
+            seq, state, extra, stored, at = row
+            if self.verified and snapshot_digest(GENESIS if seq == 0 else at or b"", state, extra) != stored:
+                raise EditedSave(f"{self.path} was changed outside Wyrd at the snapshot of command {seq};"
+                                 " it cannot be trusted.")
+            snap_state, snap_extra = json.loads(zlib.decompress(state)), json.loads(extra)
+            if not isinstance(snap_state, dict) or not isinstance(snap_extra, dict):
+                raise ValueError("a snapshot is not a JSON object")
+            return Snapshot(seq, snap_state, snap_extra)
 
     def integrity_check(self) -> list[str]:
         """SQLite's own check plus the log's invariants; an empty list means the save is sound."""
-        q = self._conn.execute
-        problems = [r[0] for r in q("PRAGMA integrity_check") if r[0] != "ok"]
-        problems += [f"{t} row {rowid} refers to a missing row of {parent}"
-                     for t, rowid, parent, _ in q("PRAGMA foreign_key_check")]
-        for query, message in _CHECKS:
-            problems += [message.format(*row) for row in q(query)]
-        return problems
+        with self._reading() as conn:
+            q = conn.execute
+            problems = [str(r[0]) for r in q("PRAGMA integrity_check") if r[0] != "ok"]
+            problems += [f"{t} row {rowid} refers to a missing row of {parent}"
+                         for t, rowid, parent, _ in q("PRAGMA foreign_key_check")]
+            for query, message in _CHECKS:
+                problems += [message.format(*row) for row in q(query)]
+            return problems

@@ -195,8 +195,8 @@ class Session:
                 session.close()
                 if path is not None:
                     # A story that cannot be played leaves no save behind.
-                    for leftover in path.parent.glob(path.name + "*"):
-                        leftover.unlink()
+                    for leftover in (path, *(Path(f"{path}{end}") for end in ("-wal", "-shm", "-journal"))):
+                        leftover.unlink(missing_ok=True)
                 raise SessionError(str(reply.reason))
             session.opening_events += reply.events
         return session
