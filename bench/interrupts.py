@@ -286,8 +286,17 @@ def campaign(games: Sequence[Game] = GAMES, *, rounds: int = 3, every: int = 3, 
     resumed. Snapshots are taken every ``snapshot_every`` commands, so that interrupts land in
     them and resumes start from them.
     """
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        raise RuntimeError("SIGINT must raise KeyboardInterrupt for this campaign")
+    # A run started in the background inherits SIGINT ignored: give it a terminal's handler.
+    started_with = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return _campaign(games, rounds=rounds, every=every, after=after, seed=seed,
+                         snapshot_every=snapshot_every)
+    finally:
+        signal.signal(signal.SIGINT, started_with)
+
+
+def _campaign(games: Sequence[Game], *, rounds: int, every: int, after: int, seed: int,
+              snapshot_every: int) -> Figures:
     rng = random.Random(seed)
     figures = Figures()
     with tempfile.TemporaryDirectory() as name, _snapshots(snapshot_every):

@@ -37,10 +37,18 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture(autouse=True)
 def python_handler() -> Iterator[None]:
-    """Every test starts and ends with Python's own SIGINT handler in place."""
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    yield
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    """Every test starts and ends with Python's own SIGINT handler in place.
+
+    A test run started as a background job inherits SIGINT ignored (the shell does that), so
+    the handler a player's terminal has is put in place for each test and the run's own is
+    restored after it.
+    """
+    started_with = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, started_with)
 
 
 # -- the deferring step -------------------------------------------------------------------
