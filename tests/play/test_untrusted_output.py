@@ -164,3 +164,15 @@ def test_a_broken_tables_error_quotes_its_file_cleaned(capsys: pytest.CaptureFix
                     "--story", "none", "--script", "-")
     assert code == 1 and "do not load" in out and "1-7 is out of range" in out
     assert not any(c in out for c in UNSAFE)
+
+
+def test_saves_lists_a_save_whose_name_holds_escapes_cleanly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16, point 6: a file name is text from outside too (a save shared under a crafted name)."""
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    SaveFile.create(folder / ("game" + ESCAPE + ".wyrd"), meta={"ruleset": "abacus"}).close()
+    code, out = run(capsys, "saves")
+    assert code == 0 and "game" in out
+    assert not any(mark in out for mark in UNSAFE)

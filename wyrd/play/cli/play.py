@@ -347,10 +347,11 @@ def run_backup(args: argparse.Namespace) -> int:
 
 def run_saves(args: argparse.Namespace) -> int:
     from wyrd.play.engine.paths import list_saves
+    from wyrd.play.frontends.view import clean
 
     saves = list_saves()
     if not saves:
         print("No saved games yet. Start one with: wyrd play")
     for path in saves:
-        print(path)
+        print(clean(str(path)))  # a file name can hold escape sequences too
     return 0
