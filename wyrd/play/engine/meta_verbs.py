@@ -41,6 +41,7 @@ class Undo(_Meta):
     """undo
 
     Take back the last command. It stays in the save's audit trail (see `log all`).
+    A die once rolled stays rolled: the same command typed again gets the same faces.
     """
 
     key = "undo"

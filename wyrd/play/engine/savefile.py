@@ -646,6 +646,20 @@ class SaveFile:
                 in zip(commands, _loads_all(r[2] for r in commands), strict=True)
                 if not live_only or (status == "live" and undoes is None)]
 
+    def rolled_back(self) -> tuple[list[Record], set[int]]:
+        """The undone commands that rolled dice (without their events), and the seqs whose faces a
+        later command has already taken again (``parsed.again``): see :mod:`wyrd.play.engine.rolled`."""
+        with self._reading() as conn:
+            commands = conn.execute("SELECT seq, text, parsed, status, undone_by, undoes, created_at FROM"
+                                    " commands WHERE status = 'undone' AND EXISTS (SELECT 1 FROM dice"
+                                    " WHERE command = seq) ORDER BY seq").fetchall()
+            dice_rows = conn.execute("SELECT command, sides, faces, purpose FROM dice WHERE command IN"
+                                     " (SELECT seq FROM commands WHERE status = 'undone')"
+                                     " ORDER BY command, idx").fetchall()
+            taken = conn.execute("SELECT json_extract(parsed, '$.again') FROM commands"
+                                 " WHERE json_extract(parsed, '$.again') IS NOT NULL").fetchall()
+            return self._merge(commands, dice_rows, [], False), {int(row[0]) for row in taken}
+
     def live_commands(self, after: int = 0) -> Iterator[Record]:
         """The commands that count (not undone, not undo records) with seq > ``after``."""
         return iter(self._records(after, live_only=True))

@@ -47,12 +47,13 @@ import wyrd.play.engine.meta_verbs  # noqa: F401  (registers the verbs every rul
 from wyrd.play.engine.events import NarrationFailed, Recorded, Refused, SessionStarted, Undone, plain
 from wyrd.play.engine.interrupts import deferred_interrupts
 from wyrd.play.engine.kits import PlayHooks, hooks_for
+from wyrd.play.engine.rolled import Rolled
 from wyrd.play.engine.savefile import Record, SaveFile, SaveWriteError
 from wyrd.play.engine.storyplay import Follower, PlayContext, content_dirs
 from wyrd.play.engine.verbs import Command, Parsed
 from wyrd.play.engine.words import UsageError
 from wyrd.rules.actions import Event
-from wyrd.rules.dice import Dice, DiceExhausted, Roll, ScriptedSource, SeededSource, TypedSource
+from wyrd.rules.dice import Dice, DiceExhausted, FaceOutOfRange, Roll, ScriptedSource, SeededSource, TypedSource
 from wyrd.rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -143,6 +144,8 @@ class Session:
         self.state: Any = new_state(ruleset)
         # where play stands in the story, followed by the kit (None: the kit follows none)
         self.follower = self._follow(None)
+        # the faces of undone commands, for the same command typed again
+        self.rolled = Rolled()
         self.next_command = 1
         self.next_event = 1
         # The events of starting a new session (shown first by --json); none on resume.
@@ -280,9 +283,18 @@ class Session:
         ctx = self.context(seq)
         try:
             args = verb.prepare(dict(command.args), ctx)
-            # Any kind of die may be typed; each face is checked by the roll that uses it.
-            dice.supply(verb.typed_faces(args), sides=None)
-            outcome = verb.apply(self.state, dice, args)
+            # A die once rolled stays rolled: the same command after an undo gets its faces again.
+            again = self.rolled.find(verb.key, args)
+            if again is not None:
+                try:
+                    dice.supply(again.faces, sides=None)
+                    outcome = verb.apply(self.state, dice, args)
+                except FaceOutOfRange:  # the faces fit the dice no more: this roll is a new one
+                    again, dice = None, self._dice(seq)
+            if again is None:
+                # Any kind of die may be typed; each face is checked by the roll that uses it.
+                dice.supply(verb.typed_faces(args), sides=None)
+                outcome = verb.apply(self.state, dice, args)
         except UsageError as exc:
             return self._refuse(text, verb.key, exc, "usage")
         except RuleError as exc:
@@ -300,10 +312,13 @@ class Session:
                 self.follower.observe(verb.key, args, events)
             events += self._tell(seq, outcome.state, events)
             changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
-            parsed = Parsed(verb=verb.key, args=args, deck=copy.deepcopy(changed))
+            parsed = Parsed(verb=verb.key, args=args, deck=copy.deepcopy(changed),
+                            again=again.seq if again is not None else None)
             # The commit, the state it saved and the snapshot it may call for: one step.
             with deferred_interrupts():
                 stamped = self._commit(text, parsed, dice.history, events, outcome.state)
+                if again is not None:
+                    self.rolled.taken(again)
                 self.unsettled = False  # the game in memory is the save's again
                 # After the commit: a snapshot must hold the story as this command left it.
                 self._snapshot(self.next_command - 1)
@@ -342,7 +357,10 @@ class Session:
         with deferred_interrupts():
             if self.save is not None:
                 # Committed before anyone sees it: a crash after this loses nothing shown. JSON only here.
-                seq = self.save.append(text, parsed.model_dump(mode="json"), dice, plain(stamped))
+                saved = parsed.model_dump(mode="json")
+                if saved.get("again") is None:
+                    saved.pop("again", None)  # only a command that rolled faces again says so
+                seq = self.save.append(text, saved, dice, plain(stamped))
             else:
                 seq = self.next_command
             self.next_command = seq + 1
@@ -410,6 +428,7 @@ class Session:
         self.state = new_state(self.ruleset)
         self.follower = self._follow(None)
         self.teller.reset()
+        self.rolled = Rolled.from_save(self.save)
         self.next_event = 1
         start = 0
         snap = self.save.latest_snapshot() if use_snapshots else None

@@ -169,3 +169,5 @@ class Parsed(BaseModel):
     args: Args
     # what the command changed of the narrator's deck (rows drawn without repeats)
     deck: dict[str, list[str]] = {}
+    # the undone command whose faces this one rolled again (see wyrd.play.engine.rolled)
+    again: int | None = None
