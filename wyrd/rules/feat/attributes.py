@@ -2,7 +2,8 @@
 
 * **Shock** (Mettle): the pain and shock of a serious injury are resisted by a
   Mettle feat at Difficulty 8; on a failure the character is unable to act
-  (:func:`shock`) until the players decide they recover (:func:`recover`).
+  (:func:`shock`) until the players decide they recover (:func:`recover`) or a
+  later shock test is held; on a success they act on.
 * **Survival** (Mettle): surviving a serious injury, an illness or a poison is a
   Mettle feat at a Difficulty set by its severity; a failure kills (:func:`survive`).
 * **Losing Mettle**: injury and sickness may lower Mettle; at 0 the character
@@ -73,11 +74,12 @@ def kill(turn: Turn, name: str, cause: str) -> None:
 
 @action
 def shock(turn: Turn, name: str, difficulty: int = SHOCK_DIFFICULTY, *, eights: int = 0) -> None:
-    """A Mettle feat against shock; a failure leaves the character out of action."""
+    """A Mettle feat against shock; a failure leaves the character out of action, a success able to act."""
     read = attribute_roll(turn, name, Attribute.METTLE, difficulty, eights=eights, reason="shock", able=False)
     char = turn.character(name)
-    if not read.success:
-        char.out_of_action = True
+    # Seed 003: "If the roll is successful the character continues as the player or GM wishes":
+    # a shock held leaves them able to act, even if an earlier one had taken them out.
+    char.out_of_action = not read.success
     turn.emit(
         ShockTested(character=char.name, difficulty=difficulty, success=read.success, out_of_action=char.out_of_action)
     )
@@ -170,8 +172,8 @@ def first_to_act(turn: Turn, roller: str, other: str, *, eights: int = 0) -> Non
     """Between two: ``roller`` makes the feat at Vigour(other) - Vigour(roller); success acts first."""
     mover, rival = turn.able(roller), turn.able(other)
     turn.two(mover.name, rival.name)
-    turn.check_wyrd(mover, eights)
     mine, theirs = mover.attribute(Attribute.VIGOUR), rival.attribute(Attribute.VIGOUR)
+    turn.check_wyrd(mover, eights, [theirs - mine])
     read = roll_feat(
         turn, mover.name, Attribute.VIGOUR.value, theirs - mine, difficulty=theirs, effective=mine,
         eights=eights, reason=f"first to act: against {rival.name}",
@@ -185,13 +187,13 @@ def race(turn: Turn, runner: str, rival: str, *, long: bool = False, eights: int
     """A race: Vigour against Vigour, or Vigour + Mettle for long distances and times."""
     mover, other = turn.able(runner), turn.able(rival)
     turn.two(mover.name, other.name)
-    turn.check_wyrd(mover, eights)
 
     def score(name: str) -> int:
         char = turn.character(name)
         return char.attribute(Attribute.VIGOUR) + (char.attribute(Attribute.METTLE) if long else 0)
 
     mine, theirs = score(mover.name), score(other.name)
+    turn.check_wyrd(mover, eights, [theirs - mine])
     trait = "vigour+mettle" if long else Attribute.VIGOUR.value
     read = roll_feat(
         turn, mover.name, trait, theirs - mine, difficulty=theirs, effective=mine, eights=eights,
