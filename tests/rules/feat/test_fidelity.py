@@ -7,8 +7,31 @@ no skills).
 
 from __future__ import annotations
 
-from wyrd.rules.feat import Attribute, attribute_feat, feat, opposed, recover, shock, skill_feat
-from wyrd.rules.feat.events import FeatRolled, OpposedDecided, ShockTested, StepUpRolled
+from wyrd.rules.feat import (
+    Attribute,
+    Edge,
+    attribute_feat,
+    fatigue,
+    feat,
+    first_to_act,
+    initiative,
+    opposed,
+    race,
+    recover,
+    rest,
+    shock,
+    skill_feat,
+)
+from wyrd.rules.feat.events import (
+    EdgeActivated,
+    FatigueTested,
+    FeatRolled,
+    InitiativeDecided,
+    OpposedDecided,
+    Rested,
+    ShockTested,
+    StepUpRolled,
+)
 
 
 def test_an_attribute_named_as_a_skill_reads_as_it_is(new) -> None:
@@ -80,3 +103,62 @@ def test_a_passed_shock_test_leaves_the_character_able(new) -> None:
     t.faces(50, 8, 1, 1)
     t.do(skill_feat, "Ada", "climbing", 5)  # able to act again
     t.refuse("feat.recover.not-out", recover, "Ada")
+
+
+# -- item 11: Edges, and the Mettle roll against fatigue and a heavy load ---------------------------
+
+
+def _fast(t, name: str) -> None:
+    t.state.characters[name].edges = [Edge.SPEED]
+
+
+def test_an_edge_of_speed_ensures_its_holder_acts_first(new) -> None:
+    """Seed 003, Vigour: "If a character has an Edge of speed he may activate it in this situation
+    to ensure that he acts first." Cora (Vigour 4) activates hers: first before Bram (7) and Ada
+    (6), with no dice; without the Edge she can't; [ours] two activated against each other cancel
+    and the Vigour feat decides."""
+    t = new("Ada", "Bram", "Cora")
+    t.refuse("feat.edge.none", initiative, ["Ada", "Cora"], edges=["Cora"])
+    _fast(t, "Cora")
+    events = t.do(initiative, ["Ada", "Bram", "Cora"], edges=["Cora"])
+    (used,) = t.of(EdgeActivated, events)
+    (order,) = t.of(InitiativeDecided, events)
+    assert used.character == "Cora" and order.order == ["Cora", "Bram", "Ada"] and order.edges == ["Cora"]
+    events = t.do(first_to_act, "Bram", "Cora", edges=["Cora"])  # no faces scripted: no roll
+    assert t.of(InitiativeDecided, events)[0].order == ["Cora", "Bram"] and not t.of(FeatRolled, events)
+    _fast(t, "Bram")
+    t.faces(8, 1, 1)  # Bram 7 against Cora 4: level -3, one of two dice reaching 3
+    events = t.do(first_to_act, "Bram", "Cora", edges=["Cora", "Bram"])
+    assert all(e.cancelled for e in t.of(EdgeActivated, events)) and t.of(FeatRolled, events)
+    assert t.of(InitiativeDecided, events)[0].order == ["Bram", "Cora"]
+
+
+def test_a_failed_fatigue_roll_exhausts_until_rest(new) -> None:
+    """Seed 003, Mettle: "A character's ability to overcome fatigue ... is determined by a
+    Mettle-based Feat roll"; "if the player is pushing a heavily encumbered character to continue
+    physical activity the GM may decide that the character is exhausted and require the player to
+    take a Mettle roll or rest". [ours] Failed, Ada (Mettle 5) does no physical feat until she rests."""
+    t = new("Ada", "Bram", faces=[1, 1, 1])
+    (tired,) = t.of(FatigueTested, t.do(fatigue, "Ada", 9, encumbered=True, cause="the packs"))
+    assert (tired.encumbered, tired.success, tired.exhausted) == (True, False, True)
+    t.refuse("feat.able.exhausted", attribute_feat, "Ada", Attribute.VIGOUR, 5)
+    t.refuse("feat.able.exhausted", skill_feat, "Ada", "climbing", 5)  # a Vigour skill
+    t.refuse("feat.able.exhausted", race, "Ada", "Bram")
+    t.faces(5, 1, 1)
+    t.do(attribute_feat, "Ada", Attribute.WIT, 5)  # a mental feat is still hers
+    (rested,) = t.of(Rested, t.do(rest, "Ada"))
+    assert rested.character == "Ada" and not t.char("Ada").exhausted
+    t.refuse("feat.rest.not-exhausted", rest, "Ada")
+    t.faces(3, 1, 1)  # Mettle 5 at 4: level -1, a 3 pushes on
+    (pushed,) = t.of(FatigueTested, t.do(fatigue, "Ada", 4))
+    assert pushed.success and not t.char("Ada").exhausted
+
+
+def test_sheets_without_edges_or_fatigue_dump_as_before(new) -> None:
+    """Saves written before Edges and fatigue resume to the very same sheets: the new fields are
+    left out of a sheet's JSON while empty."""
+    t = new("Ada")
+    assert "edges" not in t.char("Ada").model_dump(mode="json")
+    assert "exhausted" not in t.char("Ada").model_dump(mode="json")
+    _fast(t, "Ada")
+    assert t.char("Ada").model_dump(mode="json")["edges"] == ["speed"]

@@ -21,10 +21,10 @@ Actions: :func:`add_character`, :func:`feat` (a Feat level set directly),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from wyrd.rules.feat.characters import Character, Skill, create_character, skill_key
-from wyrd.rules.feat.enums import Attribute, Tier
+from wyrd.rules.feat.enums import Attribute, Edge, Tier
 from wyrd.rules.feat.errors import CreationError, FeatError, UnknownName
 from wyrd.rules.feat.events import CharacterCreated, FeatRolled, OpposedDecided, StepUpRolled, WyrdAwarded
 from wyrd.rules.feat.skills import STEP_UP_SIDES, SkillRating, steps_up
@@ -108,16 +108,17 @@ def add_character(
     tier: Tier | None = Tier.NOVICE,
     wyrd: int | None = None,
     concept: str = "",
+    edges: Sequence[Edge] = (),
 ) -> None:
     """A new character joins (see :func:`wyrd.rules.feat.characters.create_character`)."""
-    char = create_character(name, attributes, skills=skills, tier=tier, wyrd=wyrd, concept=concept)
+    char = create_character(name, attributes, skills=skills, tier=tier, wyrd=wyrd, concept=concept, edges=edges)
     if any(key.casefold() == char.name.casefold() for key in turn.state.characters):
         raise CreationError(f"there is already a character called {char.name}", rule="feat.character.taken")
     turn.state.characters[char.name] = char
     turn.emit(
         CharacterCreated(
             name=char.name, tier=char.tier, attributes=dict(char.attributes), skills=dict(char.skills),
-            wyrd=char.wyrd, concept=char.concept,
+            wyrd=char.wyrd, concept=char.concept, edges=list(char.edges),
         )
     )
 
@@ -166,6 +167,7 @@ def skill_feat(
         attribute_roll(turn, char.name, named, difficulty, eights=eights, reason=reason)
         return
     label, rating = turn.rating(char, skill, attribute)
+    turn.fresh(char, _drawn_on(char, skill, attribute))
     turn.check_wyrd(char, eights, [difficulty - rating.level, difficulty - rating.level - 1])
     effective = step_up(turn, char.name, label, rating)
     roll_feat(
@@ -179,6 +181,8 @@ def attribute_roll(
 ) -> FeatRead:
     """An attribute feat: the attribute as it is (no d100) taken from the Difficulty."""
     char = turn.able(name) if able else turn.alive(name)
+    if able:
+        turn.fresh(char, attribute)
     check_difficulty(difficulty)
     value = char.attribute(attribute)
     turn.check_wyrd(char, eights, [difficulty - value])
@@ -194,6 +198,14 @@ def attribute_feat(
 ) -> None:
     """Seed 003: an attribute deducted from the Difficulty (picking a lock with Wit, say)."""
     attribute_roll(turn, name, Attribute(attribute), difficulty, eights=eights, reason=reason)
+
+
+def _drawn_on(char: Character, trait: str, attribute: Attribute | None) -> Attribute | None:
+    """The attribute a trait draws on: the attribute itself, the one behind a skill, or the stand-in."""
+    trained = char.skill(trait)
+    if trained is not None:
+        return trained.attribute
+    return Attribute.lookup(trait) or attribute
 
 
 def _behind(doer: Character, resist: str, skill: str, attribute: Attribute | None) -> Attribute | None:
@@ -248,6 +260,7 @@ def opposed(
     doer = turn.able(active)
     _, resister = turn.two(doer.name, opponent)
     label, rating, opposing_label, opposing_rating = opposed_traits(turn, doer, resister, skill, opposing, attribute)
+    turn.fresh(doer, _drawn_on(doer, skill, attribute))
     difficulty_plain = opposing_rating.level + extra
     turn.check_wyrd(
         doer, eights,

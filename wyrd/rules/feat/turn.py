@@ -56,6 +56,18 @@ class Turn(BaseTurn[GameState]):
             )
         return char
 
+    def fresh(self, char: Character, drawn_on: Attribute | None) -> None:
+        """Refuse a physical feat (one of Vigour, or of a skill it drives) to an exhausted character.
+
+        Seed 003: a character pushed on until exhausted must take a Mettle roll or rest;
+        [ours] one who failed that roll does no physical feat until they rest.
+        """
+        if char.exhausted and drawn_on is Attribute.VIGOUR:
+            raise NotAble(
+                f"{char.name} is exhausted and can't keep up physical effort until they rest",
+                rule="feat.able.exhausted",
+            )
+
     def two(self, a: str, b: str) -> tuple[Character, Character]:
         """Two different living characters."""
         first, second = self.alive(a), self.alive(b)
