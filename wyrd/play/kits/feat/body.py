@@ -44,7 +44,7 @@ class Shock(AttributeFeat):
 
     A Mettle feat against the pain and shock of a serious injury, Difficulty 8
     unless the circumstances say otherwise. A failure leaves WHO unable to act
-    until `recover WHO`.
+    until `recover WHO`; a success lets WHO act on (even after an earlier shock).
     """
 
     key = "shock"
