@@ -157,7 +157,7 @@ def test_feat_completes_skills_attributes_paces_and_scenes(feat: Console) -> Non
     assert words(feat, "move 'Wenna Tarr' ") == ["walk", "jog", "run", "sprint"]
     assert words(feat, "scene ")[0] == "the-quay"
     assert words(feat, "pc add Al vigour=3 ") == ["mettle=", "wit=", "glamour=", "spirit=", "tier=", "skill=",
-                                                    "wyrd=", "concept="]
+                                                    "wyrd=", "concept=", "edge="]
 
 
 # -- Thaeborn --------------------------------------------------------------------------------

@@ -32,12 +32,12 @@ def test_public_api_is_locked() -> None:
     """The names play and stories may rely on; changing them is a decision, not an accident."""
     assert set(wyrd.rules.feat.__all__) == {
         "FEAT_MAX", "FEAT_MIN", "MINIMUMS", "SHOCK_DIFFICULTY", "TIERS", "WYRD_PER_EIGHT",
-        "Attribute", "Character", "CreationError", "FeatError", "FeatEvent", "FeatRead", "GameState",
+        "Attribute", "Character", "CreationError", "Edge", "FeatError", "FeatEvent", "FeatRead", "GameState",
         "Going", "Needs", "NotAble", "NotEnoughWyrd", "Outcome", "Pace", "Skill", "SkillRating", "Tier",
         "TierBudget", "UnknownName",
         "add_character", "attribute_feat", "award", "clamp_level", "create_character", "dice_read",
-        "distance", "feat", "feat_level", "first_to_act", "initiative", "max_eights", "opposed",
-        "p_step_up", "parse_gradient", "race", "reaction", "read_feat", "recover", "rounds_to_cover",
+        "distance", "fatigue", "feat", "feat_level", "first_to_act", "initiative", "max_eights", "opposed",
+        "p_step_up", "parse_gradient", "race", "reaction", "read_feat", "recover", "rest", "rounds_to_cover",
         "search", "shock", "skill_feat", "skill_rating", "slope_factor", "speed", "steps_up", "survive",
         "untrained", "wound",
     }

@@ -53,8 +53,9 @@ def test_failed_shock_puts_out_of_action(new) -> None:
     assert not tested.success and tested.out_of_action and t.char("Ada").out_of_action
     t.refuse("feat.able.out-of-action", skill_feat, "Ada", "climbing", 5)
     t.refuse("feat.able.out-of-action", race, "Ada", "Ada", long=True)
-    t.faces(8, 8, 1)
+    t.faces(1, 1, 1)
     t.do(shock, "Ada")  # a Mettle feat is still allowed
+    assert t.char("Ada").out_of_action  # failed again: still out
     (back,) = t.of(CharacterRecovered, t.do(recover, "Ada"))
     assert back.kind == "character_recovered" and not t.char("Ada").out_of_action
     t.refuse("feat.recover.not-out", recover, "Ada")

@@ -70,9 +70,9 @@ def test_untrained_skill_needs_an_attribute(new) -> None:
     events = t.do(skill_feat, "Ada", "swimming", 5, attribute=Attribute.VIGOUR)
     step = t.of(StepUpRolled, events)[0]
     assert (step.trait, step.level, step.modifier, step.effective) == ("swimming", 1, 75, 2)
-    t.faces(1, 5, 5, 5)
-    step = t.of(StepUpRolled, t.do(skill_feat, "Ada", "wit", 5))[-1]
-    assert (step.trait, step.level, step.modifier) == ("wit", 1, 99)
+    t.faces(5, 5, 5)  # an attribute named as the skill is used as it is: no d100 (see test_fidelity)
+    events = t.do(skill_feat, "Ada", "wit", 5)
+    assert not t.of(StepUpRolled, events) and t.of(FeatRolled, events)[0].level == 0
 
 
 def test_attribute_feat_has_no_d100(new) -> None:
@@ -118,10 +118,10 @@ def test_opposed_extra_difficulty(new) -> None:
 
 
 def test_opposed_refusals(new) -> None:
-    """Seed 003: an opponent untrained in the matter resists with an attribute, which must be named;
-    a feat against oneself makes no sense."""
+    """Seed 003: an opponent untrained in the matter resists with an attribute; [ours] one that no
+    skill in play points to must be named; a feat against oneself makes no sense."""
     t = new("Thief", "Victim")
-    t.refuse("feat.skill.untrained", opposed, "Thief", "Victim", "cut-purse")
+    t.refuse("feat.skill.untrained", opposed, "Thief", "Victim", "cut-purse", opposing="awareness")
     t.refuse("feat.opposed.two", opposed, "Thief", "thief", "cut-purse", opposing="wit")
     t.refuse("feat.unknown.character", opposed, "Thief", "Nobody", "cut-purse", opposing="wit")
 
@@ -149,7 +149,7 @@ def test_wyrd_refusals(new) -> None:
     t = new("Climber", "Ada")
     t.refuse("feat.wyrd.one-per-die", feat, "Climber", 3, eights=4)
     t.refuse("feat.wyrd.one-per-die", feat, "Climber", 3, eights=-1)
-    t.refuse("feat.wyrd.not-enough", feat, "Climber", 3, eights=3)
+    t.refuse("feat.wyrd.not-enough", feat, "Climber", 6, eights=3)  # 8,8,5 buys three: 15 > 10
     t.refuse("feat.wyrd.not-enough", skill_feat, "Ada", "climbing", 4, eights=1)
 
 

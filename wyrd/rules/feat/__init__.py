@@ -13,18 +13,20 @@ too, for the odds shown before a roll and for a play layer that works in steps.
 
 from wyrd.rules.feat.attributes import (
     SHOCK_DIFFICULTY,
+    fatigue,
     first_to_act,
     initiative,
     race,
     reaction,
     recover,
+    rest,
     search,
     shock,
     survive,
     wound,
 )
 from wyrd.rules.feat.characters import TIERS, Character, Skill, TierBudget, create_character
-from wyrd.rules.feat.enums import Attribute, Going, Needs, Pace, Tier
+from wyrd.rules.feat.enums import Attribute, Edge, Going, Needs, Pace, Tier
 from wyrd.rules.feat.errors import CreationError, FeatError, NotAble, NotEnoughWyrd, UnknownName
 from wyrd.rules.feat.events import FeatEvent
 from wyrd.rules.feat.feats import add_character, attribute_feat, award, feat, opposed, skill_feat
@@ -55,6 +57,7 @@ __all__ = [
     "Attribute",
     "Character",
     "CreationError",
+    "Edge",
     "FeatError",
     "FeatEvent",
     "FeatRead",
@@ -77,6 +80,7 @@ __all__ = [
     "create_character",
     "dice_read",
     "distance",
+    "fatigue",
     "feat",
     "feat_level",
     "first_to_act",
@@ -89,6 +93,7 @@ __all__ = [
     "reaction",
     "read_feat",
     "recover",
+    "rest",
     "rounds_to_cover",
     "search",
     "shock",

@@ -2,7 +2,8 @@
 
 * **Shock** (Mettle): the pain and shock of a serious injury are resisted by a
   Mettle feat at Difficulty 8; on a failure the character is unable to act
-  (:func:`shock`) until the players decide they recover (:func:`recover`).
+  (:func:`shock`) until the players decide they recover (:func:`recover`) or a
+  later shock test is held; on a success they act on.
 * **Survival** (Mettle): surviving a serious injury, an illness or a poison is a
   Mettle feat at a Difficulty set by its severity; a failure kills (:func:`survive`).
 * **Losing Mettle**: injury and sickness may lower Mettle; at 0 the character
@@ -17,6 +18,11 @@
   (:func:`first_to_act`).
 * **Races** (Vigour): Vigour against Vigour over short distances, Vigour + Mettle
   against Vigour + Mettle over long ones (:func:`race`).
+* **Edges**: an Edge of speed, activated, ensures its holder acts first
+  (:func:`initiative`, :func:`first_to_act`).
+* **Fatigue** (Mettle): overcoming fatigue, or a heavy load pushed on, is a Mettle
+  feat at a Difficulty from the circumstances; a failure leaves the character
+  exhausted, doing no physical feat until they rest (:func:`fatigue`, :func:`rest`).
 
 Attribute feats use the attribute as it is, with no d100 step-up: only skills
 carry a modifier. Every roll may buy 8s with Wyrd points, as any feat may.
@@ -27,15 +33,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wyrd.rules.feat.characters import Character, skill_key
-from wyrd.rules.feat.enums import Attribute
+from wyrd.rules.feat.enums import Attribute, Edge
 from wyrd.rules.feat.errors import FeatError, NotAble
 from wyrd.rules.feat.events import (
     CharacterKilled,
     CharacterRecovered,
+    EdgeActivated,
+    FatigueTested,
     InitiativeDecided,
     MettleLost,
     RaceDecided,
     ReactionTested,
+    Rested,
     SearchMade,
     ShockTested,
     SurvivalTested,
@@ -45,12 +54,14 @@ from wyrd.rules.feat.turn import Turn, action
 
 __all__ = [
     "SHOCK_DIFFICULTY",
+    "fatigue",
     "first_to_act",
     "initiative",
     "kill",
     "race",
     "reaction",
     "recover",
+    "rest",
     "search",
     "shock",
     "survive",
@@ -73,11 +84,12 @@ def kill(turn: Turn, name: str, cause: str) -> None:
 
 @action
 def shock(turn: Turn, name: str, difficulty: int = SHOCK_DIFFICULTY, *, eights: int = 0) -> None:
-    """A Mettle feat against shock; a failure leaves the character out of action."""
+    """A Mettle feat against shock; a failure leaves the character out of action, a success able to act."""
     read = attribute_roll(turn, name, Attribute.METTLE, difficulty, eights=eights, reason="shock", able=False)
     char = turn.character(name)
-    if not read.success:
-        char.out_of_action = True
+    # Seed 003: "If the roll is successful the character continues as the player or GM wishes":
+    # a shock held leaves them able to act, even if an earlier one had taken them out.
+    char.out_of_action = not read.success
     turn.emit(
         ShockTested(character=char.name, difficulty=difficulty, success=read.success, out_of_action=char.out_of_action)
     )
@@ -149,9 +161,28 @@ def reaction(turn: Turn, name: str, difficulty: int, *, toward: str = "", eights
     turn.emit(ReactionTested(character=char.name, toward=toward, difficulty=difficulty, favourable=read.success))
 
 
+def _activating(turn: Turn, names: Sequence[str], among: Sequence[str]) -> list[str]:
+    """The characters of ``among`` who activate their Edge of speed (each must have one)."""
+    found: list[str] = []
+    for name in names:
+        char = turn.alive(name)
+        if char.name not in among:
+            raise FeatError(f"{char.name} is not one of those acting", rule="feat.edge.not-acting")
+        if not char.has_edge(Edge.SPEED):
+            raise NotAble(f"{char.name} has no Edge of speed", rule="feat.edge.none")
+        if char.name not in found:
+            found.append(char.name)
+    return found
+
+
 @action
-def initiative(turn: Turn, names: Sequence[str]) -> None:
-    """Who acts first, in order of Vigour; characters of equal Vigour are listed as tied."""
+def initiative(turn: Turn, names: Sequence[str], *, edges: Sequence[str] = ()) -> None:
+    """Who acts first, in order of Vigour; characters of equal Vigour are listed as tied.
+
+    Seed 003: "If a character has an Edge of speed he may activate it in this situation to
+    ensure that he acts first": those in ``edges`` activate theirs and go before everyone
+    else ([ours] in order of Vigour among themselves).
+    """
     chars: list[Character] = []
     for name in names:
         char = turn.able(name)
@@ -159,25 +190,49 @@ def initiative(turn: Turn, names: Sequence[str]) -> None:
             chars.append(char)
     if not chars:
         raise FeatError("name who is acting", rule="feat.initiative.who")
+    fast = _activating(turn, edges, [c.name for c in chars])
+    for name in fast:
+        turn.emit(EdgeActivated(character=name, edge=Edge.SPEED))
     vigour = {c.name: c.attribute(Attribute.VIGOUR) for c in chars}
-    order = sorted(vigour, key=lambda n: -vigour[n])
-    tied = [[n for n in order if vigour[n] == v] for v in sorted(set(vigour.values()), reverse=True)]
-    turn.emit(InitiativeDecided(order=order, vigour=vigour, rolled=False, tied=[g for g in tied if len(g) > 1]))
+    order: list[str] = []
+    tied: list[list[str]] = []
+    for group in ([n for n in vigour if n in fast], [n for n in vigour if n not in fast]):
+        ranked = sorted(group, key=lambda n: -vigour[n])
+        order += ranked
+        for v in sorted({vigour[n] for n in ranked}, reverse=True):
+            same = [n for n in ranked if vigour[n] == v]
+            if len(same) > 1:
+                tied.append(same)
+    turn.emit(InitiativeDecided(order=order, vigour=vigour, rolled=False, tied=tied, edges=fast))
 
 
 @action
-def first_to_act(turn: Turn, roller: str, other: str, *, eights: int = 0) -> None:
-    """Between two: ``roller`` makes the feat at Vigour(other) - Vigour(roller); success acts first."""
+def first_to_act(turn: Turn, roller: str, other: str, *, eights: int = 0, edges: Sequence[str] = ()) -> None:
+    """Between two: ``roller`` makes the feat at Vigour(other) - Vigour(roller); success acts first.
+
+    Seed 003: an Edge of speed activated ensures its holder acts first, with no roll. [ours]
+    If both activate one, the Edges cancel out and the Vigour feat decides.
+    """
     mover, rival = turn.able(roller), turn.able(other)
     turn.two(mover.name, rival.name)
-    turn.check_wyrd(mover, eights)
+    fast = _activating(turn, edges, [mover.name, rival.name])
     mine, theirs = mover.attribute(Attribute.VIGOUR), rival.attribute(Attribute.VIGOUR)
+    vigour = {mover.name: mine, rival.name: theirs}
+    for name in fast:
+        turn.emit(EdgeActivated(character=name, edge=Edge.SPEED, cancelled=len(fast) > 1))
+    if len(fast) == 1:
+        first = fast[0]
+        order = [first, rival.name if first == mover.name else mover.name]
+        turn.emit(InitiativeDecided(order=order, vigour=vigour, rolled=False, edges=[first]))
+        return
+    turn.fresh(mover, Attribute.VIGOUR)
+    turn.check_wyrd(mover, eights, [theirs - mine])
     read = roll_feat(
         turn, mover.name, Attribute.VIGOUR.value, theirs - mine, difficulty=theirs, effective=mine,
         eights=eights, reason=f"first to act: against {rival.name}",
     )
     order = [mover.name, rival.name] if read.success else [rival.name, mover.name]
-    turn.emit(InitiativeDecided(order=order, vigour={mover.name: mine, rival.name: theirs}, rolled=True))
+    turn.emit(InitiativeDecided(order=order, vigour=vigour, rolled=True))
 
 
 @action
@@ -185,13 +240,14 @@ def race(turn: Turn, runner: str, rival: str, *, long: bool = False, eights: int
     """A race: Vigour against Vigour, or Vigour + Mettle for long distances and times."""
     mover, other = turn.able(runner), turn.able(rival)
     turn.two(mover.name, other.name)
-    turn.check_wyrd(mover, eights)
+    turn.fresh(mover, Attribute.VIGOUR)
 
     def score(name: str) -> int:
         char = turn.character(name)
         return char.attribute(Attribute.VIGOUR) + (char.attribute(Attribute.METTLE) if long else 0)
 
     mine, theirs = score(mover.name), score(other.name)
+    turn.check_wyrd(mover, eights, [theirs - mine])
     trait = "vigour+mettle" if long else Attribute.VIGOUR.value
     read = roll_feat(
         turn, mover.name, trait, theirs - mine, difficulty=theirs, effective=mine, eights=eights,
@@ -203,3 +259,37 @@ def race(turn: Turn, runner: str, rival: str, *, long: bool = False, eights: int
             level=read.level, winner=mover.name if read.success else other.name,
         )
     )
+
+
+@action
+def fatigue(
+    turn: Turn, name: str, difficulty: int, *, encumbered: bool = False, cause: str = "", eights: int = 0
+) -> None:
+    """A Mettle feat to overcome fatigue: a failure leaves the character exhausted until they rest.
+
+    Seed 003: "A character's ability to overcome fatigue ... is determined by a Mettle-based Feat
+    roll", at a Difficulty from the circumstances; "if the player is pushing a heavily encumbered
+    character to continue physical activity the GM may decide that the character is exhausted
+    and require the player to take a Mettle roll or rest" (``encumbered``). A success: the
+    character carries on (and is no longer exhausted).
+    """
+    why = "fatigue" + (", heavily encumbered" if encumbered else "") + (f": {cause}" if cause else "")
+    read = attribute_roll(turn, name, Attribute.METTLE, difficulty, eights=eights, reason=why)
+    char = turn.character(name)
+    char.exhausted = not read.success
+    turn.emit(
+        FatigueTested(
+            character=char.name, difficulty=difficulty, encumbered=encumbered, success=read.success,
+            exhausted=char.exhausted, cause=cause,
+        )
+    )
+
+
+@action
+def rest(turn: Turn, name: str) -> None:
+    """An exhausted character rests (seed 003: "take a Mettle roll or rest") and may exert themselves again."""
+    char = turn.alive(name)
+    if not char.exhausted:
+        raise NotAble(f"{char.name} is not exhausted", rule="feat.rest.not-exhausted")
+    char.exhausted = False
+    turn.emit(Rested(character=char.name))

@@ -28,12 +28,12 @@ ranks 0 to 6), and a skill may carry its level/modifier as written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from wyrd.rules.errors import RuleError
-from wyrd.rules.feat.enums import Attribute, Tier
+from wyrd.rules.feat.enums import Attribute, Edge, Tier
 from wyrd.rules.feat.skills import ATTRIBUTE_MAX, RANK_MAX, SkillRating, skill_rating
 
 __all__ = [
@@ -101,6 +101,13 @@ class Character(BaseModel):
     wyrd: int = 0
     out_of_action: bool = False  # failed a shock test: unable to act until recovered
     dead: bool = False
+    # Left out of a sheet's JSON when empty or False, so sheets saved before Edges and
+    # fatigue read back, and dump, exactly as they were.
+    edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)
+    exhausted: bool = Field(default=False, exclude_if=lambda v: not v)  # failed a fatigue roll: must rest
+
+    def has_edge(self, edge: Edge) -> bool:
+        return edge in self.edges
 
     def attribute(self, attribute: Attribute) -> int:
         return self.attributes[attribute]
@@ -183,6 +190,7 @@ def create_character(
     tier: Tier | None = Tier.NOVICE,
     wyrd: int | None = None,
     concept: str = "",
+    edges: Sequence[Edge] = (),
 ) -> Character:
     """Build a character, refusing anything the creation rules forbid.
 
@@ -193,6 +201,7 @@ def create_character(
         tier: The budget to build within; None for a non-player character (ranges only).
         wyrd: Starting Wyrd points; by default the tier's allowance (0 with no tier).
         concept: A free description.
+        edges: The character's Edges (seed 003: an Edge of speed); [ours] no budget, each once.
 
     Raises:
         CreationError: Naming the broken rule (``feat.character.*``).
@@ -214,6 +223,9 @@ def create_character(
         raise CreationError(
             f"{clean} may begin with 0 to {allowance} Wyrd points, not {start}", rule="feat.character.wyrd"
         )
+    chosen_edges = [Edge(e) for e in edges]
+    if len(set(chosen_edges)) != len(chosen_edges):
+        raise CreationError(f"{clean} lists an Edge twice", rule="feat.character.edge")
     return Character(
-        name=clean, concept=concept, tier=tier, attributes=values, skills=chosen, wyrd=start
+        name=clean, concept=concept, tier=tier, attributes=values, skills=chosen, wyrd=start, edges=chosen_edges
     )

@@ -9,14 +9,15 @@ reaching its minimum is enough (:attr:`Needs.ANY`).
 
 Tiers (Novice, Journeyman, Expert) set a new character's budgets; the seed gives
 no numbers for them, so the budgets in :mod:`wyrd.rules.feat.characters` are [ours].
-Paces and slope directions are for :mod:`wyrd.rules.feat.movement`.
+Paces and slope directions are for :mod:`wyrd.rules.feat.movement`; Edges (only
+speed has a rule in the seed) for :mod:`wyrd.rules.feat.attributes`.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Attribute", "Going", "Needs", "Pace", "Tier"]
+__all__ = ["Attribute", "Edge", "Going", "Needs", "Pace", "Tier"]
 
 
 class Attribute(StrEnum):
@@ -39,6 +40,23 @@ class Attribute(StrEnum):
             return exact[0]
         found = [a for a in cls if a.value.startswith(folded)]
         return found[0] if len(found) == 1 else None
+
+
+class Edge(StrEnum):
+    """The Edges seed 003 gives a rule for.
+
+    Seed 003: "If a character has an Edge of speed he may activate it in this situation
+    to ensure that he acts first" (the situation: who reacts first). The text names no
+    other Edge and no price for activating one.
+    """
+
+    SPEED = "speed"
+
+    @classmethod
+    def lookup(cls, name: str) -> Edge | None:
+        """The Edge called ``name`` (any case), or None."""
+        folded = name.strip().casefold()
+        return next((e for e in cls if e.value == folded), None)
 
 
 class Tier(StrEnum):

@@ -13,6 +13,8 @@ players. The kinds follow DESIGN.md's style; the ones this ruleset adds:
 * ``search_made``, ``reaction_tested``, ``initiative_decided``, ``race_decided``:
   the attribute feats the seed describes.
 * ``wyrd_awarded``: Wyrd points given for good play.
+* ``edge_activated``: an Edge of speed used to act first.
+* ``fatigue_tested`` / ``rested``: the Mettle feat against fatigue, and rest after it.
 """
 
 from __future__ import annotations
@@ -23,13 +25,15 @@ from pydantic import Field
 
 from wyrd.rules.actions import Event
 from wyrd.rules.feat.characters import Skill
-from wyrd.rules.feat.enums import Attribute, Needs, Tier
+from wyrd.rules.feat.enums import Attribute, Edge, Needs, Tier
 
 __all__ = [
     "CharacterCreated",
     "CharacterKilled",
     "CharacterRecovered",
+    "EdgeActivated",
     "Event",
+    "FatigueTested",
     "FeatEvent",
     "FeatRolled",
     "InitiativeDecided",
@@ -37,6 +41,7 @@ __all__ = [
     "OpposedDecided",
     "RaceDecided",
     "ReactionTested",
+    "Rested",
     "SearchMade",
     "ShockTested",
     "StepUpRolled",
@@ -53,6 +58,7 @@ class CharacterCreated(Event):
     skills: dict[str, Skill]
     wyrd: int
     concept: str = ""
+    edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)
 
 
 class StepUpRolled(Event):
@@ -170,6 +176,33 @@ class InitiativeDecided(Event):
     vigour: dict[str, int]
     rolled: bool
     tied: list[list[str]] = Field(default_factory=list)
+    edges: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)  # first by an Edge of speed
+
+
+class EdgeActivated(Event):
+    """A character activates an Edge (seed 003: an Edge of speed, to act first)."""
+
+    kind: Literal["edge_activated"] = "edge_activated"
+    character: str
+    edge: Edge
+    cancelled: bool = False  # [ours] both sides activated speed: the Edges cancel and Vigour decides
+
+
+class FatigueTested(Event):
+    """A Mettle feat against fatigue (or a heavy load pushed on); a failure leaves the character exhausted."""
+
+    kind: Literal["fatigue_tested"] = "fatigue_tested"
+    character: str
+    difficulty: int
+    encumbered: bool
+    success: bool
+    exhausted: bool
+    cause: str = ""
+
+
+class Rested(Event):
+    kind: Literal["rested"] = "rested"
+    character: str
 
 
 class RaceDecided(Event):
@@ -207,7 +240,10 @@ FeatEvent = Annotated[
     | ReactionTested
     | InitiativeDecided
     | RaceDecided
-    | WyrdAwarded,
+    | WyrdAwarded
+    | EdgeActivated
+    | FatigueTested
+    | Rested,
     Field(discriminator="kind"),
 ]
 """Any Heroes of the Fall event, read back from JSON by its ``kind``."""

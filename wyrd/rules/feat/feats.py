@@ -21,11 +21,11 @@ Actions: :func:`add_character`, :func:`feat` (a Feat level set directly),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from wyrd.rules.feat.characters import Skill, create_character
-from wyrd.rules.feat.enums import Attribute, Tier
-from wyrd.rules.feat.errors import CreationError, FeatError
+from wyrd.rules.feat.characters import Character, Skill, create_character, skill_key
+from wyrd.rules.feat.enums import Attribute, Edge, Tier
+from wyrd.rules.feat.errors import CreationError, FeatError, UnknownName
 from wyrd.rules.feat.events import CharacterCreated, FeatRolled, OpposedDecided, StepUpRolled, WyrdAwarded
 from wyrd.rules.feat.skills import STEP_UP_SIDES, SkillRating, steps_up
 from wyrd.rules.feat.table import DICE_ROLLED, FEAT_MAX, FEAT_MIN, SIDES, FeatRead, clamp_level, read_feat
@@ -39,6 +39,7 @@ __all__ = [
     "check_difficulty",
     "feat",
     "opposed",
+    "opposed_traits",
     "roll_feat",
     "skill_feat",
     "step_up",
@@ -107,16 +108,17 @@ def add_character(
     tier: Tier | None = Tier.NOVICE,
     wyrd: int | None = None,
     concept: str = "",
+    edges: Sequence[Edge] = (),
 ) -> None:
     """A new character joins (see :func:`wyrd.rules.feat.characters.create_character`)."""
-    char = create_character(name, attributes, skills=skills, tier=tier, wyrd=wyrd, concept=concept)
+    char = create_character(name, attributes, skills=skills, tier=tier, wyrd=wyrd, concept=concept, edges=edges)
     if any(key.casefold() == char.name.casefold() for key in turn.state.characters):
         raise CreationError(f"there is already a character called {char.name}", rule="feat.character.taken")
     turn.state.characters[char.name] = char
     turn.emit(
         CharacterCreated(
             name=char.name, tier=char.tier, attributes=dict(char.attributes), skills=dict(char.skills),
-            wyrd=char.wyrd, concept=char.concept,
+            wyrd=char.wyrd, concept=char.concept, edges=list(char.edges),
         )
     )
 
@@ -129,7 +131,7 @@ def feat(turn: Turn, name: str, level: int, *, eights: int = 0, trait: str = "",
         raise FeatError(
             f"a Feat level runs from {FEAT_MIN} to +{FEAT_MAX}, not {level}", rule="feat.level.range"
         )
-    turn.check_wyrd(char, eights)
+    turn.check_wyrd(char, eights, [level])
     roll_feat(turn, char.name, trait, level, eights=eights, reason=reason)
 
 
@@ -146,13 +148,27 @@ def skill_feat(
 ) -> None:
     """A skill against a Difficulty: the d100 step-up, then the Feat table.
 
-    ``skill`` may name an attribute, or a skill the character lacks if ``attribute``
-    says what to use instead; either is read through the rank-0 row (untrained).
+    ``skill`` may name a skill the character lacks if ``attribute`` says what to use
+    instead: it is read through the rank-0 row (an inherent skill with no training).
+    An attribute named instead of a skill is used as it is, with no d100, exactly as
+    :func:`attribute_feat` (seed 003: "The Attribute or Skill is deducted from the
+    Difficulty"), so a feat of Wit has one reading whichever way it is asked for.
     """
     char = turn.able(name)
     check_difficulty(difficulty)
+    named = Attribute.lookup(skill)
+    if named is not None and char.skill(skill) is None:
+        if attribute is not None:
+            raise FeatError(
+                f"{named.value} is an attribute, used as it is; `with` names the attribute behind a skill "
+                f"{char.name} lacks",
+                rule="feat.skill.attribute-with",
+            )
+        attribute_roll(turn, char.name, named, difficulty, eights=eights, reason=reason)
+        return
     label, rating = turn.rating(char, skill, attribute)
-    turn.check_wyrd(char, eights)
+    turn.fresh(char, _drawn_on(char, skill, attribute))
+    turn.check_wyrd(char, eights, [difficulty - rating.level, difficulty - rating.level - 1])
     effective = step_up(turn, char.name, label, rating)
     roll_feat(
         turn, char.name, label, difficulty - effective, difficulty=difficulty, effective=effective,
@@ -165,9 +181,11 @@ def attribute_roll(
 ) -> FeatRead:
     """An attribute feat: the attribute as it is (no d100) taken from the Difficulty."""
     char = turn.able(name) if able else turn.alive(name)
+    if able:
+        turn.fresh(char, attribute)
     check_difficulty(difficulty)
-    turn.check_wyrd(char, eights)
     value = char.attribute(attribute)
+    turn.check_wyrd(char, eights, [difficulty - value])
     return roll_feat(
         turn, char.name, attribute.value, difficulty - value, difficulty=difficulty, effective=value,
         eights=eights, reason=reason,
@@ -180,6 +198,38 @@ def attribute_feat(
 ) -> None:
     """Seed 003: an attribute deducted from the Difficulty (picking a lock with Wit, say)."""
     attribute_roll(turn, name, Attribute(attribute), difficulty, eights=eights, reason=reason)
+
+
+def _drawn_on(char: Character, trait: str, attribute: Attribute | None) -> Attribute | None:
+    """The attribute a trait draws on: the attribute itself, the one behind a skill, or the stand-in."""
+    trained = char.skill(trait)
+    if trained is not None:
+        return trained.attribute
+    return Attribute.lookup(trait) or attribute
+
+
+def _behind(doer: Character, resist: str, skill: str, attribute: Attribute | None) -> Attribute | None:
+    """The attribute an opponent untrained in ``resist`` resists with: the one behind the doer's skill."""
+    trained = doer.skill(resist)
+    if trained is not None:
+        return trained.attribute
+    return attribute if skill_key(resist) == skill_key(skill) else None
+
+
+def opposed_traits(
+    turn: Turn, doer: Character, resister: Character, skill: str, opposing: str | None, attribute: Attribute | None
+) -> tuple[str, SkillRating, str, SkillRating]:
+    """The two sides of an opposed feat as level/modifier, with their labels (the odds shown read these too)."""
+    label, rating = turn.rating(doer, skill, attribute)
+    resist = opposing if opposing is not None else skill
+    behind = _behind(doer, resist, skill, attribute)
+    if behind is None and resister.skill(resist) is None and Attribute.lookup(resist) is None:
+        raise UnknownName(
+            f"{resister.name} has no training in {skill_key(resist)!r}; name what they resist with: vs ATTRIBUTE",
+            rule="feat.skill.untrained",
+        )
+    opposing_label, opposing_rating = turn.rating(resister, resist, behind)
+    return label, rating, opposing_label, opposing_rating
 
 
 @action
@@ -200,15 +250,22 @@ def opposed(
     Both roll the d100; the difficulty is the opponent's effective level plus
     ``extra`` (what the circumstances add). ``opposing`` is a skill or an attribute
     of the opponent (by default the same skill); an attribute, or a skill the
-    opponent lacks, is read through the rank-0 row. ``attribute`` stands in for an
-    active character untrained in ``skill``.
+    opponent lacks, is read through the rank-0 row (seed 003: "Where the opposing
+    character does not have skill in the area being tested the difficulty may be
+    arrived at from a relevant Attribute"). [ours] The relevant attribute of an
+    opponent who lacks the skill is the one behind the active character's skill
+    (or ``attribute``, for an active character untrained too); ``opposing`` names
+    another. ``attribute`` stands in for an active character untrained in ``skill``.
     """
     doer = turn.able(active)
     _, resister = turn.two(doer.name, opponent)
-    label, rating = turn.rating(doer, skill, attribute)
-    resist = opposing if opposing is not None else skill
-    opposing_label, opposing_rating = turn.rating(resister, resist)
-    turn.check_wyrd(doer, eights)
+    label, rating, opposing_label, opposing_rating = opposed_traits(turn, doer, resister, skill, opposing, attribute)
+    turn.fresh(doer, _drawn_on(doer, skill, attribute))
+    difficulty_plain = opposing_rating.level + extra
+    turn.check_wyrd(
+        doer, eights,
+        [difficulty_plain + up - rating.level - mine_up for up in (0, 1) for mine_up in (0, 1)],
+    )
     mine = step_up(turn, doer.name, label, rating)
     theirs = step_up(turn, resister.name, opposing_label, opposing_rating)
     difficulty = theirs + extra

@@ -10,6 +10,7 @@ trait (a skill or an attribute) as level/modifier.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TypeAlias
 
 from wyrd.rules.actions import Outcome as BaseOutcome
@@ -20,7 +21,7 @@ from wyrd.rules.feat.enums import Attribute
 from wyrd.rules.feat.errors import FeatError, NotAble, NotEnoughWyrd, UnknownName
 from wyrd.rules.feat.skills import SkillRating, untrained
 from wyrd.rules.feat.state import GameState
-from wyrd.rules.feat.table import DICE_ROLLED, WYRD_PER_EIGHT
+from wyrd.rules.feat.table import DICE_ROLLED, WYRD_PER_EIGHT, clamp_level, eight_positions
 
 __all__ = ["Outcome", "Turn", "action"]
 
@@ -55,6 +56,18 @@ class Turn(BaseTurn[GameState]):
             )
         return char
 
+    def fresh(self, char: Character, drawn_on: Attribute | None) -> None:
+        """Refuse a physical feat (one of Vigour, or of a skill it drives) to an exhausted character.
+
+        Seed 003: a character pushed on until exhausted must take a Mettle roll or rest;
+        [ours] one who failed that roll does no physical feat until they rest.
+        """
+        if char.exhausted and drawn_on is Attribute.VIGOUR:
+            raise NotAble(
+                f"{char.name} is exhausted and can't keep up physical effort until they rest",
+                rule="feat.able.exhausted",
+            )
+
     def two(self, a: str, b: str) -> tuple[Character, Character]:
         """Two different living characters."""
         first, second = self.alive(a), self.alive(b)
@@ -84,16 +97,28 @@ class Turn(BaseTurn[GameState]):
             )
         return skill_key(trait), untrained(char.attribute(attribute))
 
-    def check_wyrd(self, char: Character, eights: int) -> None:
-        """Refuse bought 8s beyond one per die, or more than the character can pay for."""
+    def check_wyrd(self, char: Character, eights: int, levels: Iterable[int]) -> None:
+        """Refuse bought 8s beyond one per die, or more than the character can pay for.
+
+        ``eights`` is a ceiling: a level buys only the 8s it can use (one where any die
+        will do), so the price checked is that of the 8s the feat's level will buy.
+        ``levels`` are the raw Feat levels the feat can still land at before its dice
+        (two for a skill's d100, more for an opposed feat): the dearest is checked,
+        before anything is rolled.
+        """
         if not 0 <= eights <= DICE_ROLLED:
             raise NotEnoughWyrd(
                 f"at most one bought 8 per die: 0 to {DICE_ROLLED}, not {eights}", rule="feat.wyrd.one-per-die"
             )
-        cost = WYRD_PER_EIGHT * eights
+        needs = {clamp_level(level): len(eight_positions(clamp_level(level), eights)) for level in levels}
+        level, bought = max(needs.items(), key=lambda item: (item[1], item[0]), default=(0, 0))
+        cost = WYRD_PER_EIGHT * bought
         if cost > char.wyrd:
+            shown = f"{level:+d}" if level else "0"
+            where = f"at Feat level {shown}" if len(needs) == 1 else f"it may land at Feat level {shown}, where"
+            eights_bought = "one 8" if bought == 1 else f"{bought} 8s"
             raise NotEnoughWyrd(
-                f"{char.name} has {char.wyrd} Wyrd points; {eights} bought 8s cost {cost}",
+                f"{char.name} has {char.wyrd} Wyrd points; {where} the feat buys {eights_bought} for {cost}",
                 rule="feat.wyrd.not-enough",
             )
 

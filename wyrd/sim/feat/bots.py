@@ -48,7 +48,8 @@ FIGURES = (
 EIGHT_COST = 5  # RULES.md: an automatic 8 costs 5 Wyrd points
 MOST_EIGHTS = 3
 # The verbs that roll the Feat table for the character they name first (and so may buy 8s).
-ROLLS = frozenset({"try", "feat", "test", "oppose", "search", "react", "shock", "survive", "first", "race"})
+ROLLS = frozenset({"try", "feat", "test", "oppose", "search", "react", "shock", "survive", "fatigue", "first",
+                   "race"})
 
 
 def _state(session: Session) -> F.GameState:

@@ -18,6 +18,7 @@ A scenario is one YAML mapping (read with :func:`wyrd.stories.yamlguard.safe_loa
         spirit: 5
         skills:
           climbing: vigour 3         # ATTRIBUTE RANKS, or ATTRIBUTE LEVEL/MOD (no tier only)
+        edges: [speed]               # optional: an Edge of speed lets them act first
     others: [...]                    # other characters, the same shape; they enter in scenes
     scenes:
       - id: the-quay
@@ -50,7 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from wyrd.rules.actions import Event
 from wyrd.rules.errors import RuleError
-from wyrd.rules.feat import Attribute, Character, Skill, Tier, create_character
+from wyrd.rules.feat import Attribute, Character, Edge, Skill, Tier, create_character
 from wyrd.rules.feat.skills import SkillRating
 from wyrd.stories.files import FileRefused, read_bytes, yaml_files
 from wyrd.stories.problems import LINTING, Steps
@@ -119,6 +120,7 @@ class FeatCharacterSpec(BaseModel):
     spirit: int
     skills: dict[str, str] = Field(default_factory=dict)
     wyrd: int | None = Field(default=None, ge=0, le=99)
+    edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)  # seed 003: an Edge of speed
 
     def attributes(self) -> dict[Attribute, int]:
         return {a: int(getattr(self, a.value)) for a in Attribute}
@@ -129,7 +131,7 @@ class FeatCharacterSpec(BaseModel):
     def build(self) -> Character:
         """The character the rules make of this (a :class:`~wyrd.rules.errors.RuleError` if they refuse)."""
         return create_character(self.name, self.attributes(), skills=self.skill_map(), tier=self.tier,
-                                wyrd=self.wyrd, concept=self.concept)
+                                wyrd=self.wyrd, concept=self.concept, edges=self.edges)
 
     @model_validator(mode="after")
     def _fits_the_rules(self) -> FeatCharacterSpec:

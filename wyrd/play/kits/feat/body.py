@@ -2,7 +2,7 @@
 
 The rolling verbs show their exact odds before the dice, as every feat verb
 does (see :mod:`wyrd.play.kits.feat.verbs`); ``wound``, ``recover``, ``initiative``,
-``award`` and ``move`` roll nothing.
+``award``, ``rest`` and ``move`` roll nothing, nor does ``first`` settled by an Edge of speed.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from wyrd.play.engine.words import Words, resolve
 from wyrd.play.kits.feat.verbs import VERBS, AttributeFeat, FeatVerb, OddsShown, take_who, with_odds
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
-from wyrd.rules.feat import Attribute, GameState, Going, Outcome, Pace
+from wyrd.rules.feat import Attribute, GameState, Going, NotAble, Outcome, Pace
 from wyrd.rules.feat.odds import feat_odds
 from wyrd.rules.feat.turn import Turn
 
@@ -44,7 +44,7 @@ class Shock(AttributeFeat):
 
     A Mettle feat against the pain and shock of a serious injury, Difficulty 8
     unless the circumstances say otherwise. A failure leaves WHO unable to act
-    until `recover WHO`.
+    until `recover WHO`; a success lets WHO act on (even after an earlier shock).
     """
 
     key = "shock"
@@ -85,11 +85,13 @@ def _between(state: GameState, who: str, other: str, trait: str, mine: int, thei
 
 @VERBS.register
 class First(FeatVerb):
-    """first WHO OTHER [eights N] [dice D8 D8 D8]
+    """first WHO OTHER [edge NAME] [eights N] [dice D8 D8 D8]
 
     When it matters which of two acts first: WHO rolls at OTHER's Vigour less
-    their own, and acts first on a success. (`initiative` orders everyone by
-    Vigour without a roll.)
+    their own, and acts first on a success. `edge NAME` (WHO or OTHER, or
+    both) activates an Edge of speed: its holder acts first, no roll; if both
+    activate theirs, they cancel and the roll decides. (`initiative` orders
+    everyone by Vigour without a roll.)
     """
 
     key = "first"
@@ -99,13 +101,29 @@ class First(FeatVerb):
     def read(self, words: Words, state: GameState) -> Args:
         who = take_who(words, state)
         other = take_who(words, state, "OTHER")
-        return {"who": who, "other": other, **self.options(words)}
+        edges = _edges(words, state)
+        return {"who": who, "other": other, **({"edges": edges} if edges else {}), **self.options(words)}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        outcome = F.first_to_act(state, dice, args["who"], args["other"], eights=args["eights"])
+        edges = list(args.get("edges", []))  # commands saved before Edges have none
+        outcome = F.first_to_act(state, dice, args["who"], args["other"], eights=args["eights"], edges=edges)
         vigour = {n: state.characters[n].attribute(Attribute.VIGOUR) for n in (args["who"], args["other"])}
-        return with_odds(outcome, _between(state, args["who"], args["other"], "vigour", vigour[args["who"]],
-                                           vigour[args["other"]], args["eights"]))
+        shown = _between(state, args["who"], args["other"], "vigour", vigour[args["who"]], vigour[args["other"]],
+                         args["eights"])
+        fast = set(edges)
+        if len(fast) == 1:  # an Edge of speed settles it: no roll, and the odds say so
+            shown = shown.model_copy(update={"p_success": "1" if args["who"] in fast else "0", "eights": 0})
+        return with_odds(outcome, shown)
+
+
+def _edges(words: Words, state: GameState) -> list[str]:
+    """``edge NAME ...``: the characters who activate their Edge of speed."""
+    names: list[str] = []
+    if words.keyword("edge"):
+        names.append(take_who(words, state, "NAME"))
+        while not words.empty and words.peek() not in ("eights", "dice"):
+            names.append(take_who(words, state, "NAME"))
+    return names
 
 
 @VERBS.register
@@ -137,6 +155,49 @@ class Race(FeatVerb):
         trait = "vigour+mettle" if args["long"] else "vigour"
         return with_odds(outcome, _between(state, args["who"], args["rival"], trait, score(args["who"]),
                                            score(args["rival"]), args["eights"]))
+
+
+@VERBS.register
+class Fatigue(AttributeFeat):
+    """fatigue WHO DIFFICULTY [encumbered] ["cause"] [eights N] [dice D8 D8 D8]
+
+    A Mettle feat to overcome fatigue, at a Difficulty the circumstances set;
+    `encumbered` when a heavily loaded WHO is pushed on. A failure leaves WHO
+    exhausted: no physical feat (Vigour, a skill it drives, a race, more than a
+    walk) until `rest WHO`. Resting instead of rolling is always allowed.
+    """
+
+    key = "fatigue"
+    attribute = Attribute.METTLE
+
+    def read(self, words: Words, state: GameState) -> Args:
+        who = take_who(words, state)
+        difficulty = words.take_int("DIFFICULTY")
+        encumbered = words.keyword("encumbered")
+        return {"who": who, "difficulty": difficulty, "encumbered": encumbered, **self.options(words, text=True)}
+
+    def feat(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return F.fatigue(state, dice, args["who"], args["difficulty"], encumbered=args["encumbered"],
+                         cause=args["text"], eights=args["eights"])
+
+
+@VERBS.register
+class Rest(FeatVerb):
+    """rest WHO
+
+    WHO, exhausted after a failed fatigue roll, rests and may exert themselves again.
+    """
+
+    key = "rest"
+    completes = ("character",)
+
+    def read(self, words: Words, state: GameState) -> Args:
+        who = take_who(words, state)
+        words.done()
+        return {"who": who}
+
+    def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        return F.rest(state, dice, args["who"])
 
 
 @VERBS.register
@@ -181,10 +242,11 @@ class Recover(FeatVerb):
 
 @VERBS.register
 class Initiative(FeatVerb):
-    """initiative A, B, C
+    """initiative A, B, C [edge NAME ...]
 
     Who acts first: in order of Vigour, highest first; equals are listed as
-    tied (settle two with `first`). No dice.
+    tied (settle two with `first`). No dice. `edge NAME` activates NAME's Edge
+    of speed: they act before all the others.
     """
 
     key = "initiative"
@@ -193,14 +255,16 @@ class Initiative(FeatVerb):
 
     def read(self, words: Words, state: GameState) -> Args:
         names: list[str] = []
-        while not words.empty:
+        while not words.empty and words.peek() != "edge":
             names.append(take_who(words, state, "A"))
         if not names:
             raise words.fail("name who is acting")
-        return {"names": names}
+        edges = _edges(words, state)
+        words.done()
+        return {"names": names, **({"edges": edges} if edges else {})}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        return F.initiative(state, dice, list(args["names"]))
+        return F.initiative(state, dice, list(args["names"]), edges=list(args.get("edges", [])))
 
 
 @VERBS.register
@@ -255,6 +319,9 @@ class Move(FeatVerb):
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         char = Turn(state, Dice()).able(args["who"])
         pace, going = Pace(args["pace"]), Going(args["going"])
+        if char.exhausted and pace is not Pace.WALK:
+            raise NotAble(f"{char.name} is exhausted: no faster than a walk until they rest",
+                          rule="feat.able.exhausted")
         gradient = F.parse_gradient(args["gradient"])
         per_round = F.speed(pace, gradient, going)
         rounds = F.rounds_to_cover(args["feet"], pace, gradient, going) if args["feet"] is not None else None

@@ -34,7 +34,7 @@ from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
 from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, VERBS, FeatVerb, OddsShown, feat_state, take_who
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
-from wyrd.rules.feat import Attribute, GameState, Outcome, Skill, Tier
+from wyrd.rules.feat import Attribute, Edge, GameState, Outcome, Skill, Tier
 from wyrd.stories.feat import FeatCharacterSpec, FeatProgress, FeatStory, FeatStoryError, find_feat_story, parse_skill
 
 __all__ = ["KIT", "SceneStarted", "StoryEnded"]
@@ -73,8 +73,9 @@ class Pc(FeatVerb):
     journeyman 27 and 20 (5 a skill), an expert 30 and 30 (6 a skill).
     tier=none makes a character outside any budget (a rival, a stranger), whose
     skills may be written as a rating: skill=brawling:vigour:4/50. Also wyrd=N
-    (starting Wyrd points) and concept="...". `pc` alone shows everyone; `pc
-    NAME` one character sheet.
+    (starting Wyrd points), edge=speed (an Edge of speed: `first` and
+    `initiative` may activate it to act first) and concept="...". `pc` alone
+    shows everyone; `pc NAME` one character sheet.
     """
 
     key = "pc"
@@ -102,9 +103,15 @@ class Pc(FeatVerb):
             except ValueError as exc:
                 raise words.fail(f"skill={text}: {exc}; write NAME:ATTRIBUTE:RANKS") from None
             skills[skill_name] = skill.model_dump(mode="json")
+        edges: list[str] = []
+        while (edge := words.option("edge")) is not None:
+            edges.append(resolve(edge, [e.value for e in Edge], "Edge"))
         words.done()
-        return {"add": {"name": name, "attributes": values, "tier": None if tier == "none" else tier,
-                        "wyrd": wyrd, "concept": concept, "skills": skills}}
+        added: dict[str, Any] = {"name": name, "attributes": values, "tier": None if tier == "none" else tier,
+                                 "wyrd": wyrd, "concept": concept, "skills": skills}
+        if edges:  # saved only when given, as commands saved before Edges have none
+            added["edges"] = edges
+        return {"add": added}
 
     def is_change(self, args: Mapping[str, Any]) -> bool:
         return "add" in args
@@ -114,7 +121,8 @@ class Pc(FeatVerb):
         return F.add_character(
             state, dice, a["name"], {Attribute(k): v for k, v in a["attributes"].items()},
             skills={k: Skill.model_validate(v) for k, v in a["skills"].items()},
-            tier=Tier(a["tier"]) if a["tier"] else None, wyrd=a["wyrd"], concept=a["concept"])
+            tier=Tier(a["tier"]) if a["tier"] else None, wyrd=a["wyrd"], concept=a["concept"],
+            edges=[Edge(e) for e in a.get("edges", [])])
 
 
 def _progress(ctx: PlayContext) -> FeatProgress:
@@ -154,7 +162,7 @@ class StoryVerb(FeatVerb):
         events: list[Event] = []
         for spec in story.cast:
             outcome = F.add_character(state, dice, spec.name, spec.attributes(), skills=spec.skill_map(),
-                                      tier=spec.tier, wyrd=spec.wyrd, concept=spec.concept)
+                                      tier=spec.tier, wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
             state, events = outcome.state, events + outcome.events
         return Outcome(state, events)
 
@@ -214,7 +222,7 @@ class SceneVerb(FeatVerb):
             who = FeatCharacterSpec.model_validate(spec)
             if who.name not in state.characters:  # already met in an earlier scene
                 outcome = F.add_character(state, dice, who.name, who.attributes(), skills=who.skill_map(),
-                                          tier=who.tier, wyrd=who.wyrd, concept=who.concept)
+                                          tier=who.tier, wyrd=who.wyrd, concept=who.concept, edges=who.edges)
                 state, events = outcome.state, events + outcome.events
         scene = args["scene"]
         events.append(SceneStarted(scene=args["id"], number=args["number"], title=scene["title"], text=scene["text"],
@@ -236,6 +244,8 @@ def _hints(state: object, events: Sequence[Event] = ()) -> list[str]:
         if char.out_of_action and not char.dead:
             lines.append(f"{char.name} is out of action after a shock: `recover {first_name(char.name)}` "
                          "when the table agrees they can act again.")
+        if char.exhausted and not char.dead:
+            lines.append(f"{char.name} is exhausted: no physical feat until `rest {first_name(char.name)}`.")
         if char.attribute(Attribute.METTLE) == 1 and not char.dead:
             lines.append(f"{char.name} has 1 Mettle left: one more wound kills.")
     return lines
@@ -263,7 +273,7 @@ def _toolbar(state: object) -> str:
     parts = []
     for char in state.characters.values():
         a = char.attributes
-        mark = " dead" if char.dead else (" OUT" if char.out_of_action else "")
+        mark = " dead" if char.dead else (" OUT" if char.out_of_action else "") + (" TIRED" if char.exhausted else "")
         parts.append(f"{first_name(char.name)} V{a[Attribute.VIGOUR]} M{a[Attribute.METTLE]} W{a[Attribute.WIT]} "
                      f"G{a[Attribute.GLAMOUR]} S{a[Attribute.SPIRIT]} Wyrd {char.wyrd}{mark}")
     return " | ".join(parts) or "no characters yet"

@@ -55,8 +55,9 @@ def _created(e: Event) -> str:
     attrs = e["attributes"]
     values = ", ".join(f"{a.title()} {attrs[a]}" for a in ATTRIBUTES if a in attrs)
     skills = ", ".join(f"{k} {_rating(v, attrs)}" for k, v in e["skills"].items())
+    edges = ", ".join(f"an Edge of {edge}" for edge in e.get("edges", []))
     return (f"{e['name']} joins{_also(e.get('tier'))}: {values}{_also(skills, '; {}')}"
-            f"{_also(e['wyrd'], '; {} Wyrd')}.")
+            f"{_also(e['wyrd'], '; {} Wyrd')}{_also(edges, '; {}')}.")
 
 
 def _step_up(e: Event) -> str:
@@ -102,6 +103,10 @@ def _initiative(e: Event) -> str:
     if e["rolled"]:
         return f"{order[0]} acts before {order[1]} (Vigour {vigour[order[0]]} against {vigour[order[1]]})."
     tied = "; ".join(" and ".join(group) for group in e.get("tied", []))
+    if e.get("edges"):
+        fast = ", ".join(f"{n} {vigour[n]}" for n in order if n in e["edges"])
+        rest = ", ".join(f"{n} {vigour[n]}" for n in order if n not in e["edges"])
+        return f"First by an Edge of speed: {fast}; then by Vigour: {rest}" + _also(tied, "; tied: {}") + "."
     return "In order of Vigour: " + ", ".join(f"{n} {vigour[n]}" for n in order) + _also(tied, "; tied: {}") + "."
 
 
@@ -157,6 +162,14 @@ TEXTS: dict[str, Callable[[Event], str]] = {
     "race_decided": lambda e: (
         f"{'A long race' if e['long'] else 'A race'}: {e['runner']} ({e['runner_score']}) against {e['rival']} "
         f"({e['rival_score']}): {e['winner']} wins."),
+    "edge_activated": lambda e: (
+        f"{e['character']} activates an Edge of {e['edge']}"
+        + (", as does the other: the Edges cancel out." if e.get("cancelled") else " to act first.")),
+    "fatigue_tested": lambda e: (
+        f"{e['character']} {'pushes on' if e['success'] else 'is exhausted'}"
+        f"{' under a heavy load' if e['encumbered'] else ''}{_also(e['cause'])} (Mettle against {e['difficulty']})"
+        + ("." if e["success"] else ": no physical feat until rested.")),
+    "rested": lambda e: f"{e['character']} rests, and can push on again.",
     "wyrd_awarded": lambda e: f"{e['character']} earns {e['n']} Wyrd{_also(e['reason'])}; {e['wyrd_after']} now.",
     "moved": _moved,
     "scene_started": _scene,
@@ -170,9 +183,11 @@ TEXTS: dict[str, Callable[[Event], str]] = {
 def sheet_lines(char: Character) -> list[str]:
     """A character sheet in three lines: who, the attributes and Wyrd, the skills."""
     state = " (dead)" if char.dead else (" (out of action)" if char.out_of_action else "")
+    state += " (exhausted)" if char.exhausted and not char.dead else ""
     lines = [f"{char.name}{_also(char.concept, ', {}')}{_also(char.tier.value if char.tier else '')}{state}"]
     values = "  ".join(f"{a.value.title()} {char.attributes[a]}" for a in Attribute)
-    lines.append(f"  {values}  Wyrd {char.wyrd}")
+    edges = "".join(f"  Edge of {e.value}" for e in char.edges)
+    lines.append(f"  {values}  Wyrd {char.wyrd}{edges}")
     skills = [f"{k} {char.rating(k)} ({s.attribute.value}{_also(s.ranks, ', {} ranks')})"
               for k, s in char.skills.items()]
     lines.append("  " + ("; ".join(skills) if skills else "no skills trained"))

@@ -23,6 +23,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, Character, GameState, Outcome, Tier
 from wyrd.rules.feat.characters import skill_key
+from wyrd.rules.feat.feats import opposed_traits
 from wyrd.rules.feat.odds import attribute_odds, feat_odds, opposed_odds, skill_odds
 from wyrd.rules.feat.turn import Turn
 
@@ -120,8 +121,12 @@ class FeatVerb(Verb):
     def typed_faces(self, args: Mapping[str, Any]) -> list[int]:
         return [int(f) for f in args.get("faces", [])]
 
-    def options(self, words: Words, *, attribute: bool = False, text: bool = False) -> Args:
-        """``with ATTRIBUTE``, ``eights N``, ``dice F ...`` in any order, and free text if allowed."""
+    def options(self, words: Words, *, attribute: bool = False, text: bool = False,
+                sides: tuple[int, ...] | None = None) -> Args:
+        """``with ATTRIBUTE``, ``eights N``, ``dice F ...`` in any order, and free text if allowed.
+
+        ``sides`` are the dice this command rolls when they differ from the verb's own.
+        """
         out: Args = {"eights": 0, "faces": []}
         if attribute:
             out["attribute"] = None
@@ -130,7 +135,7 @@ class FeatVerb(Verb):
             if self.sides and words.keyword("eights"):
                 out["eights"] = words.take_int("N (bought 8s)", low=0, high=3)
             elif self.sides and words.keyword("dice"):
-                out["faces"] = self._faces(words)
+                out["faces"] = self._faces(words, self.sides if sides is None else sides)
             elif attribute and words.keyword("with"):
                 out["attribute"] = resolve(words.take("ATTRIBUTE"), ATTRIBUTES, "attribute")
             elif text:
@@ -141,13 +146,13 @@ class FeatVerb(Verb):
             out["text"] = " ".join(free)
         return out
 
-    def _faces(self, words: Words) -> list[int]:
+    def _faces(self, words: Words, sides: tuple[int, ...]) -> list[int]:
         faces: list[int] = []
         while not words.empty and str(words.peek()).lstrip("-").isdigit():
             at = len(faces)
-            if at >= len(self.sides):
-                raise words.fail(f"this roll takes {len(self.sides)} dice; too many faces typed")
-            faces.append(parse_int(words.take("FACE"), f"a d{self.sides[at]} face", low=1, high=self.sides[at]))
+            if at >= len(sides):
+                raise words.fail(f"this roll takes {len(sides)} dice; too many faces typed")
+            faces.append(parse_int(words.take("FACE"), f"a d{sides[at]} face", low=1, high=sides[at]))
         if not faces:
             raise words.fail("type the faces after `dice`")
         return faces
@@ -161,6 +166,13 @@ def with_odds(outcome: Outcome, odds: OddsShown) -> Outcome:
 def rating_of(state: GameState, who: str, trait: str, attribute: str | None = None) -> tuple[str, F.SkillRating]:
     turn = Turn(state, Dice())
     return turn.rating(turn.character(who), trait, Attribute(attribute) if attribute else None)
+
+
+def _plain_attribute(state: GameState, who: str, trait: str) -> Attribute | None:
+    """The attribute ``trait`` names when the character has no skill of that name (used as it is)."""
+    char = state.characters.get(who)
+    named = Attribute.lookup(trait)
+    return named if named is not None and (char is None or char.skill(trait) is None) else None
 
 
 def attribute_shown(state: GameState, who: str, attribute: Attribute, difficulty: int, eights: int) -> OddsShown:
@@ -202,9 +214,11 @@ class TryVerb(FeatVerb):
     trained, 8 unlikely, 10 the best often fail). The exact odds come first;
     then the d100: at or above the skill's modifier it works one level higher;
     then the Feat level (Difficulty less the level) is read on three d8. An
-    attribute may stand in as an untrained skill (`try Ansel wit 6`); a skill
-    the character lacks needs `with ATTRIBUTE`. `eights N` buys up to N
-    automatic 8s at 5 Wyrd points each (only what the level can use is paid).
+    attribute named instead of a skill is used as it is, with no d100, as
+    `test` does (`try Ansel wit 6`, dice D8 D8 D8); a skill the character
+    lacks needs `with ATTRIBUTE` and reads as untrained. `eights N` buys up to
+    N automatic 8s at 5 Wyrd points each (only what the level can use is
+    bought, and only that is needed).
     """
 
     key = "try"
@@ -215,12 +229,17 @@ class TryVerb(FeatVerb):
         who = take_who(words, state)
         skill = take_trait(words, state.characters.get(who))
         difficulty = words.take_int("DIFFICULTY")
-        return {"who": who, "skill": skill, "difficulty": difficulty, **self.options(words, attribute=True)}
+        plain = _plain_attribute(state, who, skill)
+        return {"who": who, "skill": skill, "difficulty": difficulty,
+                **self.options(words, attribute=True, sides=(8, 8, 8) if plain else None)}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         who, eights, difficulty = args["who"], args["eights"], args["difficulty"]
         outcome = F.skill_feat(state, dice, who, args["skill"], difficulty,
                                attribute=Attribute(args["attribute"]) if args["attribute"] else None, eights=eights)
+        plain = _plain_attribute(state, who, args["skill"])
+        if plain is not None:  # the rules read an attribute as it is: so do the odds
+            return with_odds(outcome, attribute_shown(state, who, plain, difficulty, eights))
         label, rating = rating_of(state, who, args["skill"], args["attribute"])
         odds = skill_odds(rating.level, rating.modifier, difficulty, eights)
         return with_odds(outcome, OddsShown(
@@ -281,9 +300,11 @@ class Oppose(FeatVerb):
     """oppose WHO TARGET SKILL [vs SKILL|ATTRIBUTE] [+N] [with ATTRIBUTE] [eights N] [dice D100 D100 D8 D8 D8]
 
     WHO tries SKILL against TARGET, who resists with the same skill or the one
-    named after `vs` (an attribute, or a skill TARGET lacks, reads as untrained).
-    Both roll the d100; TARGET's level, plus N for the circumstances, is the
-    Difficulty. A success is WHO's; a failure TARGET's.
+    named after `vs` (an attribute, or a skill TARGET lacks, reads as untrained:
+    by default through the attribute behind WHO's SKILL, as a victim's Wit
+    resists a cut-purse when named: `vs wit`). Both roll the d100; TARGET's
+    level, plus N for the circumstances, is the Difficulty. A success is WHO's;
+    a failure TARGET's.
     """
 
     key = "oppose"
@@ -304,8 +325,10 @@ class Oppose(FeatVerb):
         attribute = Attribute(args["attribute"]) if args["attribute"] else None
         outcome = F.opposed(state, dice, args["who"], args["target"], args["skill"], opposing=args["opposing"],
                             attribute=attribute, extra=args["extra"], eights=args["eights"])
-        label, mine = rating_of(state, args["who"], args["skill"], args["attribute"])
-        against, theirs = rating_of(state, args["target"], args["opposing"] or args["skill"])
+        turn = Turn(state, Dice())
+        label, mine, against, theirs = opposed_traits(
+            turn, turn.character(args["who"]), turn.character(args["target"]), args["skill"], args["opposing"],
+            attribute)
         odds = opposed_odds(mine, theirs, args["extra"], args["eights"])
         return with_odds(outcome, OddsShown(
             character=state.characters[args["who"]].name, trait=label, rating=str(mine),

@@ -19,7 +19,7 @@ from wyrd.stories.feat import FeatProgress
 
 __all__ = ["PC_OPTIONS", "complete", "words"]
 
-PC_OPTIONS = (*(f"{a}=" for a in ATTRIBUTES), "tier=", "skill=", "wyrd=", "concept=")
+PC_OPTIONS = (*(f"{a}=" for a in ATTRIBUTES), "tier=", "skill=", "wyrd=", "concept=", "edge=")
 
 
 def _state(game: GameState, name: str) -> str:
@@ -84,5 +84,5 @@ def complete(verb: str, done: Sequence[str], typed: str, state: Any, follower: o
         return {"add": "a new character", **(words("character", state) or {})}
     if done[0].casefold() != "add" or len(done) < 2:
         return {}  # a sheet to look at, or the new character's name, which is the player's to invent
-    used = {w.split("=", 1)[0].casefold() + "=" for w in done if "=" in w and not w.startswith("skill=")}
+    used = {w.split("=", 1)[0].casefold() + "=" for w in done if "=" in w and not w.startswith(("skill=", "edge="))}
     return {o: "" for o in PC_OPTIONS if o not in used}
