@@ -125,3 +125,19 @@ def test_the_helper_refuses_before_writing_and_never_races(tmp_path: Path) -> No
     write_new(target, "three\n", force=True)
     assert target.read_text() == "three\n"
     assert [p.name for p in tmp_path.iterdir()] == ["j.md"]  # no temporary file left beside it
+
+
+def test_every_other_writer_spares_saves_and_asks_for_force(capsys: pytest.CaptureFixture[str], game: Path,
+                                                            tmp_path: Path) -> None:
+    """Issue 16, point 5: "every other writer": `wyrd schema -o` and `wyrd simulate --plot` too."""
+    before = game.read_bytes()
+    code, out = run(capsys, "schema", "-o", str(game), "--force")
+    assert code == 1 and "Wyrd save" in out and game.read_bytes() == before
+    code, out = run(capsys, "simulate", "the-milestones", "--runs", "1", "--plot", str(game), "--force")
+    assert code != 0 and game.read_bytes() == before
+    other = tmp_path / "schema.json"
+    other.write_text("mine", encoding="utf-8")
+    code, out = run(capsys, "schema", "-o", str(other))
+    assert code == 1 and "--force" in out and other.read_text(encoding="utf-8") == "mine"
+    assert run(capsys, "schema", "-o", str(other), "--force")[0] == 0
+    assert other.read_text(encoding="utf-8").startswith("{")

@@ -53,7 +53,9 @@ def add_simulate(subparsers: Subparsers) -> None:
                    help="worker processes (default 0: one per core); the report does not depend on it")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--plot", type=Path, metavar="FILE.png",
-                   help="draw the defeat curve, where the report has one (needs matplotlib)")
+                   help="draw the defeat curve, where the report has one (needs matplotlib; never over a save, "
+                        "over an existing file only with --force)")
+    p.add_argument("--force", action="store_true", help="replace the --plot file if it exists")
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
     p.add_argument("--safe", action="store_true",
@@ -79,6 +81,13 @@ def run_simulate(args: argparse.Namespace) -> int:
 
     if args.plot is not None and not plot_available():
         return _fail(f"--plot: {PLOT_HINT}")
+    if args.plot is not None:
+        from wyrd.play.engine.overwrite import OverwriteRefused, check_target
+
+        try:  # before the runs, so a refused file costs no waiting
+            check_target(args.plot, force=args.force)
+        except OverwriteRefused as exc:
+            return _fail(f"--plot: {exc}")
     show = args.progress if args.progress is not None else (sys.stderr.isatty() and args.runs >= PROGRESS_FROM)
     bar = ProgressBar(f"simulating {args.story}") if show else None
     try:

@@ -36,7 +36,10 @@ def add_check(subparsers: Subparsers) -> None:
 def add_schema(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("schema", help="write the JSON Schema of a ruleset's story files, for editors")
     p.add_argument("--ruleset", metavar="ID", help="whose story files (default: the default ruleset's)")
-    p.add_argument("-o", "--output", type=Path, help="where to write it (default: standard output)")
+    p.add_argument("-o", "--output", type=Path,
+                   help="where to write it (default: standard output; never a save, an existing file only "
+                        "with --force)")
+    p.add_argument("--force", action="store_true", help="replace OUTPUT if it exists (a save is never replaced)")
     p.set_defaults(handler=run_schema)
 
 
@@ -144,7 +147,14 @@ def run_schema(args: argparse.Namespace) -> int:
         return 2
     text = json.dumps(schema, indent=2) + "\n"
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        from wyrd.play.engine.overwrite import OverwriteRefused, write_new
+        from wyrd.play.frontends.view import clean
+
+        try:
+            write_new(args.output, text, force=args.force)
+        except (OverwriteRefused, OSError) as exc:
+            print(f"wyrd: {clean(str(exc))}", file=sys.stderr)
+            return 1
     else:
         sys.stdout.write(text)
     return 0

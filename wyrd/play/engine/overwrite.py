@@ -78,7 +78,7 @@ def check_target(target: str | os.PathLike[str], *, source: str | os.PathLike[st
                 raise OverwriteRefused(f"{where} is part of the save {save}; writing there would damage the game. "
                                        "Choose another name.")
     if is_save(where):
-        raise OverwriteRefused(f"{where} is a Wyrd save; a journal never replaces a save. Choose another name.")
+        raise OverwriteRefused(f"{where} is a Wyrd save; nothing Wyrd writes replaces a save. Choose another name.")
     for suffix in COMPANIONS:
         if where.name.endswith(suffix) and is_save(where.with_name(where.name.removesuffix(suffix))):
             raise OverwriteRefused(f"{where} belongs to a Wyrd save; writing there would damage it. "
