@@ -53,11 +53,20 @@ def ruleset_of_script(script: Path) -> str:
     return found.group(1) if found else "abacus"
 
 
+def content_of_script(script: Path) -> list[str]:
+    """A golden that plays a test story says where it is: ``# content: FOLDER`` (under tests/golden)."""
+    found = [re.fullmatch(r"#\s*content:\s*(\S+)\s*", line) for line in script.read_text(encoding="utf-8").splitlines()
+             if line.startswith("#")]
+    return [arg for m in found if m for arg in ("--content", str(GOLDEN / m.group(1)))]
+
+
 def play(script: Path | str, seed: int, save: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     capsys.readouterr()
-    ruleset = ruleset_of_script(Path(script)) if Path(script).exists() else "abacus"
+    exists = Path(script).exists()
+    ruleset = ruleset_of_script(Path(script)) if exists else "abacus"
+    content = content_of_script(Path(script)) if exists else []
     code = main(["play", "--seed", str(seed), "--save", str(save), "--script", str(script), "--json",
-                 "--ruleset", ruleset])
+                 "--ruleset", ruleset, *content])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -92,7 +101,7 @@ def test_golden(script: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert all(isinstance(e["seq"], int) for e in printed if e["kind"] not in ("refused", "undone"))
 
     # The save tells the same story: its live events are the printed ones that still stand.
-    session = Session.resume(save)
+    session = Session.resume(save, content=[Path(a) for a in content_of_script(script)[1::2]])
     try:
         assert session.save is not None
         assert session.save.integrity_check() == []
