@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import wyrd.play.kits.feat.kit  # noqa: F401  (registers every feat verb)
 import wyrd.rules.feat as F
-from wyrd.play.kits.feat.verbs import VERBS, FeatVerb, OddsShown
+from wyrd.play.kits.feat.verbs import EDITION, VERBS, FeatVerb, OddsShown
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice, DiceExhausted, ScriptedSource
 from wyrd.rules.errors import RuleError
@@ -61,7 +61,7 @@ def games(draw: st.DrawFn) -> GameState:
 
 
 def _common(draw: st.DrawFn) -> dict[str, Any]:
-    return {"eights": draw(st.integers(0, 3)), "faces": []}
+    return {"eights": draw(st.integers(0, 3)), "faces": [], "edition": EDITION}
 
 
 KINDS = ["try", "feat", "test", "oppose", "search", "react", "shock", "survive", "fatigue", "first", "race"]

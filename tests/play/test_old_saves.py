@@ -5,6 +5,9 @@ by the release before the engine stopped naming rulesets (one per ruleset, two f
 plain challenge rolls, and a whole story followed scene by scene). Each ``.state.json`` beside
 them is what that release resumed the save to. Point 2 of the issue makes the Abacus story one
 kit follower among four; snapshots taken before that kept it under ``story``, and still resume.
+Issue 17 changed what some Heroes of the Fall commands decide: ``feat_try_attribute``,
+``feat_shock_held`` and ``feat_wyrd_oppose`` were played by the release before it (see
+``test_feat_editions.py``).
 """
 
 from __future__ import annotations

@@ -89,7 +89,8 @@ def shock(turn: Turn, name: str, difficulty: int = SHOCK_DIFFICULTY, *, eights: 
     char = turn.character(name)
     # Seed 003: "If the roll is successful the character continues as the player or GM wishes":
     # a shock held leaves them able to act, even if an earlier one had taken them out.
-    char.out_of_action = not read.success
+    # The first reading (commands saved before it changed) left a character already out of action out.
+    char.out_of_action = not read.success or (turn.legacy and char.out_of_action)
     turn.emit(
         ShockTested(character=char.name, difficulty=difficulty, success=read.success, out_of_action=char.out_of_action)
     )

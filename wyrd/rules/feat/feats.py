@@ -157,7 +157,8 @@ def skill_feat(
     char = turn.able(name)
     check_difficulty(difficulty)
     named = Attribute.lookup(skill)
-    if named is not None and char.skill(skill) is None:
+    # The first reading (commands saved before it changed) took the attribute through the rank-0 row.
+    if named is not None and char.skill(skill) is None and not turn.legacy:
         if attribute is not None:
             raise FeatError(
                 f"{named.value} is an attribute, used as it is; `with` names the attribute behind a skill "

@@ -6,11 +6,19 @@ copy of the state and, if it raises, the dice are rewound, so a refused action
 leaves no trace. This module adds the lookups actions share: characters by name
 (any case), the checks that a character can take part, and the reading of a
 trait (a skill or an attribute) as level/modifier.
+
+Games saved before Wyrd followed seed 003 on a feat of an attribute named as a
+skill and on a shock held replay as they were played: inside :func:`first_reading`
+``try WHO ATTRIBUTE N`` reads the attribute as an untrained skill (with its d100),
+and a shock test passed leaves a character already out of action out. The play
+kit plays an old command that way; everything new follows the text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TypeAlias
 
 from wyrd.rules.actions import Outcome as BaseOutcome
@@ -23,7 +31,20 @@ from wyrd.rules.feat.skills import SkillRating, untrained
 from wyrd.rules.feat.state import GameState
 from wyrd.rules.feat.table import DICE_ROLLED, WYRD_PER_EIGHT, clamp_level, eight_positions
 
-__all__ = ["Outcome", "Turn", "action"]
+__all__ = ["Outcome", "Turn", "action", "first_reading"]
+
+_FIRST_READING: ContextVar[bool] = ContextVar("feat_first_reading", default=False)
+
+
+@contextmanager
+def first_reading() -> Iterator[None]:
+    """Play the actions inside by the first reading of the rules (for commands saved under it)."""
+    token = _FIRST_READING.set(True)
+    try:
+        yield
+    finally:
+        _FIRST_READING.reset(token)
+
 
 # What every Heroes of the Fall action returns: the new game state and its events.
 Outcome: TypeAlias = BaseOutcome[GameState]
@@ -31,6 +52,11 @@ Outcome: TypeAlias = BaseOutcome[GameState]
 
 class Turn(BaseTurn[GameState]):
     """An action's working copy of a Heroes of the Fall game, with shared lookups."""
+
+    @property
+    def legacy(self) -> bool:
+        """Whether this action replays a command saved under the first reading of the rules."""
+        return _FIRST_READING.get()
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (exact, then ignoring case)."""

@@ -9,11 +9,18 @@ reply reads odds, then dice, then the result (and a replay gives the same).
 Physical dice: ``dice F F F`` after a rolling verb types the faces of real dice
 in the order the command rolls them (the d100s first, then the three d8). Each
 face is checked against its die; a face too many is refused.
+
+Every command read now carries ``edition`` (:data:`EDITION`): the rules as seed
+003 has them. A saved command without it was played before Wyrd followed the
+text on an attribute named in `try` and on a shock held, and replays under that
+first reading (:func:`wyrd.rules.feat.turn.first_reading`), so old saves resume
+to the state they were left in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import nullcontext
 from typing import Any, ClassVar, Literal
 
 import wyrd.rules.feat as F
@@ -25,10 +32,11 @@ from wyrd.rules.feat import Attribute, Character, GameState, Outcome, Tier
 from wyrd.rules.feat.characters import skill_key
 from wyrd.rules.feat.feats import opposed_traits
 from wyrd.rules.feat.odds import attribute_odds, feat_odds, opposed_odds, skill_odds
-from wyrd.rules.feat.turn import Turn
+from wyrd.rules.feat.turn import Turn, first_reading
 
 __all__ = [
     "ATTRIBUTES",
+    "EDITION",
     "VERBS",
     "AttributeFeat",
     "FeatVerb",
@@ -45,6 +53,8 @@ VERBS = VerbTable(shared=SHARED)
 
 ATTRIBUTES = [a.value for a in Attribute]
 TIERS = [t.value for t in Tier] + ["none"]
+EDITION = 2
+"""The reading of the rules a command is played under (a saved command without one: the first)."""
 
 
 class OddsShown(Event):
@@ -103,14 +113,15 @@ class FeatVerb(Verb):
     sides: ClassVar[tuple[int, ...]] = ()
 
     def parse(self, words: Words, state: Any) -> Args:
-        return self.read(words, feat_state(state))
+        return {**self.read(words, feat_state(state)), "edition": EDITION}
 
     def read(self, words: Words, state: GameState) -> Args:
         words.done()
         return {}
 
     def apply(self, state: Any, dice: Dice, args: Mapping[str, Any]) -> Any:
-        outcome = self.run(feat_state(state), dice, args)
+        with nullcontext() if args.get("edition") == EDITION else first_reading():
+            outcome = self.run(feat_state(state), dice, args)
         if dice.queued:
             raise UsageError(f"{len(dice.queued)} typed face(s) left over: this roll did not use them")
         return outcome
@@ -237,7 +248,8 @@ class TryVerb(FeatVerb):
         who, eights, difficulty = args["who"], args["eights"], args["difficulty"]
         outcome = F.skill_feat(state, dice, who, args["skill"], difficulty,
                                attribute=Attribute(args["attribute"]) if args["attribute"] else None, eights=eights)
-        plain = _plain_attribute(state, who, args["skill"])
+        # A command saved under the first reading read the attribute as an untrained skill: so did its odds.
+        plain = _plain_attribute(state, who, args["skill"]) if args.get("edition") == EDITION else None
         if plain is not None:  # the rules read an attribute as it is: so do the odds
             return with_odds(outcome, attribute_shown(state, who, plain, difficulty, eights))
         label, rating = rating_of(state, who, args["skill"], args["attribute"])
