@@ -29,6 +29,7 @@ from wyrd.play.kits.wolden.verbs import (
     SceneBegun,
     WoldenVerb,
     chain,
+    corrected,
     pick,
     progress,
     scenario,
@@ -267,8 +268,11 @@ class Downtime(WoldenVerb):
         return {**args, "settled": settled(progress(ctx)), "run": sittings.current()}
 
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
-        # Saves from before sittings and settled places were checked carry neither: they replay as made.
-        return W.downtime(state, dice, args["who"], W.DowntimeChoice(args["activity"]), item=args["item"],
+        choice = W.DowntimeChoice(args["activity"])
+        if not corrected(args, "settled", "run"):
+            # the first reading: a downtime anywhere, once a session however the session was called
+            return W.downtime(state, dice, args["who"], choice, item=args["item"])
+        return W.downtime(state, dice, args["who"], choice, item=args["item"],
                           settled=bool(args.get("settled", True)), run=args.get("run"))
 
 
@@ -301,4 +305,6 @@ class Session(WoldenVerb):
         return args if "run" in args else {**args, "run": sittings.current()}
 
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
+        if not corrected(args, "run"):
+            return W.new_session(state, dice)  # the first reading: a new session at will
         return W.new_session(state, dice, run=args.get("run"))
