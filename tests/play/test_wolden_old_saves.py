@@ -116,16 +116,19 @@ def test_downtime_taken_where_nothing_is_settled_replays(tmp_path: Path) -> None
 
 
 def test_sessions_typed_at_will_replay(tmp_path: Path) -> None:
-    """Two `session`s in one run gave session 3 and a third downtime; typed now, one run is one session."""
+    """Two `session`s in one run gave session 3; typed now, a resume begins a new session, and one run is one."""
     session, console = resumed("downtime_session", tmp_path)
     try:
         state = game(session)
         assert state.session == 3 and state.downtime == ["Ysolde Marrow"]
         assert state.characters["Wenna Ashgrove"].slots == 12
-        assert any(e["kind"] == "downtime_taken" for e in console.handle("downtime wenna rest").events)
+        # resuming is a new play session: Ysolde's downtime of session 3 was in an earlier one
+        events = console.handle("downtime ysolde rest").events
+        assert [e["kind"] for e in events[:2]] == ["session_advanced", "downtime_taken"]
+        assert game(session).session == 4 and game(session).downtime == ["Ysolde Marrow"]
         assert console.handle("session").events[0]["rule"] == "wolden.session.same-sitting"
-        assert console.handle("downtime wenna rest").events[0]["rule"] == "wolden.downtime.once-per-session"
-        assert game(session).session == 3
+        assert console.handle("downtime ysolde rest").events[0]["rule"] == "wolden.downtime.once-per-session"
+        assert game(session).session == 4
     finally:
         session.close()
 

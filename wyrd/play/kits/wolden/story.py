@@ -24,6 +24,7 @@ from wyrd.play.kits.wolden.encounters import encounter_args, start_encounter
 from wyrd.play.kits.wolden.verbs import (
     ABILITIES,
     ACTIVITIES,
+    EDITION,
     VERBS,
     ScenarioEnded,
     SceneBegun,
@@ -272,8 +273,11 @@ class Downtime(WoldenVerb):
         if not corrected(args, "settled", "run"):
             # the first reading: a downtime anywhere, once a session however the session was called
             return W.downtime(state, dice, args["who"], choice, item=args["item"])
+        # Since editions, downtimes an old save took with no play session named count as an
+        # earlier session's, so the first downtime after resuming it begins the next one.
         return W.downtime(state, dice, args["who"], choice, item=args["item"],
-                          settled=bool(args.get("settled", True)), run=args.get("run"))
+                          settled=bool(args.get("settled", True)), run=args.get("run"),
+                          unnamed_earlier=int(args.get("edition", 1)) >= EDITION)
 
 
 def settled(place: ScenarioProgress) -> bool:
