@@ -242,3 +242,22 @@ def test_a_game_without_sittings_dumps_as_before(duo) -> None:
     dumped = duo.state.model_dump(mode="json")
     assert dumped["session_run"] == "evening-1"
     assert type(duo.state).model_validate(dumped) == duo.state
+
+
+def test_downtimes_taken_before_sittings_were_named_count_as_an_earlier_sittings(duo) -> None:
+    """[ours] A game saved before sittings were named (README): its downtimes were another sitting's, so the
+    first downtime named in a new one begins the next session; a caller that does not say so keeps them."""
+    duo.faces(1)
+    duo.do(downtime, "Ada", CAROUSE)  # as the release before issue 17 played it: no sitting named
+    duo.refuse("wolden.downtime.once-per-session", downtime, "Ada", CAROUSE, run="evening-2")
+    duo.faces(1)
+    events = duo.do(downtime, "Ada", CAROUSE, run="evening-2", unnamed_earlier=True)
+    assert events[0] == SessionAdvanced(session=2) and duo.state.downtime == ["Ada"]
+    duo.refuse("wolden.session.same-sitting", new_session, run="evening-2")
+
+
+def test_no_downtime_yet_begins_no_session(duo) -> None:
+    """[ours] With nobody's downtime taken, the first one named stays in the session under way."""
+    duo.faces(1)
+    events = duo.do(downtime, "Ada", CAROUSE, run="evening-1", unnamed_earlier=True)
+    assert events[0].session == 1 and duo.state.session == 1

@@ -79,13 +79,15 @@ def new_session(turn: Turn, run: str | None = None) -> None:
 @action
 def downtime(
     turn: Turn, name: str, choice: DowntimeChoice, *, item: str | None = None, settled: bool = True,
-    run: str | None = None,
+    run: str | None = None, unnamed_earlier: bool = False,
 ) -> None:
     """``name`` takes their downtime, doing ``choice`` (``item``: what Go Shopping buys).
 
     ``settled``: whether the party is somewhere settled (the caller knows where it
     is). ``run``: the play session it is taken in; the first downtime taken in a
-    new one begins a new session.
+    new one begins a new session. ``unnamed_earlier``: downtimes already taken in the
+    session under way with no play session named (a game saved before sessions were
+    named) were taken in an earlier play session, so ``run`` begins a new one.
     """
     state = turn.state
     turn.no_pending()
@@ -96,7 +98,10 @@ def downtime(
         raise DowntimeError(f"{char.name} can take a downtime only somewhere settled (a village, a city, or "
                             "back in Wolden)", rule="wolden.downtime.not-settled")
     if run is not None:
-        if state.session_run is not None and run != state.session_run:
+        # Downtimes taken with no play session named were played before sessions were
+        # named, so in an earlier one: the caller says whether to count them so.
+        earlier = state.session_run is not None or (unnamed_earlier and bool(state.downtime))
+        if earlier and run != state.session_run:
             _advance(turn, run)
         state.session_run = run
     if char.name in state.downtime:

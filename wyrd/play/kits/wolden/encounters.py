@@ -16,7 +16,17 @@ import wyrd.rules.wolden as W
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
-from wyrd.play.kits.wolden.verbs import VERBS, WoldenVerb, pick, progress, scenario, take_names, take_who, wolden
+from wyrd.play.kits.wolden.verbs import (
+    VERBS,
+    WoldenVerb,
+    corrected,
+    pick,
+    progress,
+    scenario,
+    take_names,
+    take_who,
+    wolden,
+)
 from wyrd.rules.dice import Dice
 from wyrd.stories.wolden import ExtendedSpec, FightSpec, MontageSpec, Scenario, parse_damage
 
@@ -238,7 +248,9 @@ class Pass(WoldenVerb):
         return {**args, "exposed": sorted(e for e, target in targets.items() if target == args["who"])}
 
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
-        # Saves from before passing cost anything carry no "exposed": they replay as made.
+        if not corrected(args, "exposed"):
+            # the first reading: a pass cost nothing, and who was going for whom was not saved
+            return W.pass_turn(state, dice, args["who"])
         return W.pass_turn(state, dice, args["who"], exposed_to=args.get("exposed", []))
 
 

@@ -24,11 +24,13 @@ from wyrd.play.kits.wolden.encounters import encounter_args, start_encounter
 from wyrd.play.kits.wolden.verbs import (
     ABILITIES,
     ACTIVITIES,
+    EDITION,
     VERBS,
     ScenarioEnded,
     SceneBegun,
     WoldenVerb,
     chain,
+    corrected,
     pick,
     progress,
     scenario,
@@ -267,9 +269,15 @@ class Downtime(WoldenVerb):
         return {**args, "settled": settled(progress(ctx)), "run": sittings.current()}
 
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
-        # Saves from before sittings and settled places were checked carry neither: they replay as made.
-        return W.downtime(state, dice, args["who"], W.DowntimeChoice(args["activity"]), item=args["item"],
-                          settled=bool(args.get("settled", True)), run=args.get("run"))
+        choice = W.DowntimeChoice(args["activity"])
+        if not corrected(args, "settled", "run"):
+            # the first reading: a downtime anywhere, once a session however the session was called
+            return W.downtime(state, dice, args["who"], choice, item=args["item"])
+        # Since editions, downtimes an old save took with no play session named count as an
+        # earlier session's, so the first downtime after resuming it begins the next one.
+        return W.downtime(state, dice, args["who"], choice, item=args["item"],
+                          settled=bool(args.get("settled", True)), run=args.get("run"),
+                          unnamed_earlier=int(args.get("edition", 1)) >= EDITION)
 
 
 def settled(place: ScenarioProgress) -> bool:
@@ -301,4 +309,6 @@ class Session(WoldenVerb):
         return args if "run" in args else {**args, "run": sittings.current()}
 
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
+        if not corrected(args, "run"):
+            return W.new_session(state, dice)  # the first reading: a new session at will
         return W.new_session(state, dice, run=args.get("run"))

@@ -8,6 +8,15 @@ encounters (``extended``, ``montage``, ``fight``) are in
 into its arguments in ``prepare``, so a replay needs no file; where the scenario
 is followed lives in :class:`wyrd.stories.wolden.ScenarioProgress`, which the session
 keeps (:attr:`wyrd.play.engine.storyplay.PlayContext.follower`).
+
+Every command read now carries ``edition`` (:data:`EDITION`): the rules as
+seed 001 has them since issue 17. A saved command without it was played before
+(:func:`corrected`): one saved by the release before the corrections carries
+none of the arguments they added, and replays under the first reading (downtime
+anywhere and in any session, `session` at will, a free pass in a fight); one
+saved after them carries those arguments and replays as it was played. Pools
+past four dice were refused by the first reading, so no saved command asks for
+one: capping them changes no old save.
 """
 
 from __future__ import annotations
@@ -27,11 +36,13 @@ from wyrd.stories.wolden import Scenario, ScenarioProgress
 __all__ = [
     "ABILITIES",
     "ACTIVITIES",
+    "EDITION",
     "VERBS",
     "ScenarioEnded",
     "SceneBegun",
     "WoldenVerb",
     "chain",
+    "corrected",
     "pick",
     "progress",
     "scenario",
@@ -47,6 +58,18 @@ VERBS = VerbTable(shared=SHARED)
 ABILITIES = [a.value for a in W.Ability]
 ACTIVITIES = [c.value for c in W.DowntimeChoice]
 _CHECK_WORDS = ("gift", "adv", "advantage", "with", "vs", "defend", "plain")
+EDITION = 2
+"""The reading of the rules a command is played under (a saved command without one: see :func:`corrected`)."""
+
+
+def corrected(args: Mapping[str, Any], *added: str) -> bool:
+    """Whether a saved command is played under the rules as corrected by issue 17.
+
+    Yes if it carries an ``edition`` (every command read since), or, saved before
+    editions, if it carries any of ``added``: the arguments the corrected verb puts
+    in (commands saved by the release before the corrections have none of them).
+    """
+    return int(args.get("edition", 1)) >= EDITION or any(key in args for key in added)
 
 
 def wolden(state: Any) -> W.GameState:
@@ -79,9 +102,8 @@ class ScenarioEnded(Event):
 class WoldenVerb(Verb):
     """A verb of Wolden: ``read`` and ``run`` see the state typed as a Wolden game."""
 
-
     def parse(self, words: Words, state: Any) -> Args:
-        return self.read(words, wolden(state))
+        return {**self.read(words, wolden(state)), "edition": EDITION}
 
     def read(self, words: Words, state: W.GameState) -> Args:
         words.done()
