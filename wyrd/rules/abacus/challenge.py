@@ -164,7 +164,8 @@ def spend(
     use = Ability(ability) if ability is not None else target.type.ability
     cost = 0
     # Seed 000 prices "a different ability" at one point each: a second other ability costs again.
-    paid_for = f"{char.name}:{use.value}"
+    # (The first reading priced them all at one point together, kept under the name alone.)
+    paid_for = char.name if turn.legacy else f"{char.name}:{use.value}"
     if use != target.type.ability and paid_for not in pending.other_ability and not free_ability(turn.state, target):
         cost += 1
         pending.other_ability.append(paid_for)
@@ -318,10 +319,13 @@ def _resolve(turn: Turn, target: Challenge, pending: PendingRoll, *, overcome: b
                     turn.emit(ChallengeResolved(challenge=other.id, name=other.name, overcome=False, boost=0, total=0,
                                                 status=other.status.value))
     # The damage a failure deals by default is half the value as rolled, not the base value.
+    # (The first reading took half the base value, and left the moment's amount unset.)
     rolled = pending.value if pending.value is not None else effective_value(turn.state, target)
+    if turn.legacy:
+        rolled = target.value
     moment = Moment(kind=TriggerKind.OVERCOME if overcome else TriggerKind.FAIL, challenge=target,
                     subject=pending.lead, lead=pending.lead, involved=list(pending.involved),
-                    amount=None if overcome else default_damage(rolled))
+                    amount=None if overcome or turn.legacy else default_damage(rolled))
     if not overcome:
         consequences = target.on_fail if target.on_fail is not None else [
             Effect(do=EffectKind.DAMAGE, target=Target.LEAD, n=default_damage(rolled))

@@ -125,6 +125,9 @@ def place(turn: Turn, spec: ChallengeSpec) -> Challenge:
 def place_or_wait(turn: Turn, spec: ChallengeSpec) -> str | None:
     """Place ``spec`` in the open scene, or, between scenes or while a scene closes, keep it for
     the next scene (seed 000: "every scene involves an additional Pursuit challenge")."""
+    if turn.legacy:
+        # (The first reading placed nothing between scenes, and into a closing scene all the same.)
+        return place(turn, spec).id if turn.state.scene is not None else None
     if turn.state.scene is None or turn.closing:
         turn.state.waiting.append(spec)
         return None
@@ -226,7 +229,9 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
             elif moment.amount is not None:
                 n = moment.amount
             elif moment.challenge is not None:
-                n = default_damage(effective_value(turn.state, moment.challenge))
+                # (the first reading: half the base value)
+                n = default_damage(moment.challenge.value if turn.legacy
+                                   else effective_value(turn.state, moment.challenge))
             else:
                 n = 1
             damage(turn, name, ability, n, source=moment.challenge.id if moment.challenge else None,

@@ -169,11 +169,13 @@ def sabotage(turn: Turn, saboteur: str, challenge: str, ability: Ability) -> Non
         )
     char = turn.active(saboteur)
     # Seed 000: the value rises by the 6s "on the influence roll": one roll per character.
-    if char.name in target.saboteurs:
+    # (The first reading let a character sabotage again, from anywhere, at no cost.)
+    if char.name in target.saboteurs and not turn.legacy:
         raise OutOfTurn(f"{char.name} has already worked against {target.name}", rule="abacus.sabotage.once")
-    target.saboteurs.append(char.name)
+    if not turn.legacy:
+        target.saboteurs.append(char.name)
     scene = turn.in_scene()
-    if char.name not in scene.present:
+    if char.name not in scene.present and not turn.legacy:
         # [ours] Reaching into a scene from elsewhere costs what helping from elsewhere costs.
         turn.draw(char.name, 1, DrawReason.SPEND.said(f"{char.name} to work against {target.name} from elsewhere"))
     (roll,) = _ability_rolls(turn, Ability(ability), [char.name], f"sabotage of {target.id}")

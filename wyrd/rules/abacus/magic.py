@@ -67,7 +67,8 @@ class Casting(BaseModel):
     points: int = Field(ge=0)
 
 
-def _template_rule(ident: str, form: MagicForm, template: Template, text: str, casters: list[str]) -> StageRule:
+def _template_rule(ident: str, form: MagicForm, template: Template, text: str, casters: list[str],
+                   legacy: bool = False) -> StageRule:
     source = "+".join(casters)
     kind = template.kind
     if kind == TemplateKind.WARD:
@@ -81,7 +82,7 @@ def _template_rule(ident: str, form: MagicForm, template: Template, text: str, c
             raise MagicError("a Charm template names a challenge type", rule="abacus.magic.template")
         effect = Effect(do=EffectKind.ROLL_BONUS, n=2, match=Match(type=template.type))
         return StageRule(id=ident, name="charm", text=text, effects=[effect], lasts=Lasts.USES, uses=1, source=source,
-                         scene_only=True)
+                         scene_only=not legacy)
     if template.challenge is None:
         raise MagicError("a Spell template names one challenge", rule="abacus.magic.template")
     do = EffectKind.MODIFY if kind == TemplateKind.SPELL else EffectKind.FREE_ABILITY
@@ -157,15 +158,19 @@ def cast(
     if template is not None and template.kind == TemplateKind.SERVANT:
         spent = sum(c.points for c in castings)
         # Scene-long rules are gone at scene end, so the count alone could repeat a living servant's id.
-        while f"servant-{number}" in turn.state.servants or f"servant-{number}" in turn.state.conjured:
+        # (The first reading took the count as it came, and kept no list.)
+        while not turn.legacy and (f"servant-{number}" in turn.state.servants
+                                   or f"servant-{number}" in turn.state.conjured):
             number += 1
         servant = Servant(id=f"servant-{number}", name=template.name or f"servant {number}", pool=2 * spent,
                           casters=casters, loose_at=6 if bound else 5)
         turn.state.servants[servant.id] = servant
-        turn.state.conjured.append(servant.id)
+        if not turn.legacy:
+            turn.state.conjured.append(servant.id)
         rule = StageRule(id=ident, name="conjuration", text=text or servant.name, source="+".join(casters))
     elif template is not None:
-        rule = _template_rule(ident, form, template, text, casters)
+        # (the first reading kept a Charm's +2 past its scene)
+        rule = _template_rule(ident, form, template, text, casters, legacy=turn.legacy)
     else:
         rule = StageRule(id=ident, name=form.value, text=text, lasts=Lasts.SCENE, source="+".join(casters),
                          effects=[Effect(do=EffectKind.MARK, text=text)])

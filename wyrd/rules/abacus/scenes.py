@@ -171,7 +171,9 @@ def end_scene(
             refused.append(RecoveryRefused(character=name, ability=wanted, rule=why))
             del bonds[name]
     for event in refused:
-        turn.emit(event)
+        # (The first reading checked names before the roll: one the roll defeated just went without.)
+        if not (turn.legacy and state.characters[event.character].defeated):
+            turn.emit(event)
     for name in scene.faced:
         char = state.characters[name]
         if char.defeated:

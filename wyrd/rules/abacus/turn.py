@@ -5,11 +5,19 @@ state, the dice, and the events so far). :func:`action` turns it into the public
 form ``f(state, dice, ...) -> Outcome``: it copies the state first, and if the
 action raises a :class:`RuleError` it rewinds the dice, so the caller's state and
 dice are exactly as they were.
+
+Games saved before Wyrd followed seed 000 on sabotage, the price of other
+abilities, failure damage, a Charm's scene, servant ids and challenges waiting
+for the next scene replay as they were played: inside :func:`first_reading` the
+actions keep that first reading (:attr:`Turn.legacy`). The play kit plays an old
+command that way; everything new follows the text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TypeAlias
 
 from wyrd.rules.abacus.characters import Character
@@ -21,7 +29,20 @@ from wyrd.rules.actions import Turn as BaseTurn
 from wyrd.rules.actions import action_for, find_named
 from wyrd.rules.dice import Dice
 
-__all__ = ["Outcome", "Turn", "action"]
+__all__ = ["Outcome", "Turn", "action", "first_reading"]
+
+_FIRST_READING: ContextVar[bool] = ContextVar("abacus_first_reading", default=False)
+
+
+@contextmanager
+def first_reading() -> Iterator[None]:
+    """Play the actions inside by the first reading of the rules (for commands saved under it)."""
+    token = _FIRST_READING.set(True)
+    try:
+        yield
+    finally:
+        _FIRST_READING.reset(token)
+
 
 # What every Wyrd Abacus action returns: the new game state and its events.
 Outcome: TypeAlias = BaseOutcome[GameState]
@@ -37,6 +58,11 @@ class Turn(BaseTurn[GameState]):
         self.depth = 0
         # set while a scene closes: what its last Wyrd roll places goes to the next scene
         self.closing = False
+
+    @property
+    def legacy(self) -> bool:
+        """Whether this action replays a command saved under the first reading of the rules."""
+        return _FIRST_READING.get()
 
     # -- lookups -------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 Each class reads its words into canonical arguments and applies them to
 :mod:`wyrd.rules.abacus`. The docstrings are the in-game help (``help VERB``).
+Every verb of the table records the reading of the rules it was read with
+(:mod:`wyrd.play.kits.abacus.edition`).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from typing import Any
 
 import wyrd.rules.abacus as A
 from wyrd.play.engine.storyplay import PlayContext
-from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
+from wyrd.play.engine.verbs import SHARED, Args, Verb
 from wyrd.play.engine.words import UsageError, Words, resolve
+from wyrd.play.kits.abacus.edition import EditionTable
 from wyrd.play.kits.abacus.following import story_of
 from wyrd.rules.abacus import Ability, ChallengeType, GameState, Outcome
 from wyrd.rules.actions import Event
@@ -21,7 +24,7 @@ from wyrd.rules.dice import Dice
 __all__ = ["ABILITIES", "TYPES", "VERBS", "WhoAbility", "challenge_ids", "character_names", "present_names"]
 
 # This kit's verbs (SHARED's help, undo, log ... included): every verb module of the kit registers here.
-VERBS = VerbTable(shared=SHARED)
+VERBS = EditionTable(shared=SHARED)
 
 ABILITIES = [a.value for a in Ability]
 TYPES = [t.value for t in ChallengeType]
