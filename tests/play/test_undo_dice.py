@@ -103,3 +103,12 @@ def test_undo_says_so_in_its_help() -> None:
     session = Session.new(None, seed=1, ruleset="abacus")
     help_text = "\n".join(line.text for line in Console(session).handle("help undo").lines)
     assert "same faces" in help_text
+
+
+def test_a_command_saved_before_an_edition_is_the_same_command_typed_now() -> None:
+    """An old save's command (no ``edition``), undone after a resume and typed again, is the same
+    command: it gets its faces back rather than a re-roll."""
+    from wyrd.play.engine.rolled import command_key
+
+    assert command_key("roll", {"edition": 2}) == command_key("roll", {})
+    assert command_key("check", {"who": "ada", "edition": 2}) != command_key("check", {"who": "bo"})

@@ -25,8 +25,13 @@ __all__ = ["Earlier", "Rolled", "command_key"]
 
 
 def command_key(verb: str, args: Mapping[str, Any]) -> str:
-    """What makes two commands "the same": the verb's key and the canonical arguments, as JSON."""
-    return json.dumps({"verb": verb, "args": args}, sort_keys=True, separators=(",", ":"), default=str)
+    """What makes two commands "the same": the verb's key and the canonical arguments, as JSON.
+
+    A kit's ``edition`` (which reading of its rules a command was played under) is left out: a
+    command saved before an edition and the same command typed now are the same command.
+    """
+    words = {k: v for k, v in args.items() if k != "edition"}
+    return json.dumps({"verb": verb, "args": words}, sort_keys=True, separators=(",", ":"), default=str)
 
 
 class Earlier(NamedTuple):
