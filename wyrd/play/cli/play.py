@@ -347,11 +347,54 @@ def run_backup(args: argparse.Namespace) -> int:
 
 def run_saves(args: argparse.Namespace) -> int:
     from wyrd.play.engine.paths import list_saves
+    from wyrd.play.engine.savelist import summarize
     from wyrd.play.frontends.view import clean
 
-    saves = list_saves()
-    if not saves:
+    games = [summarize(path) for path in list_saves()]
+    shown = sorted((g for g in games if g.damaged or g.commands > 0), key=lambda g: g.last_played, reverse=True)
+    if not shown:
         print("No saved games yet. Start one with: wyrd play")
-    for path in saves:
-        print(clean(str(path)))  # a file name can hold escape sequences too
+    titles = _story_titles() if any(g.story for g in shown) else {}
+    for game in shown:
+        if game.damaged:
+            head = "a save that cannot be read (wyrd resume FILE says why)"
+        else:
+            story = titles.get(game.story, game.story) if game.story else "free play, no story"
+            moves = f"{game.commands} command{'s' if game.commands != 1 else ''}"
+            head = f"{story} ({_ruleset_name(game.ruleset)}), last played {_when(game.last_played)}, {moves}"
+        # Everything here may come from a save or a file name someone else made: cleaned.
+        print(clean(head))
+        print("    " + clean(str(game.path)))
+    if len(shown) < len(games):
+        hidden = len(games) - len(shown)
+        print(f"({hidden} game{'s' if hidden != 1 else ''} with no command yet not shown)")
+    if shown:
+        print("Carry on the newest with: wyrd resume (or wyrd resume FILE)")
     return 0
+
+
+def _story_titles() -> dict[str, str]:
+    """Every story's title by its id (the bundled ones and the data folder's)."""
+    from wyrd.play.engine.storyplay import content_dirs
+    from wyrd.stories.formats import discover
+
+    return {info.id: info.title for info in discover([d for d in content_dirs([]) if d.is_dir()])}
+
+
+def _ruleset_name(ident: str) -> str:
+    from wyrd.rulesets import UnknownRuleset, find_ruleset
+
+    try:
+        return find_ruleset(ident).name
+    except UnknownRuleset:
+        return ident or "unknown ruleset"
+
+
+def _when(stamp: str) -> str:
+    """A save's UTC time stamp in the player's local time, to the minute."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp or "never"
