@@ -26,6 +26,10 @@ from wyrd.play.frontends.view import Line, clean, describe, wording
 
 __all__ = ["MAX_LINE", "Console", "Output", "overlong"]
 
+# What `resume` recalls of the story so far: the events of the last few commands, at most so many lines.
+RECAP_COMMANDS = 8
+RECAP_LINES = 8
+
 #: The longest line a front-end hands on, in characters: a longer one is refused before anything
 #: parses it (splitting a line of millions of characters into words cost minutes).
 MAX_LINE = 4096
@@ -73,10 +77,21 @@ class Console:
         lines = _info(f"Saving to {self.path}." if self.path else "Playing without a save file.")
         lines += [describe(e, self.session.ruleset) for e in self.session.opening_events
                   if e.kind != "session_started"]
+        lines += self._recap()
         kit = self.session.kit
         lines += _info(*kit.opening(state, self.session.follower))
         lines += [Line(text=t, style="hint") for t in self.session.hints()]
         return Output(events=list(self.session.opening_events), lines=lines)
+
+    def _recap(self) -> list[Line]:
+        """On resume, the last lines of the story so far, so a returning table knows where it stands."""
+        save = self.session.save
+        if self.session.opening_events or save is None:
+            return []  # a new game: its own opening says it all
+        recent = save.events_since(max(0, save.last_seq() - RECAP_COMMANDS))
+        told = [describe(e.data, self.session.ruleset) for e in recent
+                if e.kind not in ("session_started", "refused")][-RECAP_LINES:]
+        return [Line(text="Previously:", style="info"), *told] if told else []
 
     def handle(self, line: str) -> Output:
         too_long = overlong(line)
