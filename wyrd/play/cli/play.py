@@ -346,6 +346,7 @@ def run_backup(args: argparse.Namespace) -> int:
 
 
 def run_saves(args: argparse.Namespace) -> int:
+    from wyrd.play.cli.rulesets import ruleset_name
     from wyrd.play.engine.paths import list_saves
     from wyrd.play.engine.savelist import summarize
     from wyrd.play.frontends.view import clean
@@ -361,7 +362,8 @@ def run_saves(args: argparse.Namespace) -> int:
         else:
             story = titles.get(game.story, game.story) if game.story else "free play, no story"
             moves = f"{game.commands} command{'s' if game.commands != 1 else ''}"
-            head = f"{story} ({_ruleset_name(game.ruleset)}), last played {_when(game.last_played)}, {moves}"
+            rules = ruleset_name(game.ruleset) or "unknown ruleset"
+            head = f"{story} ({rules}), last played {_when(game.last_played)}, {moves}"
         # Everything here may come from a save or a file name someone else made: cleaned.
         print(clean(head))
         print("    " + clean(str(game.path)))
@@ -379,15 +381,6 @@ def _story_titles() -> dict[str, str]:
     from wyrd.stories.formats import discover
 
     return {info.id: info.title for info in discover([d for d in content_dirs([]) if d.is_dir()])}
-
-
-def _ruleset_name(ident: str) -> str:
-    from wyrd.rulesets import UnknownRuleset, find_ruleset
-
-    try:
-        return find_ruleset(ident).name
-    except UnknownRuleset:
-        return ident or "unknown ruleset"
 
 
 def _when(stamp: str) -> str:

@@ -10,9 +10,17 @@ from __future__ import annotations
 
 import argparse
 
-from wyrd.rulesets import default_ruleset, rulesets
+from wyrd.rulesets import UnknownRuleset, default_ruleset, find_ruleset, rulesets
 
-__all__ = ["add_ruleset_option", "ruleset_ids"]
+__all__ = ["add_ruleset_option", "ruleset_ids", "ruleset_name"]
+
+
+def ruleset_name(ident: str) -> str:
+    """A ruleset's display name, or its id as given when no installed ruleset has it."""
+    try:
+        return find_ruleset(ident).name
+    except UnknownRuleset:
+        return ident
 
 
 def ruleset_ids() -> list[str]:

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wyrd.play.cli.rulesets import ruleset_name
+
 if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -82,19 +84,10 @@ def play_ruleset(story: str | None, chosen: str | None, content: Sequence[Path])
 
         found = story_ruleset(story, content_dirs(content))
     if found is not None and chosen is not None and chosen != found:
-        theirs, mine = _name(found), _name(chosen)
+        theirs, mine = ruleset_name(found), ruleset_name(chosen)
         raise RulesetMismatch(f"the story {story!r} is played by {theirs} (ruleset {found}), not {mine}: "
                               f"leave out --ruleset, or give --ruleset {found}")
     return found or chosen or default_ruleset().id
-
-
-def _name(ruleset: str) -> str:
-    from wyrd.rulesets import UnknownRuleset, find_ruleset
-
-    try:
-        return find_ruleset(ruleset).name
-    except UnknownRuleset:
-        return ruleset
 
 
 def run_stories(args: argparse.Namespace) -> int:
@@ -107,7 +100,7 @@ def run_stories(args: argparse.Namespace) -> int:
         players = f", {info.players[0]}-{info.players[1]} players" if info.players else ""
         broken = f"  [does not load: {len(info.problems)} problems; wyrd check {info.path}]" if info.problems else ""
         # Every part may come from a story file (the path too): the whole line is cleaned.
-        print(clean(f"{info.id}: {info.title}{kind}{players} [{_name(info.ruleset)}]{broken}"))
+        print(clean(f"{info.id}: {info.title}{kind}{players} [{ruleset_name(info.ruleset)}]{broken}"))
     return 0
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import shlex
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -136,25 +137,22 @@ class FeatBots:
         return FeatBot(policy, rng)
 
     def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
-        found: dict[str, int] = {}
-
-        def add(key: str, n: int = 1) -> None:
-            found[key] = found.get(key, 0) + n
+        found: Counter[str] = Counter()
 
         for event in events:
             kind = event.get("kind")
             if kind == "scene_started":
-                add("scenes")
+                found["scenes"] += 1
             elif kind == "feat_rolled":
-                add("feats")
-                add("feats_failed", 0 if event.get("success") else 1)
-                add("wyrd_spent", int(event.get("wyrd_spent", 0)))
+                found["feats"] += 1
+                found["feats_failed"] += 0 if event.get("success") else 1
+                found["wyrd_spent"] += int(event.get("wyrd_spent", 0))
             elif kind == "shock_tested" and event.get("out_of_action"):
-                add("shocks_failed")
+                found["shocks_failed"] += 1
             elif kind == "mettle_lost":
-                add("mettle_lost", int(event.get("n", 0)))
+                found["mettle_lost"] += int(event.get("n", 0))
             elif kind == "character_killed":
-                add("deaths")
+                found["deaths"] += 1
         return found
 
     def final(self, session: Session) -> Mapping[str, int]:

@@ -26,6 +26,7 @@ incapacitated at once (the party fell).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -254,10 +255,7 @@ class LotsBots:
 
     def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
         chars = _state(session).characters
-        found: dict[str, int] = {}
-
-        def add(key: str, n: int = 1) -> None:
-            found[key] = found.get(key, 0) + n
+        found: Counter[str] = Counter()
 
         def player(name: Any) -> bool:
             return name in chars and not chars[name].npc
@@ -265,21 +263,21 @@ class LotsBots:
         for event in events:
             kind = event.get("kind")
             if kind == "scene_opened":
-                add("scenes")
+                found["scenes"] += 1
             elif kind in ("check_cast", "lots_cast"):
-                add("casts")
+                found["casts"] += 1
                 if kind == "check_cast" and event.get("form") == "check" and event.get("outcome") != "success":
-                    add("checks_failed")
+                    found["checks_failed"] += 1
             elif kind == "attack_resolved" and event.get("landed") and player(event.get("target")):
-                add("blows_taken")
+                found["blows_taken"] += 1
             elif kind == "pain_taken" and player(event.get("character")):
-                add("pain", int(event.get("n", 0)))
+                found["pain"] += int(event.get("n", 0))
             elif kind == "incapacitated":
-                add("incapacitated" if player(event.get("character")) else "npcs_down")
+                found["incapacitated" if player(event.get("character")) else "npcs_down"] += 1
             elif kind == "action_lost" and player(event.get("character")):
-                add("actions_lost")
+                found["actions_lost"] += 1
             elif kind == "portent_spent":
-                add("portents", int(event.get("cost", 0)))
+                found["portents"] += int(event.get("cost", 0))
         return found
 
     def final(self, session: Session) -> Mapping[str, int]:

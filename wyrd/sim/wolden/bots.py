@@ -27,6 +27,7 @@ taken out at once (the party fell).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -181,27 +182,24 @@ class WoldenBots:
         return WoldenBot(policy, rng, players)
 
     def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
-        found: dict[str, int] = {}
-
-        def add(key: str, n: int = 1) -> None:
-            found[key] = found.get(key, 0) + n
+        found: Counter[str] = Counter()
 
         for event in events:
             kind = event.get("kind")
             if kind == "scene_begun":
-                add("scenes")
+                found["scenes"] += 1
             elif kind == "check_rolled":
-                add("checks")
+                found["checks"] += 1
             elif kind == "wound_taken":
-                add("wounds", int(event.get("n", 1)))
+                found["wounds"] += int(event.get("n", 1))
             elif kind == "harm_taken":
-                add("harm", int(event.get("n", 0)))
+                found["harm"] += int(event.get("n", 0))
             elif kind == "character_out":
-                add("taken_out")
+                found["taken_out"] += 1
             elif kind == "downtime_taken":
-                add("downtimes")
+                found["downtimes"] += 1
             elif kind in ("extended_ended", "fight_ended"):
-                add("encounters_won" if event.get("outcome") in WON else "encounters_lost")
+                found["encounters_won" if event.get("outcome") in WON else "encounters_lost"] += 1
         return found
 
     def final(self, session: Session) -> Mapping[str, int]:

@@ -4,38 +4,7 @@ ruleset's :class:`~wyrd.stories.formats.StoryFormat` (:mod:`~wyrd.stories.feat.f
 The scenario module's names are offered here too, as play has always found them.
 """
 
-from wyrd.stories.feat.scenario import (
-    BUNDLED_FEAT,
-    FOLDER,
-    LINTING,
-    MAX_BYTES,
-    FeatCharacterSpec,
-    FeatProgress,
-    FeatScene,
-    FeatStory,
-    FeatStoryError,
-    feat_story_files,
-    find_feat_story,
-    list_feat_stories,
-    load_feat_story,
-    parse_skill,
-    story_from,
-)
+from wyrd.stories.feat import scenario as _scenario
+from wyrd.stories.feat.scenario import *  # noqa: F403  (the scenario module's public names, listed once there)
 
-__all__ = [
-    "BUNDLED_FEAT",
-    "FOLDER",
-    "LINTING",
-    "MAX_BYTES",
-    "FeatCharacterSpec",
-    "FeatProgress",
-    "FeatScene",
-    "FeatStory",
-    "FeatStoryError",
-    "feat_story_files",
-    "find_feat_story",
-    "list_feat_stories",
-    "load_feat_story",
-    "parse_skill",
-    "story_from",
-]
+__all__ = list(_scenario.__all__)

@@ -4,46 +4,7 @@ ruleset's :class:`~wyrd.stories.formats.StoryFormat` (:mod:`~wyrd.stories.lots.f
 The scenario module's names are offered here too, as play has always found them.
 """
 
-from wyrd.stories.lots.scenario import (
-    FOLDER,
-    LINTING,
-    AssessCall,
-    CheckCall,
-    FightCall,
-    Scenario,
-    ScenarioError,
-    ScenarioPlay,
-    Scene,
-    SceneCall,
-    SceneOpened,
-    Sheet,
-    StoryClosed,
-    calls,
-    close_story,
-    find_scenario,
-    load_scenario,
-    open_scene,
-    scenario_files,
-)
+from wyrd.stories.lots import scenario as _scenario
+from wyrd.stories.lots.scenario import *  # noqa: F403  (the scenario module's public names, listed once there)
 
-__all__ = [
-    "FOLDER",
-    "LINTING",
-    "AssessCall",
-    "CheckCall",
-    "FightCall",
-    "Scenario",
-    "ScenarioError",
-    "ScenarioPlay",
-    "Scene",
-    "SceneCall",
-    "SceneOpened",
-    "Sheet",
-    "StoryClosed",
-    "calls",
-    "close_story",
-    "find_scenario",
-    "load_scenario",
-    "open_scene",
-    "scenario_files",
-]
+__all__ = list(_scenario.__all__)

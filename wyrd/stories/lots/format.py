@@ -18,7 +18,7 @@ __all__ = ["FORMAT", "LotsFormat"]
 
 
 class LotsFormat(ModelFormat[Scenario]):
-    """Thaeborn scenarios: pregens, the NPCs the engine casts for, scenes and an ending."""
+    """Thaeborn scenarios: pregens, NPCs (who never roll), scenes and an ending."""
 
     ruleset = "lots"
     folder = FOLDER

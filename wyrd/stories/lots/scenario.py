@@ -2,7 +2,7 @@
 
 A scenario is a YAML file in a ``lots`` folder of the story folders
 (``stories/content/lots/*.yaml`` for the bundled ones). It names its
-pregenerated characters, the non-player characters the engine casts for, and
+pregenerated characters, its non-player characters (who never roll: only players do), and
 a short line of scenes, each with its text, narration seeds, the NPCs who come
 in with it and what it calls for (checks, assessments, secret casts, a fight).
 The calls are suggestions shown to the players: nothing is resolved for them.

@@ -4,54 +4,7 @@ and the ruleset's :class:`~wyrd.stories.formats.StoryFormat` (:mod:`~wyrd.storie
 The scenario module's names are offered here too, as play has always found them.
 """
 
-from wyrd.stories.wolden.scenario import (
-    FOLDER,
-    LINTING,
-    EndingLine,
-    EnemyAction,
-    EnemySpec,
-    EnemyTarget,
-    ExtendedSpec,
-    FightSpec,
-    FileKind,
-    MontageSpec,
-    PregenSpec,
-    Scenario,
-    ScenarioError,
-    ScenarioProgress,
-    SceneSpec,
-    SituationSpec,
-    SituationTable,
-    file_kind,
-    find_scenario,
-    list_scenarios,
-    load_cults,
-    parse_damage,
-    scenario_args,
-)
+from wyrd.stories.wolden import scenario as _scenario
+from wyrd.stories.wolden.scenario import *  # noqa: F403  (the scenario module's public names, listed once there)
 
-__all__ = [
-    "FOLDER",
-    "LINTING",
-    "EndingLine",
-    "EnemyAction",
-    "EnemySpec",
-    "EnemyTarget",
-    "ExtendedSpec",
-    "FightSpec",
-    "FileKind",
-    "MontageSpec",
-    "PregenSpec",
-    "Scenario",
-    "ScenarioError",
-    "ScenarioProgress",
-    "SceneSpec",
-    "SituationSpec",
-    "SituationTable",
-    "file_kind",
-    "find_scenario",
-    "list_scenarios",
-    "load_cults",
-    "parse_damage",
-    "scenario_args",
-]
+__all__ = list(_scenario.__all__)
