@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
+from wyrd.oracle.grammar import Referent, reading, referent
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.twists import twists
 from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
@@ -25,11 +26,14 @@ from wyrd.rules.abacus import GameState
 from wyrd.rules.abacus.events import InfluenceRolled, SceneStarted
 from wyrd.rules.abacus.reasons import RollReason
 from wyrd.rules.actions import Event
+from wyrd.stories.abacus.flow import challenge_specs
+from wyrd.stories.abacus.schema import Story
+from wyrd.stories.wording import Wording
 
 if TYPE_CHECKING:
     from wyrd.oracle.events import SceneTested
 
-__all__ = ["NARRATION", "AbacusNarration", "story_facts"]
+__all__ = ["NARRATION", "AbacusNarration", "story_facts", "story_referents"]
 
 # Story twist categories by the oracle's names for them.
 _CATEGORIES = {"threat": "threat", "eerie": "eerie", "personal": "tie", "intrusion": "mundane", "friendly": "friendly"}
@@ -69,11 +73,32 @@ def story_facts(state: GameState, before: GameState | None = None, **extra: obje
     return StoryFacts.model_validate(data)
 
 
+def story_referents(story: Story) -> tuple[dict[str, Referent], dict[str, str]]:
+    """How the story refers to its things by name (challenges, denizens, places), and each pregen's pronouns."""
+    found: dict[str, Referent] = {}
+    things: list[tuple[str, Wording]] = [(d.name, d) for d in story.denizens]
+    things += [(loc.name, loc) for loc in story.locations]
+    things += [(c.name, c) for c in challenge_specs(story).values()]
+    for name, wording in things:
+        said = wording.wording()
+        if said:
+            found[name] = referent(name, **said)  # type: ignore[arg-type]
+    for clock in [*story.clocks, *story.counters]:
+        found.setdefault(clock.id, reading(clock.name))
+    pronouns = {p.name: p.pronouns for p in story.pregens if p.pronouns}
+    return found, pronouns
+
+
 def _facts(before: GameState, after: GameState, story: StoryPlay | None) -> StoryFacts:
     if story is None:
         return story_facts(after, before)
     extra = story.facts(after.scene.id if after.scene else (before.scene.id if before.scene else None))
-    return story_facts(after, before, **extra)
+    referents, pronouns = story_referents(story.story)
+    facts = story_facts(after, before, referents=referents, **extra)
+    for name, word in pronouns.items():
+        if name in facts.characters:
+            facts.characters[name] = facts.characters[name].model_copy(update={"pronouns": word})
+    return facts
 
 
 def _scene_test(events: Sequence[Event]) -> list[SceneTested]:
