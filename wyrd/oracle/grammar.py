@@ -193,7 +193,18 @@ def group(members: Iterable[Referent | str]) -> Referent:
 
 
 # Words a facet may start with that make it a verb phrase already ("knows every road", "was crowned").
-_VERBS = frozenset(["am", "is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "do", "did", "would", "will", "can", "could", "cannot", "can't", "won't", "wouldn't", "shall", "should", "may", "might", "must", "never", "always", "still", "once", "often", "rarely", "hardly", "just", "knows", "sings", "owes", "walks", "hates", "reads", "lies", "carries", "corrects", "misses", "loves", "remembers", "believes", "fears", "trusts", "keeps", "talks", "laughs", "writes", "speaks", "sees", "hears", "wants", "needs", "likes", "swears", "prays", "drinks", "works", "plays", "wears", "counts", "collects", "dreams", "hides", "runs", "fights", "notices", "forgets", "refuses", "dislikes", "prefers", "mutters", "whistles", "hums", "smokes", "sleeps", "watches", "listens", "worries", "lives", "grew", "took", "lost", "saw", "left", "came", "went", "knew", "made", "met", "found", "gave", "kept", "sang", "ran", "fought", "swore", "bites", "chews", "cries", "smiles", "frowns", "stammers", "stutters", "limps", "sees", "thinks", "feels", "reckons", "doubts", "wonders"])
+_VERBS = frozenset({
+    'am', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'does', 'do', 'did', 'would', 'will',
+    'can', 'could', 'cannot', "can't", "won't", "wouldn't", 'shall', 'should', 'may', 'might', 'must', 'never',
+    'always', 'still', 'once', 'often', 'rarely', 'hardly', 'just', 'knows', 'sings', 'owes', 'walks', 'hates',
+    'reads', 'lies', 'carries', 'corrects', 'misses', 'loves', 'remembers', 'believes', 'fears', 'trusts', 'keeps',
+    'talks', 'laughs', 'writes', 'speaks', 'sees', 'hears', 'wants', 'needs', 'likes', 'swears', 'prays', 'drinks',
+    'works', 'plays', 'wears', 'counts', 'collects', 'dreams', 'hides', 'runs', 'fights', 'notices', 'forgets',
+    'refuses', 'dislikes', 'prefers', 'mutters', 'whistles', 'hums', 'smokes', 'sleeps', 'watches', 'listens',
+    'worries', 'lives', 'grew', 'took', 'lost', 'saw', 'left', 'came', 'went', 'knew', 'made', 'met', 'found',
+    'gave', 'kept', 'sang', 'ran', 'fought', 'swore', 'bites', 'chews', 'cries', 'smiles', 'frowns', 'stammers',
+    'stutters', 'limps', 'thinks', 'feels', 'reckons', 'doubts', 'wonders',
+})
 _POSSESSIVES = frozenset({"her", "his", "their", "my", "its", "our", "your"})
 _ADJECTIVE_LINKS = frozenset({"as", "to", "at", "and", "than", "of", "in", "about", "on", "for", "but", "yet"})
 
