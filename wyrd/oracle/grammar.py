@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from wyrd.stories.wording import FORMS as STORY_FORMS
+from wyrd.stories.wording import Wording
 
 __all__ = [
     "ARTICLES",
@@ -56,6 +57,7 @@ __all__ = [
     "reading",
     "referent",
     "who_clause",
+    "worded",
 ]
 
 ARTICLES = ("the", "a", "an")
@@ -174,6 +176,14 @@ def referent(name: str, *, prose: str | None = None, proper: bool | None = None,
     if prose:
         base = base._replace(prose=" ".join(prose.split()))
     return base
+
+
+def worded(name: str, wording: Wording) -> Referent | None:
+    """The referent a story's wording fields give ``name`` (None: it says nothing, so the name is read)."""
+    if not wording.wording():
+        return None
+    return referent(name, prose=wording.prose, proper=wording.proper, article=wording.article,
+                    plural=wording.plural, pronouns=wording.pronouns)
 
 
 def person(name: str, pronouns: str | None = None) -> Referent:

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-__all__ = ["FORMS", "Article", "Person", "PronounWord", "Wording"]
+__all__ = ["FORMS", "Article", "PronounWord", "Wording", "unset"]
 
 PronounWord = Literal["they", "she", "he", "it"]
 Article = Literal["the", "a", "an", "none"]
@@ -35,24 +35,24 @@ Article = Literal["the", "a", "an", "none"]
 FORMS = frozenset({"name", "they", "them", "their", "theirs", "themself", "is", "was", "has", "s", "who"})
 
 
+def unset(value: object) -> bool:
+    """A wording field left out (so a dump leaves it out too)."""
+    return value is None
+
+
 class Wording(BaseModel):
     """How a thing with a name reads mid-sentence (every field optional: left out, the name is read)."""
 
     model_config = ConfigDict(extra="forbid")
-    prose: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)] | None = None
-    proper: bool | None = None
-    article: Article | None = None
-    plural: bool | None = None
-    pronouns: PronounWord | None = None
+    # Left out of a dump when unset, so a story saved with a game reads as it did before these fields.
+    prose: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)] | None = Field(
+        default=None, exclude_if=unset)
+    proper: bool | None = Field(default=None, exclude_if=unset)
+    article: Article | None = Field(default=None, exclude_if=unset)
+    plural: bool | None = Field(default=None, exclude_if=unset)
+    pronouns: PronounWord | None = Field(default=None, exclude_if=unset)
 
     def wording(self) -> dict[str, object]:
         """The fields set, for :func:`wyrd.oracle.grammar.referent`."""
         return {k: getattr(self, k) for k in ("prose", "proper", "article", "plural", "pronouns")
                 if getattr(self, k) is not None}
-
-
-class Person(BaseModel):
-    """A character's pronouns (``they`` when left out)."""
-
-    model_config = ConfigDict(extra="forbid")
-    pronouns: PronounWord | None = None

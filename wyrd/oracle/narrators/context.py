@@ -81,11 +81,13 @@ def _first(events: Sequence[Event], key: str) -> Any:
 def who(request: NarrationRequest, name: object) -> Referent:
     """A character named in ``request`` as the texts refer to them (with their pronouns)."""
     text = str(name or "")
+    found = request.referents.get(text)
+    if found is not None:
+        return found
     for char in request.characters:
         if char.name == text:
             return char.referent
-    found = request.referents.get(text)
-    return found if found is not None else person(text)
+    return person(text)
 
 
 def _known(request: NarrationRequest, key: str, value: object) -> object:

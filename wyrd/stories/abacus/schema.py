@@ -24,7 +24,7 @@ from wyrd.rules.abacus.stage import Clock, Counter, Effect, Match, StageRule, Th
 from wyrd.rules.abacus.state import ChallengeSpec, Needs
 from wyrd.stories.abacus.exits import STRICT, Exit, Slug
 from wyrd.stories.problems import Origin
-from wyrd.stories.wording import PronounWord, Wording
+from wyrd.stories.wording import PronounWord, Wording, unset
 
 __all__ = [
     "SIX_CATEGORIES", "STRICT", "ChallengeEntry", "Complication", "Concept",
@@ -153,7 +153,7 @@ class Pregen(BaseModel):
     facets: Facets = Field(default_factory=Facets)
     wyrd: int = 0
     connection: Connection | None = None
-    pronouns: PronounWord | None = None  # they (when left out), she, he or it
+    pronouns: PronounWord | None = Field(default=None, exclude_if=unset)  # they (when left out), she, he, it
 
 
 class Location(Wording):

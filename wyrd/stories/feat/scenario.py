@@ -55,6 +55,8 @@ from wyrd.rules.feat import Attribute, Character, Edge, Skill, Tier, create_char
 from wyrd.rules.feat.skills import SkillRating
 from wyrd.stories.files import FileRefused, read_bytes, yaml_files
 from wyrd.stories.problems import LINTING, Steps
+from wyrd.stories.wording import PronounWord
+from wyrd.stories.wording import unset as _unset
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
@@ -121,6 +123,7 @@ class FeatCharacterSpec(BaseModel):
     skills: dict[str, str] = Field(default_factory=dict)
     wyrd: int | None = Field(default=None, ge=0, le=99)
     edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)  # seed 003: an Edge of speed
+    pronouns: PronounWord | None = Field(default=None, exclude_if=_unset)  # they, she, he or it
 
     def attributes(self) -> dict[Attribute, int]:
         return {a: int(getattr(self, a.value)) for a in Attribute}

@@ -41,6 +41,8 @@ from wyrd.rules.lots import (
 )
 from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.problems import LINTING, Steps
+from wyrd.stories.wording import PronounWord
+from wyrd.stories.wording import unset as _unset
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
@@ -91,6 +93,7 @@ class Sheet(BaseModel):
     mettle: int | None = None
     armour: int = Field(default=0, ge=0)
     portents: int = Field(default=0, ge=0)
+    pronouns: PronounWord | None = Field(default=None, exclude_if=_unset)  # they (when left out), she, he, it
 
     def character(self, *, npc: bool = False) -> Character:
         """The sheet as a rules character (raises the rules' CreationError if it breaks them)."""

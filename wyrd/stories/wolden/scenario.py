@@ -34,6 +34,7 @@ from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_
 from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
 from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.problems import LINTING, Steps
+from wyrd.stories.wording import PronounWord, Wording, unset
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
@@ -121,7 +122,7 @@ class EnemyAction(_Spec):
     target: EnemyTarget | None = None
 
 
-class EnemySpec(_Spec):
+class EnemySpec(_Spec, Wording):
     """An enemy: the harm it takes to beat, and its damage (seed 001: 1d4+1 by default).
 
     ``actions`` is its own table of what it does each round of a fight (the play
@@ -158,7 +159,7 @@ class SituationTable(_Spec):
     situations: list[SituationSpec] = Field(min_length=2)
 
 
-class ExtendedSpec(_Danger):
+class ExtendedSpec(_Danger, Wording):
     """An extended challenge; ``approaches`` are ideas for the players, never required."""
 
     id: Ident
@@ -168,7 +169,7 @@ class ExtendedSpec(_Danger):
     approaches: list[str] = Field(default_factory=list)
 
 
-class MontageSpec(_Danger):
+class MontageSpec(_Danger, Wording):
     id: Ident
     name: str
     rating: int = Field(ge=1)
@@ -177,7 +178,7 @@ class MontageSpec(_Danger):
     per_check: bool = False
 
 
-class FightSpec(_Spec):
+class FightSpec(_Spec, Wording):
     id: Ident
     name: str
     enemies: list[Ident] = Field(min_length=1)  # enemy ids; an id twice is two of them
@@ -206,6 +207,7 @@ class PregenSpec(_Spec):
     mind: int
     graces: int
     gifts: list[str] | None = None
+    pronouns: PronounWord | None = Field(default=None, exclude_if=unset)  # they (when left out), she, he, it
 
 
 class EndingLine(_Spec):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
-from wyrd.oracle.grammar import Referent, reading, referent
+from wyrd.oracle.grammar import Referent, reading, worded
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.twists import twists
 from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
@@ -80,12 +80,12 @@ def story_referents(story: Story) -> tuple[dict[str, Referent], dict[str, str]]:
     things += [(loc.name, loc) for loc in story.locations]
     things += [(c.name, c) for c in challenge_specs(story).values()]
     for name, wording in things:
-        said = wording.wording()
-        if said:
-            found[name] = referent(name, **said)  # type: ignore[arg-type]
-    for clock in [*story.clocks, *story.counters]:
-        found.setdefault(clock.id, reading(clock.name))
-    pronouns = {p.name: p.pronouns for p in story.pregens if p.pronouns}
+        said = worded(name, wording)
+        if said is not None:
+            found[name] = said
+    for ident, name in [(c.id, c.name) for c in story.clocks] + [(c.id, c.name) for c in story.counters]:
+        found.setdefault(ident, reading(name))
+    pronouns = {p.name: str(p.pronouns) for p in story.pregens if p.pronouns}
     return found, pronouns
 
 
