@@ -135,7 +135,10 @@ def _render(value: object, name: str = "", form: str | None = None) -> str:
         return ""
     if isinstance(value, str) and form is None:
         return value.strip()
-    from wyrd.oracle.grammar import Referent, group, reading  # the grammar only when a text asks for it
+    from wyrd.oracle.grammar import Referent, group, reading, who_clause  # the grammar only when a text asks for it
+
+    if isinstance(value, str) and form == "who":
+        return who_clause(value)  # a facet: a phrase of any kind, never a name
 
     if isinstance(value, Referent):
         return value.form(form or "")
