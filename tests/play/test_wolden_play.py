@@ -20,6 +20,7 @@ import yaml
 import wyrd.play.engine.session
 import wyrd.play.kits.wolden.kit
 import wyrd.rules.wolden as W
+from wyrd.oracle.grammar import reading, worded
 from wyrd.oracle.tables import bundled_tables
 from wyrd.play.cli.main import main
 from wyrd.play.engine.session import Session
@@ -361,9 +362,11 @@ def test_the_scenarios_own_table_is_used_and_the_generic_one_otherwise(tmp_path:
                 seen.setdefault(e["enemy"], []).append(e["text"].replace(e["target"], "{character}").casefold())
     ringer, warden = bell.enemy("drowned-ringer"), bell.enemy("bell-warden")
     assert ringer.actions and warden.actions
-    assert set(seen["drowned-ringer"]) <= _rows([a.text for a in ringer.actions], ringer.name)
-    assert set(seen["drowned-ringer-2"]) <= _rows([a.text for a in ringer.actions], f"{ringer.name} 2")
-    assert set(seen["bell-warden"]) <= _rows([a.text for a in warden.actions], warden.name)
+    # each named as the scenario says it reads in prose (Issue 18, point 7: "the drowned ringer")
+    ringer_prose, warden_prose = (worded(e.name, e) or reading(e.name) for e in (ringer, warden))
+    assert set(seen["drowned-ringer"]) <= _rows([a.text for a in ringer.actions], ringer_prose.phrase)
+    assert set(seen["drowned-ringer-2"]) <= _rows([a.text for a in ringer.actions], f"{ringer_prose.phrase} 2")
+    assert set(seen["bell-warden"]) <= _rows([a.text for a in warden.actions], warden_prose.phrase)
     assert seen["wolf"] and set(seen["wolf"]) <= _rows(generic, "wolf")
 
 

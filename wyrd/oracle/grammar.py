@@ -125,11 +125,8 @@ class Referent(NamedTuple):
 
 
 def _lower_first(text: str) -> str:
-    words = text.split(" ", 1)
-    first = words[0]
-    if len(first) > 1 and first.isupper():
-        return text  # an acronym ("UFO") keeps its case
-    return text[:1].lower() + text[1:]
+    """A common noun in lower case ("Drowned Ringer" -> "drowned ringer"); an acronym ("UFO") keeps its case."""
+    return " ".join(w if len(w) > 1 and w.isupper() else w[:1].lower() + w[1:] for w in text.split(" "))
 
 
 def _is_title(words: list[str]) -> bool:

@@ -140,7 +140,7 @@ class AbacusNarration(KitNarration):
         events = list(command.events)
         added: list[Event] = [*_scene_test(events)]
         # Story twist entries speak of the character as {name}.
-        characters = {n: {**c.context(), "name": n} for n, c in facts.characters.items()}
+        characters = {n: {**c.context(), "name": c.referent} for n, c in facts.characters.items()}
         added += twists(events, command.dice, characters=characters, deck_state=command.deck, tables=command.tables,
                         quiet={RollReason.DEFEAT, RollReason.FINALE}, mundane=RollReason.SCENE_TEST,
                         context={"location": facts.location} if facts.location else None, **_twist_options(story))

@@ -128,6 +128,11 @@ def _referents(follower: object) -> tuple[dict[str, Referent], dict[str, str]]:
         said = worded(name, wording)
         if said is not None:
             found[name] = said
+    for enemy in story.enemies:  # a second of a kind in a fight is "Name 2" (wyrd.play.kits.wolden.enemies)
+        for n in range(2, 10):
+            numbered = worded(f"{enemy.name} {n}", enemy)
+            if numbered is not None:
+                found[f"{enemy.name} {n}"] = numbered
     return found, {p.name: str(p.pronouns) for p in story.pregens if p.pronouns}
 
 
