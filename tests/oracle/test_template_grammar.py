@@ -82,6 +82,8 @@ def samples() -> dict[str, tuple[object, ...]]:
               for f in fs]
     facets += list(ABILITY_FALLBACK_FACETS.values())
     concepts = [p.concept for s in b.abacus for p in s.pregens if p.concept]
+    concepts += [c.name for s in b.abacus for c in s.concepts]
+    concepts += [p.concept for s in b.feat for p in [*s.cast, *s.others] if p.concept]
     concepts += [p.concept for s in b.wolden for p in s.pregens if p.concept]
     concepts += [p.concept for s in b.lots for p in s.pregens if p.concept]
     groups = [group(pair) for pair in itertools.pairwise(people)]
@@ -164,6 +166,9 @@ def faults(template: str, context: dict[str, object]) -> list[str]:
     doubled = _DOUBLED.search(text)
     if doubled and not _DOUBLED.search(bare) and doubled.group(1).casefold() not in ("that", "had"):
         found.append(f"doubled word {doubled.group(0)!r}")
+    lower = re.search(r"[.!?]\s+([a-z]\w*)", text)
+    if lower and not re.search(r"[.!?]\s+[a-z]", bare):
+        found.append(f"a sentence that starts in lower case {lower.group(0)!r} (write {{Name}} to capitalise)")
     verbs = _TWO_VERBS.search(text)
     if verbs and not _TWO_VERBS.search(bare):
         found.append(f"two verbs {verbs.group(0)!r}")
@@ -204,17 +209,29 @@ _SOUL_WORDS = re.compile(r"\b(soul|spirit|faith|prayer)\b", re.IGNORECASE)
 _MIND_TYPES = ("logic", "pressure", "wits")
 _SOUL_TYPES = ("foreboding", "invocation", "taint")
 _BODY_TYPES = ("obstruction", "pursuit", "threat")
-_WON = ("/overcome", "/overcome_wyrd", "/success", "/won", "/lived", "/held", "/found", "/landed", "/done",
-        "/beaten", "/freed")
-_LOST = ("/failed", "/failed_damage", "/failed_scratch", "/failure", "/lost", "/died", "/fell", "/missed")
+# Which way each outcome table tells a roll: by the last part of its id, except where a word means both.
+_WON = frozenset({"overcome", "overcome_wyrd", "success", "critical_success", "won", "lived", "found", "landed",
+                  "done", "beaten", "freed", "warm", "weal", "great-weal", "steady"})
+_LOST = frozenset({"failed", "failed_damage", "failed_scratch", "failure", "critical_failure", "lost", "died",
+                   "fell", "missed", "withdrew", "abandoned", "cold", "woe", "great-woe", "down", "defeated"})
+_TOLD_AS = {"narrate/postscript/held": "lost", "feat/shock/held": "won"}  # held by the Vale; held steady
+
+
+def direction(table: str) -> str | None:
+    """``won``, ``lost`` or None (a table that tells no roll's outcome)."""
+    if table in _TOLD_AS:
+        return _TOLD_AS[table]
+    last = table.rsplit("/", 1)[-1]
+    return "won" if last in _WON else ("lost" if last in _LOST else None)
 
 
 def direction_faults(where: str, text: str) -> list[str]:
     table = where.split("#", 1)[0]
     out: list[str] = []
-    if table.endswith(_WON) and (m := _FAILURE_WORDS.search(text)):
+    told = direction(table)
+    if told == "won" and (m := _FAILURE_WORDS.search(text)):
         out.append(f"a success told with {m.group(0)!r}")
-    if table.endswith(_LOST) and (m := _SUCCESS_WORDS.search(text)):
+    if told == "lost" and (m := _SUCCESS_WORDS.search(text)):
         out.append(f"a failure told with {m.group(0)!r}")
     if "/pursuit/" in table and (m := _ESCAPE_WORDS.search(text)):
         out.append(f"a chase told as an escape ({m.group(0)!r}): the character may be the pursuer")
@@ -231,6 +248,14 @@ def direction_faults(where: str, text: str) -> list[str]:
     if table.endswith(("/failed_scratch", "harm/scratch")) and ends:
         out.append("a scratched-out ability told as the end of the character")
     return out
+
+
+def test_every_outcome_table_is_told_one_way() -> None:
+    """The outcome tables the check reads (a typo in an id would quietly leave a table unchecked)."""
+    told = {t: direction(t) for t in bundled_tables()}
+    assert told["narrate/challenge/pursuit/overcome"] == "won" and told["narrate/postscript/held"] == "lost"
+    assert told["wolden/check/critical_failure"] == "lost" and told["feat/shock/held"] == "won"
+    assert sum(d is not None for d in told.values()) >= 80
 
 
 def test_every_template_reads_right_with_every_bundled_referent() -> None:
