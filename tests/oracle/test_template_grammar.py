@@ -150,8 +150,8 @@ _WORD = re.compile(r"[A-Za-z]+(?:['\u2019-][A-Za-z]+)*")
 _DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 _TWO_VERBS = re.compile(r"\b(is|was|are|were)\s+(is|was|are|were|has|have|had|would|will|does|did|can|could|"
                         r"knows|sings|owes|walks|hates|reads|lies|carries|loves|made)\b", re.IGNORECASE)
-_FORM_WORDS = {w for p in PRONOUNS.values() for w in p[:5]} | {"is", "are", "was", "were", "has", "have", "who",
-                                                                "whose", "s"}
+_FORM_WORDS = {w for p in PRONOUNS.values() for w in p[:5]} | {
+    "is", "are", "was", "were", "has", "have", "do", "does", "who", "whose", "s"}
 
 
 def _words(text: str) -> set[str]:
@@ -169,6 +169,9 @@ def faults(template: str, context: dict[str, object]) -> list[str]:
     lower = re.search(r"[.!?]\s+([a-z]\w*)", text)
     if lower and not re.search(r"[.!?]\s+[a-z]", bare):
         found.append(f"a sentence that starts in lower case {lower.group(0)!r} (write {{Name}} to capitalise)")
+    pronoun = re.search(r"\b(they (is|was|has|does)|(she|he|it) (are|were|have|do))\b", text, re.IGNORECASE)
+    if pronoun and not re.search(pronoun.group(0), bare, re.IGNORECASE):
+        found.append(f"a pronoun and its verb disagree {pronoun.group(0)!r} (after {{x.they}} write {{x.are}})")
     verbs = _TWO_VERBS.search(text)
     if verbs and not _TWO_VERBS.search(bare):
         found.append(f"two verbs {verbs.group(0)!r}")

@@ -19,6 +19,8 @@ form            what it gives                                  e.g.
 ``was``         ``was`` or ``were``                            ``were``
 ``has``         ``has`` or ``have``                            ``have``
 ``s``           a present verb's ending: ``s`` or nothing      (``walk{lead.s}``)
+``are``         after the pronoun: ``is`` or ``are``           ``she is``, ``they are``
+``were``        after the pronoun: ``was`` or ``were``         (also ``have``, ``do``)
 ``who``         a facet as a relative clause (below)           ``who knows every road``
 ==============  =============================================  ==========================
 
@@ -82,6 +84,8 @@ PRONOUNS: dict[str, Pronouns] = {
 }
 FORMS = STORY_FORMS | {""}
 _AGREE = {"is": ("is", "are"), "was": ("was", "were"), "has": ("has", "have"), "s": ("s", "")}
+# The same verbs after the subject pronoun ({lead.they} {lead.are}): they agree with the pronoun, not the name.
+_AFTER_PRONOUN = {"are": ("is", "are"), "were": ("was", "were"), "have": ("has", "have"), "do": ("does", "do")}
 
 
 class Referent(NamedTuple):
@@ -118,6 +122,9 @@ class Referent(NamedTuple):
         pronouns = PRONOUNS.get(self.pronouns, PRONOUNS["they"])
         if self.plural:
             pronouns = PRONOUNS["they"]
+        if form in _AFTER_PRONOUN:
+            singular, plural = _AFTER_PRONOUN[form]
+            return plural if pronouns.plural else singular
         return str(getattr(pronouns, form, self.phrase))
 
     def __str__(self) -> str:

@@ -167,6 +167,7 @@ class StoryPlay:
         place = None
         seeds: list[str] = []
         if found is not None:
+            out["scene"] = found.title  # the narration names the scene as players read it, never by its id
             seeds += list(found.narration)
             place = next((loc for loc in story.locations if loc.id == found.location), None)
         elif scene is not None:

@@ -280,7 +280,7 @@ def moments(events: Sequence[Event], facts: StoryFacts | None = None, *,
             subject = str(field(event, "name"))
         if kind in ("magic_cast", "scene_test"):
             subject = next(iter(field(event, "casters") or field(event, "interrupted_by") or []), None)
-        if kind == "scene_started":
+        if kind == "scene_started" and not base.scene:
             base = base.model_copy(update={"scene": str(field(event, "scene", base.scene))})
         told = [evs[j] for j in sorted([*folds.get(i, []), i])]
         out.append(base.model_copy(update={"moment": moment, "detail": detail_word, "events": told,
