@@ -75,7 +75,7 @@ def samples() -> dict[str, tuple[object, ...]]:
     challenges = [_thing(c.name, c) for s in b.abacus for c in challenge_specs(s).values()]
     challenges += [_thing(e.name, e) for s in b.wolden for e in [*s.extended, *s.montages]]
     challenges += [reading("Locked gate"), reading("Night Hound")]  # typed by players in freeform play
-    enemies = [_thing(e.name, e) for s in b.wolden for e in s.enemies]
+    enemies = [_thing(e.name, e) for s in b.wolden for e in s.enemies]  # one creature each ("Name 2" the second)
     denizens = [_thing(d.name, d) for s in b.abacus for d in s.denizens]
     places = [_thing(loc.name, loc) for s in b.abacus for loc in s.locations]
     facets = [f for s in b.abacus for p in s.pregens for fs in (p.facets.body, p.facets.mind, p.facets.soul)
@@ -89,7 +89,7 @@ def samples() -> dict[str, tuple[object, ...]]:
     groups = [group(pair) for pair in itertools.pairwise(people)]
     return {
         "person": tuple(people), "group": tuple(groups), "challenge": tuple(challenges),
-        "enemy": tuple(enemies + denizens), "denizen": tuple(denizens), "location": tuple(places),
+        "enemy": tuple(enemies), "denizen": tuple(denizens), "location": tuple(places),
         "place": tuple(places), "facet": tuple(facets), "concept": tuple(concepts),
         "ability": ("body", "mind", "soul", "might", "agility", "graces"),
         "cause": ("a fall", "the cold", "drowning"), "thing": ("a key", "the ledger"),
@@ -134,6 +134,8 @@ def contexts(template: str) -> Iterator[dict[str, object]]:
         kind = "group" if name in _GROUPS else _KIND.get(name)
         if kind is not None:
             pools[name] = samples()[kind]
+        if name == "hurt":  # a failure may hurt several of those involved at once
+            pools[name] = (*samples()["person"], *samples()["group"][:3])
     if not pools:
         yield {}
         return
@@ -150,6 +152,9 @@ _WORD = re.compile(r"[A-Za-z]+(?:['\u2019-][A-Za-z]+)*")
 _DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 _TWO_VERBS = re.compile(r"\b(is|was|are|were)\s+(is|was|are|were|has|have|had|would|will|does|did|can|could|"
                         r"knows|sings|owes|walks|hates|reads|lies|carries|loves|made)\b", re.IGNORECASE)
+# "{x} walks" with x the subject (not "something in {x} tears"): a verb that only fits one
+_SUBJECT_VERB = re.compile(r"(?<!\bin )(?<!\bfrom )(?<!\bof )(?<!\bto )(?<!\bfor )(?<!\bat )(?<!\bon )(?<!\bwith )"
+                           r"(?<!\bby )\{subject\} ([a-z]+s)\b(?!\{)")
 _FORM_WORDS = {w for p in PRONOUNS.values() for w in p[:5]} | {
     "is", "are", "was", "were", "has", "have", "do", "does", "who", "whose", "s"}
 
@@ -179,11 +184,21 @@ def faults(template: str, context: dict[str, object]) -> list[str]:
         if isinstance(value, Referent) and value.plural and (m := re.search(
                 re.escape(value.phrase) + r"\s+(is|was|has)\b", text, re.IGNORECASE)):
             found.append(f"a plural told as one {m.group(0)!r}")
+    for name, value in context.items():
+        if isinstance(value, Referent) and value.plural:
+            verb = _SUBJECT_VERB.search(template.replace("{" + name + "}", "{subject}"))
+            if verb and verb.group(1) not in ("as", "is", "was", "has", "its", "this", "unawares"):
+                found.append(f"a verb that does not agree with a plural {verb.group(0)!r} (write {{x}} walk{{x.s}})")
+    for value in context.values():
         if isinstance(value, Referent) and value.proper and not value.article and not value.prose and value.name:
             wrong = re.search(r"\b(the|a|an)\s+" + re.escape(value.name) + r"\b", text, re.IGNORECASE)
             if wrong:
                 found.append(f"article before a proper name {wrong.group(0)!r}")
     vocabulary = _words(bare) | _FORM_WORDS
+    # a verb's ending written as a form ("walk{lead.s}"): both "walk" and "walks" are the text's own words
+    for ending in ("s", "es"):
+        vocabulary |= _words(PLACEHOLDER.sub(" ", re.sub(r"\{[a-z_]+\.%s\}" % ending, ending, template)))
+    bare = PLACEHOLDER.sub("", template)
     for match in PLACEHOLDER.finditer(template):
         if match.group(3):
             vocabulary |= _words(match.group(3))
@@ -289,7 +304,7 @@ _CLAUSE_END = re.compile(r"\b(runs|calls|walks|reaps|whispers|wakes|rises|falls|
 def test_every_bundled_thing_reads_as_a_noun() -> None:
     """Issue 18, point 7: a challenge, enemy, denizen or place reads as a noun phrase, never a clause."""
     found = samples()
-    things = [*found["challenge"], *found["enemy"], *found["location"]]
+    things = [*found["challenge"], *found["enemy"], *found["denizen"], *found["location"]]
     bad = [f"{t.name!r} reads as {t.phrase!r}" for t in things if isinstance(t, Referent)
            and (_CLAUSE_START.search(t.phrase) or _CLAUSE_END.search(t.phrase))]
     assert not bad, "clauses used as nouns (give them `prose:`):\n" + "\n".join(bad)

@@ -18,7 +18,7 @@ form            what it gives                                  e.g.
 ``is``          ``is`` or ``are``, agreeing with the name      ``are``
 ``was``         ``was`` or ``were``                            ``were``
 ``has``         ``has`` or ``have``                            ``have``
-``s``           a present verb's ending: ``s`` or nothing      (``walk{lead.s}``)
+``s``, ``es``    a present verb's ending, or nothing           (``walk{lead.s}``, ``go{hurt.es}``)
 ``are``         after the pronoun: ``is`` or ``are``           ``she is``, ``they are``
 ``were``        after the pronoun: ``was`` or ``were``         (also ``have``, ``do``)
 ``who``         a facet as a relative clause (below)           ``who knows every road``
@@ -83,7 +83,7 @@ PRONOUNS: dict[str, Pronouns] = {
     "it": Pronouns("it", "it", "its", "its", "itself", False),
 }
 FORMS = STORY_FORMS | {""}
-_AGREE = {"is": ("is", "are"), "was": ("was", "were"), "has": ("has", "have"), "s": ("s", "")}
+_AGREE = {"is": ("is", "are"), "was": ("was", "were"), "has": ("has", "have"), "s": ("s", ""), "es": ("es", "")}
 # The same verbs after the subject pronoun ({lead.they} {lead.are}): they agree with the pronoun, not the name.
 _AFTER_PRONOUN = {"are": ("is", "are"), "were": ("was", "were"), "have": ("has", "have"), "do": ("does", "do")}
 

@@ -14,7 +14,7 @@ The forms of a placeholder (the grammar is :mod:`wyrd.oracle.grammar`)::
     {Challenge}         the same, capitalised (at the start of a sentence)
     {challenge.name}    the bare name, as the story wrote it
     {lead.they}         they / she / he / it (also .them, .their, .theirs, .themself)
-    {lead.is}           is or are, agreeing with the name (also .was, .has, and .s: "walk{lead.s}")
+    {lead.is}           is or are, agreeing with the name (also .was, .has; .s and .es: "walk{lead.s}")
     {lead.are}          is or are after the pronoun: "{lead.they} {lead.are}" (also .were, .have, .do)
     {facet.who}         a facet as a clause after a name: "who is stubborn", "who knows the roads"
     {denizen|a tinker}  any of these with a fallback, used when the value is missing

@@ -32,7 +32,7 @@ __all__ = ["FORMS", "Article", "PronounWord", "Wording", "unset"]
 PronounWord = Literal["they", "she", "he", "it"]
 Article = Literal["the", "a", "an", "none"]
 # The forms a placeholder may ask for after a dot ({lead.their}); see wyrd.oracle.grammar.
-FORMS = frozenset({"name", "they", "them", "their", "theirs", "themself", "is", "was", "has", "s", "who",
+FORMS = frozenset({"name", "they", "them", "their", "theirs", "themself", "is", "was", "has", "s", "es", "who",
                    "are", "were", "have", "do"})
 
 
