@@ -197,8 +197,7 @@ def faults(template: str, context: dict[str, object]) -> list[str]:
     vocabulary = _words(bare) | _FORM_WORDS
     # a verb's ending written as a form ("walk{lead.s}"): both "walk" and "walks" are the text's own words
     for ending in ("s", "es"):
-        vocabulary |= _words(PLACEHOLDER.sub(" ", re.sub(r"\{[a-z_]+\.%s\}" % ending, ending, template)))
-    bare = PLACEHOLDER.sub("", template)
+        vocabulary |= _words(PLACEHOLDER.sub(" ", re.sub(r"\{[a-z_]+\." + ending + r"\}", ending, template)))
     for match in PLACEHOLDER.finditer(template):
         if match.group(3):
             vocabulary |= _words(match.group(3))
