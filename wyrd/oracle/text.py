@@ -168,13 +168,14 @@ def fill(template: str, context: Mapping[str, object] | None = None, *, capital:
             return "}"
         written, form, fallback = match.group(1), match.group(2), match.group(3)
         name = written.lower()
-        value = _render(context.get(name), name, form)
-        if not value and form is None:
-            value = fallback.strip() if fallback is not None else FALLBACKS.get(name, DEFAULT_FALLBACK)
-        elif not value:
-            # a form of a missing value: the form of the fallback, read as a name
-            value = _render(fallback.strip() if fallback is not None else FALLBACKS.get(name, DEFAULT_FALLBACK),
-                            name, form)
+        given = context.get(name)
+        present = _render(given, name) if given is not None else ""
+        backup = fallback.strip() if fallback is not None else FALLBACKS.get(name, DEFAULT_FALLBACK)
+        if form is None:
+            value = present or backup
+        else:
+            # a form may rightly be empty ("walk{hurt.s}" for several); a missing value takes the fallback's form
+            value = _render(given if present else backup, name, form)
         return capitalise(value) if written[:1].isupper() else value
 
     text = PLACEHOLDER.sub(replace, template)
