@@ -68,7 +68,7 @@ def test_a_facet_reads_as_a_clause_after_a_name(facet: str, clause: str) -> None
 
 
 def test_the_forms_are_one_list_and_checked_at_load_time() -> None:
-    assert FORMS == STORY_FORMS | {""}
+    assert STORY_FORMS | {""} == FORMS
     assert check_template("{Challenge} and {lead.their} {hurt.is} {facet.who} {x.s} {y|z}") is None
     assert "unknown form" in (check_template("{lead.thier}") or "")
     assert check_template("{CHallenge}") is not None

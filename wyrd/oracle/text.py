@@ -171,11 +171,8 @@ def fill(template: str, context: Mapping[str, object] | None = None, *, capital:
         given = context.get(name)
         present = _render(given, name) if given is not None else ""
         backup = fallback.strip() if fallback is not None else FALLBACKS.get(name, DEFAULT_FALLBACK)
-        if form is None:
-            value = present or backup
-        else:
-            # a form may rightly be empty ("walk{hurt.s}" for several); a missing value takes the fallback's form
-            value = _render(given if present else backup, name, form)
+        # a form may rightly be empty ("walk{hurt.s}" for several); a missing value takes the fallback's form
+        value = (present or backup) if form is None else _render(given if present else backup, name, form)
         return capitalise(value) if written[:1].isupper() else value
 
     text = PLACEHOLDER.sub(replace, template)
