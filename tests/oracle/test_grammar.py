@@ -72,3 +72,15 @@ def test_the_forms_are_one_list_and_checked_at_load_time() -> None:
     assert check_template("{Challenge} and {lead.their} {hurt.is} {facet.who} {x.s} {y|z}") is None
     assert "unknown form" in (check_template("{lead.thier}") or "")
     assert check_template("{CHallenge}") is not None
+
+
+def test_a_model_is_told_each_character_s_pronouns() -> None:
+    """A language model narrating reads the pronouns the story gives (they: left unsaid)."""
+    from wyrd.oracle.facts import CharacterFacts
+    from wyrd.oracle.narrators.base import NarrationRequest
+    from wyrd.oracle.narrators.llm_facts import facts_dict
+
+    request = NarrationRequest(moment="introduction", characters=[
+        CharacterFacts(name="Coral", pronouns="she"), CharacterFacts(name="Ada")])
+    said = {c["name"]: c.get("pronouns") for c in facts_dict(request)["characters"]}
+    assert said == {"Coral": "she", "Ada": None}
