@@ -87,6 +87,8 @@ def samples() -> dict[str, tuple[object, ...]]:
     concepts += [p.concept for s in b.wolden for p in s.pregens if p.concept]
     concepts += [p.concept for s in b.lots for p in s.pregens if p.concept]
     groups = [group(pair) for pair in itertools.pairwise(people)]
+    titles = [x.title for x in [*b.abacus, *b.wolden, *b.feat, *b.lots]]
+    scenes = [sc.title for x in [*b.abacus, *b.wolden, *b.feat, *b.lots] for sc in x.scenes]
     return {
         "person": tuple(people), "group": tuple(groups), "challenge": tuple(challenges),
         "enemy": tuple(enemies), "denizen": tuple(denizens), "location": tuple(places),
@@ -94,6 +96,7 @@ def samples() -> dict[str, tuple[object, ...]]:
         "ability": ("body", "mind", "soul", "might", "agility", "graces"),
         "cause": ("a fall", "the cold", "drowning"), "thing": ("a key", "the ledger"),
         "item": ("a lantern", "the bell rope"), "trait": ("Vigour", "swordplay"),
+        "story": tuple(titles), "scene": tuple(scenes),
     }
 
 
@@ -102,7 +105,7 @@ _KIND = {"lead": "person", "character": "person", "asker": "person", "hurt": "pe
          "rival": "person", "attacker": "person", "target": "person", "name": "person", "connection": "person",
          "challenge": "challenge", "enemy": "enemy", "denizen": "denizen", "location": "location",
          "place": "place", "facet": "facet", "concept": "concept", "ability": "ability", "cause": "cause",
-         "thing": "thing", "item": "item", "trait": "trait"}
+         "thing": "thing", "item": "item", "trait": "trait", "story": "story", "scene": "scene", "title": "scene"}
 
 
 @dataclass(frozen=True)

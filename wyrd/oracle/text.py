@@ -20,9 +20,10 @@ The forms of a placeholder (the grammar is :mod:`wyrd.oracle.grammar`)::
     {denizen|a tinker}  any of these with a fallback, used when the value is missing
 
 A value may be a :class:`~wyrd.oracle.grammar.Referent` (the story says how the thing
-reads) or a plain string. A plain string is written as it is; a form of it reads it the
-simplest safe way (:func:`~wyrd.oracle.grammar.reading`; a name of a person, for the
-placeholders in :data:`PEOPLE`, is always a proper name).
+reads) or a plain string. A plain string naming a thing (the placeholders in :data:`THINGS`)
+is read the simplest safe way (:func:`~wyrd.oracle.grammar.reading`: a capitalised title is
+a proper name, anything else takes "the"); any other plain string is written as it is, and a
+form of it reads it so too (a person's name, in :data:`PEOPLE`, is always a proper name).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ __all__ = [
     "FALLBACKS",
     "PEOPLE",
     "PLACEHOLDER",
+    "THINGS",
     "Layered",
     "capitalise",
     "check_template",
@@ -76,6 +78,10 @@ FALLBACKS: dict[str, str] = {
     "roll": "",
 }
 DEFAULT_FALLBACK = "something"
+# The placeholders that name things: a plain string there is read as a noun phrase ("Locked gate" reads
+# "the locked gate", "The Saltmere causeway" mid-sentence "the Saltmere causeway").
+THINGS = frozenset({"challenge", "enemy", "denizen", "location", "place", "thing", "item", "scene", "story",
+                    "title", "subject", "clock", "counter"})
 # The placeholders that name people: a plain string there is a proper name, never "the ...".
 PEOPLE = frozenset({"character", "lead", "asker", "hurt", "party", "others", "present", "winner", "rival",
                     "attacker", "target", "casters", "name", "subject", "standing", "helpers", "connection"})
@@ -134,7 +140,7 @@ def check_template(template: str) -> str | None:
 def _render(value: object, name: str = "", form: str | None = None) -> str:
     if value is None:
         return ""
-    if isinstance(value, str) and form is None:
+    if isinstance(value, str) and form is None and (name not in THINGS or not value.strip()):
         return value.strip()
     from wyrd.oracle.grammar import Referent, group, reading, who_clause  # the grammar only when a text asks for it
 
