@@ -221,8 +221,12 @@ _FAILURE_WORDS = re.compile(r"\b(fails?|failed|failure|in vain|falls? short|not 
                             re.IGNORECASE)
 _SUCCESS_WORDS = re.compile(r"\b(succeeds?|success|overcomes?|triumphs?)\b", re.IGNORECASE)
 _ESCAPE_WORDS = re.compile(r"\b(escapes?|escaped|gets? away|got away|shakes? off|throws? off|falls? behind|"
-                           r"left behind|leaves? .{0,20} behind|lose[sd]? (?:them|it|the)|loses? the trail)\b",
+                           r"left behind|leaves? .{0,20} behind|lose[sd]? (?:them|it|the)|loses? the trail|"
+                           r"clear of|slips? away|in the mirror|goes? to ground|thundering past|pass(?:es)? close|"
+                           r"hides?|hid|hidden|out of sight|never there|runs? for it|flee\w*|fled|caught|catches)\b",
                            re.IGNORECASE)
+_HUNT_WORDS = re.compile(r"\b(quarry|closes? the gap|runs? (?:it|them|him|her) down|hunts? down|the scent|"
+                         r"track(?:s|ed)? down)\b", re.IGNORECASE)
 _BODY_WORDS = re.compile(r"\b(blood|bleed\w*|breath|bones?|bruis\w*|flesh|skin|body|limbs?|muscles?|ankles?|"
                          r"knees?|ribs?|gash|sinews?|wrist|shoulders?)\b", re.IGNORECASE)
 _SOUL_WORDS = re.compile(r"\b(soul|spirit|faith|prayer)\b", re.IGNORECASE)
@@ -253,8 +257,10 @@ def direction_faults(where: str, text: str) -> list[str]:
         out.append(f"a success told with {m.group(0)!r}")
     if told == "lost" and (m := _SUCCESS_WORDS.search(text)):
         out.append(f"a failure told with {m.group(0)!r}")
-    if "/pursuit/" in table and (m := _ESCAPE_WORDS.search(text)):
+    if ("/pursuit/" in table or table.endswith("/pursuit")) and (m := _ESCAPE_WORDS.search(text)):
         out.append(f"a chase told as an escape ({m.group(0)!r}): the character may be the pursuer")
+    if ("/pursuit/" in table or table.endswith("/pursuit")) and (m := _HUNT_WORDS.search(text)):
+        out.append(f"a chase told as a hunt ({m.group(0)!r}): the character may be the one chased")
     parts = table.split("/")
     kind = parts[2] if table.startswith("narrate/challenge/") and len(parts) > 3 else ""
     if kind in _BODY_TYPES and (m := _SOUL_WORDS.search(text)):
