@@ -5,24 +5,24 @@ enemy, a place): its name, whether that name is a proper name or a common noun, 
 article it takes (``the``, ``a``, ``an`` or none), whether it is plural, and its
 pronouns. :meth:`Referent.form` gives the words a placeholder asks for:
 
-==============  =============================================  ==========================
-form            what it gives                                  e.g.
-==============  =============================================  ==========================
-(none)          the noun phrase as it reads mid-sentence       ``the vicar's evasions``
-``name``        the bare name, as written                      ``The Vicar's Evasions``
-``they``        subject pronoun                                ``she``
-``them``        object pronoun                                 ``her``
-``their``       possessive before a noun                       ``her``
-``theirs``      possessive standing alone                      ``hers``
-``themself``    reflexive                                      ``herself``
-``is``          ``is`` or ``are``, agreeing with the name      ``are``
-``was``         ``was`` or ``were``                            ``were``
-``has``         ``has`` or ``have``                            ``have``
-``s``, ``es``    a present verb's ending, or nothing           (``walk{lead.s}``, ``go{hurt.es}``)
-``are``         after the pronoun: ``is`` or ``are``           ``she is``, ``they are``
-``were``        after the pronoun: ``was`` or ``were``         (also ``have``, ``do``)
-``who``         a facet as a relative clause (below)           ``who knows every road``
-==============  =============================================  ==========================
+=================  ===========================================  ===================================
+form               what it gives                                e.g.
+=================  ===========================================  ===================================
+(none)             the noun phrase as it reads mid-sentence     ``the vicar's evasions``
+``name``           the bare name, as written                    ``The Vicar's Evasions``
+``they``           subject pronoun                              ``she``
+``them``           object pronoun                               ``her``
+``their``          possessive before a noun                     ``her``
+``theirs``         possessive standing alone                    ``hers``
+``themself``       reflexive                                    ``herself``
+``is``             ``is`` or ``are``, agreeing with the name    ``are``
+``was``            ``was`` or ``were``                          ``were``
+``has``            ``has`` or ``have``                          ``have``
+``s``, ``es``      a present verb's ending, or nothing          ``walk{lead.s}``, ``go{hurt.es}``
+``are``            after the pronoun: ``is`` or ``are``         ``she is``, ``they are``
+``were``           after the pronoun: ``was`` or ``were``       (also ``have``, ``do``)
+``who``            a facet as a relative clause (below)         ``who knows every road``
+=================  ===========================================  ===================================
 
 A character's facet is a free phrase ("stubborn", "a bad knee", "knows every back road",
 "her mother was fen-born"); :func:`who_clause` reads it as a relative clause that fits
@@ -35,8 +35,9 @@ name and takes no article ("Tamsin Runs", "Night Hound"); anything else is a com
 in lower case with ``the`` ("Locked gate" -> "the locked gate"). A possessive ("Hale's
 knife") or a phrase with an article inside ("Run for the Road") is kept as written.
 
-This module needs only the standard library: it is imported with the narration, and the
-story formats (which cannot import the oracle) carry the same facts as plain fields.
+Referents are plain named tuples, cheap to make for every line told; the story formats
+(which cannot import the oracle) carry the same facts as optional fields
+(:class:`wyrd.stories.wording.Wording`), read here by :func:`worded`.
 """
 
 from __future__ import annotations
