@@ -23,17 +23,39 @@ The table texts use these through the placeholder forms of
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-__all__ = ["FORMS", "Article", "PronounWord", "Wording", "unset"]
+__all__ = ["FORMS", "Article", "PronounWord", "Wording", "placeholder_fault", "unset"]
 
 PronounWord = Literal["they", "she", "he", "it"]
 Article = Literal["the", "a", "an", "none"]
 # The forms a placeholder may ask for after a dot ({lead.their}); see wyrd.oracle.grammar.
 FORMS = frozenset({"name", "they", "them", "their", "theirs", "themself", "is", "was", "has", "s", "es", "who",
                    "are", "were", "have", "do"})
+
+
+_BRACED = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+
+
+def placeholder_fault(text: str, names: Collection[str]) -> str | None:
+    """Why ``text``'s placeholders are not ``{name}``, ``{Name}``, ``{name.form}`` or ``{name|fallback}``
+    with a name of ``names`` (None: they all are)."""
+    for match in _BRACED.finditer(text):
+        token = match.group(0)
+        if token in ("{{", "}}"):
+            continue
+        inner = match.group(1)
+        if inner is None:
+            return f"stray {token!r} (write {{{{ or }}}} for a brace itself)"
+        base, _, form = inner.split("|", 1)[0].partition(".")
+        if base[:1].lower() + base[1:] not in names or (form and form not in FORMS):
+            known = ", ".join("{" + n + "}" for n in sorted(names))
+            return f"unknown placeholder {{{inner}}}: the placeholders here are {known}, and their forms"
+    return None
 
 
 def unset(value: object) -> bool:

@@ -34,7 +34,7 @@ from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_
 from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
 from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.problems import LINTING, Steps
-from wyrd.stories.wording import PronounWord, Wording, unset
+from wyrd.stories.wording import PronounWord, Wording, placeholder_fault, unset
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
@@ -120,6 +120,14 @@ class EnemyAction(_Spec):
 
     text: str = Field(min_length=1)
     target: EnemyTarget | None = None
+
+    @field_validator("text")
+    @classmethod
+    def _placeholders(cls, value: str) -> str:
+        fault = placeholder_fault(value, ("enemy", "character"))
+        if fault is not None:
+            raise ValueError(fault)
+        return value
 
 
 class EnemySpec(_Spec, Wording):
