@@ -124,6 +124,11 @@ def templates() -> tuple[Template, ...]:
         for result in ("held", "freed", "defeated"):
             found += [Template(f"{s.id}:postscripts.{result}.{e.id}", e.text)
                       for e in getattr(s.postscripts, result)]
+        # narration seeds: a scene opening tells one, filled like a table row
+        for where, seeds in [*((f"scenes.{x.id}", x.narration) for x in s.scenes),
+                             *((f"locations.{x.id}", x.narration) for x in s.locations),
+                             *((f"denizens.{x.id}", x.narration) for x in s.denizens)]:
+            found += [Template(f"{s.id}:{where}.narration[{i}]", t) for i, t in enumerate(seeds)]
     for w in b.wolden:
         found += [Template(f"{w.id}:enemies.{e.id}.actions[{i}]", a.text)
                   for e in w.enemies for i, a in enumerate(e.actions)]
