@@ -88,6 +88,10 @@ class PlayHooks:
     ask_before: Callable[[str, Any, Callable[[str, str, Sequence[str], str], str | None]], str | None] | None = None
     # the story a first game at the terminal starts with (None: none, ad hoc play)
     quick_start: str | None = None
+    # `pregens` (and `pc` before anyone is made): each pregenerated character of the story
+    # followed, its whole sheet and whether it is taken, from the state and the story follower
+    # (no lines: the story has none, or no story is followed)
+    pregens: Callable[[Any, Any], list[str]] = lambda state, follower: []
 
 
 

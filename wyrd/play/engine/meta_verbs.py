@@ -1,4 +1,4 @@
-"""Verbs about the session rather than the story: help, undo, log, status, quit.
+"""Verbs about the session rather than the story: help, undo, log, status, pregens, quit.
 
 They are registered in :data:`~wyrd.play.engine.verbs.SHARED`, which every kit's
 table includes (so ``help`` lists them and completion knows them), and change no
@@ -71,6 +71,17 @@ class Status(_Meta):
 
     key = "status"
     aliases = ("st",)
+
+
+@SHARED.register
+class Pregens(_Meta):
+    """pregens
+
+    The story's pregenerated characters, each with their whole sheet and whether
+    someone has taken them yet: read them before `pc take NAME` (or `pc take all`).
+    """
+
+    key = "pregens"
 
 
 @SHARED.register

@@ -90,7 +90,8 @@ _RENDER: dict[str, Renderer] = {
               "brings a twist."}.get(str(e["outcome"]), str(e["outcome"])), style="wyrd"),
     "story_chosen": lambda e: Line(
         text=f"{clean(e['title'])}. {clean(e.get('premise', ''))}".strip()
-        + (f" Ready to play: {', '.join(map(clean, e['pregens']))} (pc take all, or pc take NAME)."
+        + (f" Ready to play: {', '.join(map(clean, e['pregens']))} (`pregens` shows their sheets; "
+           "pc take all, or pc take NAME)."
            if e.get("pregens") else ""), style="scene"),
     "stage_rules_evident": lambda e: Line(
         text=f"In force here: {', '.join(map(clean, e['names']))}.", style="info"),

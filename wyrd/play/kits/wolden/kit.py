@@ -134,6 +134,23 @@ def _sheets(state: Any, name: str | None) -> list[str]:
     return lines
 
 
+def _pregens(state: Any, follower: Any) -> list[str]:
+    """Each pregen of the scenario with their whole sheet, marked taken or not (``pregens``)."""
+    found = follower.scenario if isinstance(follower, ScenarioProgress) else None
+    game = wolden(state)
+    lines: list[str] = []
+    for spec in found.pregens if found is not None else []:
+        cult = game.cults.get(spec.cult)
+        if cult is None:  # the scenario's cults come into play with `story`
+            continue
+        char = W.create_character(spec.name, cult, might=spec.might, agility=spec.agility, mind=spec.mind,
+                                  graces=spec.graces, gifts=spec.gifts, concept=spec.concept)
+        shown = _sheet(char, cult)
+        shown[0] += " (taken)" if spec.name in game.characters else " (not taken yet)"
+        lines += shown
+    return lines
+
+
 def _status(state: Any) -> list[str]:
     game = wolden(state)
     taken = f"; downtime taken by {', '.join(map(clean, game.downtime))}" if game.downtime else ""
@@ -177,4 +194,5 @@ KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, f
                 added_kinds=frozenset({"story_chosen", "enemy_acted"}),
                 events=EventKinds(W.WoldenEvent, SceneBegun, ScenarioEnded, StoryChosen, EnemyActed),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
-                words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell")
+                words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell",
+                pregens=_pregens)
