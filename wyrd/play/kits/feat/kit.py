@@ -27,6 +27,7 @@ from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, pick_names, resolve
+from wyrd.play.frontends.view import short_names
 from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
 from wyrd.play.kits.feat import words as vocabulary
 from wyrd.play.kits.feat.body import Moved
@@ -311,10 +312,11 @@ def _toolbar(state: object) -> str:
     if not isinstance(state, GameState):
         return ""
     parts = []
+    short = short_names(state.characters)
     for char in state.characters.values():
         a = char.attributes
         mark = " dead" if char.dead else (" OUT" if char.out_of_action else "") + (" TIRED" if char.exhausted else "")
-        parts.append(f"{first_name(char.name)} V{a[Attribute.VIGOUR]} M{a[Attribute.METTLE]} W{a[Attribute.WIT]} "
+        parts.append(f"{short[char.name]} V{a[Attribute.VIGOUR]} M{a[Attribute.METTLE]} W{a[Attribute.WIT]} "
                      f"G{a[Attribute.GLAMOUR]} S{a[Attribute.SPIRIT]} Wyrd {char.wyrd}{mark}")
     return " | ".join(parts) or "no characters yet"
 

@@ -23,6 +23,7 @@ from wyrd.play.engine.events import EventKinds, StoryChosen
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, pick_names, resolve
+from wyrd.play.frontends.view import short_names
 from wyrd.play.kits.lots import words as vocabulary
 from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of
 from wyrd.play.kits.lots.verbs import DISCIPLINES, STATS, VERBS, LotsVerb, take_discipline, take_text, take_who
@@ -369,10 +370,11 @@ def _toolbar(state: Any) -> str:
     if not isinstance(state, GameState):
         return ""
     parts = []
+    short = short_names(state.characters)
     for char in state.characters.values():
         mark = " down" if char.condition.incapacitated else (" reeling" if char.condition.loses_action else "")
         points = "" if char.npc else f" P{char.portents}"
-        parts.append(f"{char.name} pain {char.condition.pain}/{char.mettle}{points}{mark}")
+        parts.append(f"{short[char.name]} pain {char.condition.pain}/{char.mettle}{points}{mark}")
     if state.fight is not None:
         parts.append(f"Count {fight_count(state)}")
     if state.window:

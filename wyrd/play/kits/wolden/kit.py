@@ -20,7 +20,7 @@ import wyrd.rules.wolden as W
 from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import EventKinds, StoryChosen
 from wyrd.play.engine.kits import PlayHooks
-from wyrd.play.frontends.view import clean
+from wyrd.play.frontends.view import clean, short_names
 from wyrd.play.kits.wolden import encounters, sittings, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import EnemyActed, plan_lines
@@ -164,7 +164,8 @@ _SHORT = {W.Ability.MIGHT: "Mt", W.Ability.AGILITY: "Ag", W.Ability.MIND: "Md", 
 
 
 def _toolbar(state: Any) -> str:
-    """One line: the encounter (rating and round, or the enemies' harm), then each character as they stand."""
+    """One line: the encounter (rating and round, or the enemies' harm), then each character as they
+    stand, by short name (the REPL lays it out on as many lines as its width needs)."""
     game = wolden(state)
     found = game.encounter
     if isinstance(found, W.Extended):
@@ -174,12 +175,13 @@ def _toolbar(state: Any) -> str:
         parts = [f"{clean(found.name)} r{found.rounds.number}: {foes}"]
     else:
         parts = [f"session {game.session}"]
+    short = short_names(game.characters)
     for char in game.characters.values():
         if char.out:
-            parts.append(f"{clean(char.name)} out")
+            parts.append(f"{short[char.name]} out")
             continue
         scores = " ".join(f"{_SHORT[a]}{char.current(a)}" for a in W.Ability)
-        parts.append(f"{clean(char.name)} {scores} W{char.wounds} S{char.free_slots}")
+        parts.append(f"{short[char.name]} {scores} W{char.wounds} S{char.free_slots}")
     return " | ".join(parts)
 
 
