@@ -197,9 +197,8 @@ class StoryVerb(FeatVerb):
     def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: Any) -> list[Event]:
         story = args["story"]
-        # its heroes are in play already (`pc take` has none left to take), so none is offered
         return [StoryChosen(story=story["id"], title=story["title"], premise=story.get("premise", ""),
-                            pregens=[])]
+                            pregens=[c["name"] for c in story["cast"]])]
 
 
 @VERBS.register
