@@ -132,6 +132,9 @@ class PlayHooks:
     exits: StoryLook = _unseen
     # `turn`: whose move it is and who has not acted this scene or round
     spotlight: StoryLook = _unseen
+    # `odds COMMAND`: the chances of a command that rolls, before it is carried out: (state,
+    # follower, the command read) -> lines (none: that command rolls no dice of this ruleset)
+    preview: Callable[[Any, Any, Any], list[str]] = lambda state, follower, command: []
     # the event kinds that open a scene (`recap` tells the events since the last of them)
     scene_opens: frozenset[str] = frozenset()
     # the question oracle (`ask`, `chances`, `inspire`); every ruleset has one

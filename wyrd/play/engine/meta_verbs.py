@@ -9,6 +9,7 @@ registered in :data:`~wyrd.play.engine.verbs.SHARED`, which every kit's table in
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from wyrd.play.engine.verbs import SHARED, Args, Verb
@@ -127,6 +128,23 @@ class Turn(_Meta):
 
     key = "turn"
     aliases = ("who",)
+
+
+@SHARED.register
+class Odds(_Meta):
+    """odds COMMAND
+
+    The chances of a command that rolls, shown before any die is cast: `odds check
+    Tam ingenuity vs 6`. Nothing is rolled, saved or changed.
+    """
+
+    key = "odds"
+
+    def parse(self, words: Words, state: Any) -> Args:
+        line = words.until()
+        if not line:
+            raise words.fail("say which command to weigh: odds COMMAND")
+        return {"line": shlex.join(line)}
 
 
 @SHARED.register

@@ -202,6 +202,16 @@ class Console:
 
         return Output(lines=_info(*chances_lines(self.session.state, args["odds"])))
 
+    def _do_odds(self, args: dict[str, Any]) -> Output:
+        try:
+            command = self.session.parse(args["line"])
+        except UsageError as exc:
+            return Output(lines=_info(f"Refused: {exc}", style="refused"))
+        if command.key == "odds":
+            return Output(lines=_info("odds weighs another command: odds COMMAND", style="refused"))
+        lines = self.session.kit.preview(self.session.state, self.session.follower, command)
+        return Output(lines=_info(*(lines or [f"{command.key} rolls no dice: nothing to weigh."])))
+
     def _do_recap(self, args: dict[str, Any]) -> Output:
         save = self.session.save
         if save is None:
