@@ -689,6 +689,18 @@ class SaveFile:
             return [Event(s, i, k, data)
                     for (s, i, k, _), data in zip(rows, _loads_all(r[3] for r in rows), strict=True)]
 
+    def last_command_with(self, kinds: Iterable[str]) -> int | None:
+        """The seq of the last live command that recorded an event of one of ``kinds`` (None: none did)."""
+        wanted = sorted(set(kinds))
+        if not wanted:
+            return None
+        marks = ", ".join("?" * len(wanted))
+        with self._reading() as conn:
+            row = conn.execute(
+                f"SELECT max(command) FROM events WHERE kind IN ({marks}) AND command NOT IN"
+                " (SELECT seq FROM commands WHERE status = 'undone' OR undoes IS NOT NULL)", wanted).fetchone()
+            return int(row[0]) if row and row[0] is not None else None
+
     def latest_snapshot(self, max_seq: int | None = None) -> Snapshot | None:
         """The newest still-valid snapshot at or before ``max_seq`` (default: any), its digest
         checked against the chain (``EditedSave`` if it was changed)."""

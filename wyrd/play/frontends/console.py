@@ -29,6 +29,8 @@ __all__ = ["MAX_LINE", "Console", "Output", "overlong"]
 # What `resume` recalls of the story so far: the events of the last few commands, at most so many lines.
 RECAP_COMMANDS = 8
 RECAP_LINES = 8
+# `recap`: at most this many lines of the scene so far (the rest are in `log`)
+RECAP_SCENE_LINES = 40
 
 #: The longest line a front-end hands on, in characters: a longer one is refused before anything
 #: parses it (splitting a line of millions of characters into words cost minutes).
@@ -194,6 +196,59 @@ class Console:
                                       "(`story ID`), and `pc add` makes your own (`help pc`)."))
         return Output(lines=_info("The story's pregenerated characters (`pc take NAME` or `pc take all`):",
                                   *pregens))
+
+    # -- the narrator's looks: each ruleset's kit answers them --------------------
+
+    def _story_look(self, answer: list[str], none: str) -> Output:
+        return Output(lines=_info(*(answer or [none])))
+
+    def _do_look(self, args: dict[str, Any]) -> Output:
+        kit, session = self.session.kit, self.session
+        return self._story_look(kit.frame(session.state, session.follower), "No scene is being played.")
+
+    def _do_rules(self, args: dict[str, Any]) -> Output:
+        kit, session = self.session.kit, self.session
+        return self._story_look(kit.stage_rules(session.state, session.follower), "No stage rule is in force.")
+
+    def _do_exits(self, args: dict[str, Any]) -> Output:
+        kit, session = self.session.kit, self.session
+        return self._story_look(kit.exits(session.state, session.follower),
+                                "The story says nothing of where it goes from here.")
+
+    def _do_turn(self, args: dict[str, Any]) -> Output:
+        kit, session = self.session.kit, self.session
+        return self._story_look(kit.spotlight(session.state, session.follower), "Nobody is waiting to act.")
+
+    def _do_chances(self, args: dict[str, Any]) -> Output:
+        from wyrd.play.engine.oracle_verbs import chances_lines
+
+        return Output(lines=_info(*chances_lines(self.session.state, args["odds"])))
+
+    def _do_odds(self, args: dict[str, Any]) -> Output:
+        try:
+            command = self.session.parse(args["line"])
+        except UsageError as exc:
+            return Output(lines=_info(f"Refused: {exc}", style="refused"))
+        if command.key == "odds":
+            return Output(lines=_info("odds weighs another command: odds COMMAND", style="refused"))
+        lines = self.session.kit.preview(self.session.state, self.session.follower, command)
+        return Output(lines=_info(*(lines or [f"{command.key} rolls no dice: nothing to weigh."])))
+
+    def _do_recap(self, args: dict[str, Any]) -> Output:
+        save = self.session.save
+        if save is None:
+            return Output(lines=_info("There is no save file to recap from."))
+        opened = save.last_command_with(self.session.kit.scene_opens)
+        told = [describe(e.data, self.session.ruleset) for e in save.events_since((opened or 1) - 1)
+                if e.kind not in ("session_started", "refused")]
+        if not told:
+            return Output(lines=_info("Nothing has happened yet."))
+        head = "This scene so far:" if opened is not None else "The story so far:"
+        skipped = len(told) - RECAP_SCENE_LINES
+        lines = [Line(text=head, style="info")]
+        if skipped > 0:
+            lines.append(Line(text=f"({skipped} earlier lines: `log` has them all)", style="info"))
+        return Output(lines=lines + told[-RECAP_SCENE_LINES:])
 
     def _do_export(self, args: dict[str, Any]) -> Output:
         if self.session.save is None:

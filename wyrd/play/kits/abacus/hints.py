@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wyrd.play.frontends.view import Line, clean, short_names
-from wyrd.play.kits.abacus.oracle_verbs import chances_lines
 from wyrd.rules.abacus import Ability, GameState, RollStage, Step, due, effective_value, roll_terms
 from wyrd.rules.abacus.characters import Character
 from wyrd.rules.abacus.steps import StepKind
@@ -87,7 +86,6 @@ def _challenges(state: GameState, args: Mapping[str, Any]) -> list[str]:
 
 LOOKS: dict[str, Callable[[Any, Mapping[str, Any]], list[str]]] = {
     "challenges": _challenges,
-    "chances": lambda state, args: chances_lines(state, args["odds"]),
 }
 
 

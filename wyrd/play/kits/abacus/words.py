@@ -15,7 +15,6 @@ import shlex
 from collections.abc import Callable, Sequence
 
 from wyrd.play.engine.words import UsageError, split_line
-from wyrd.play.kits.abacus.oracle_verbs import ODDS_WORDS
 from wyrd.play.kits.abacus.verbs import VERBS
 from wyrd.rules.abacus import Ability, ChallengeType, GameState, MagicForm
 
@@ -42,8 +41,6 @@ def words(kind: str, state: GameState, follower: object = None) -> dict[str, str
         return {t.value: t.ability.value for t in ChallengeType}
     if kind == "form":
         return {f.value: "" for f in MagicForm}
-    if kind == "odds":
-        return dict.fromkeys(ODDS_WORDS, "")
     return None
 
 

@@ -22,8 +22,8 @@ from pydantic import Field
 import wyrd.play.kits.feat.body  # noqa: F401  (registers the verbs of body and fortune)
 import wyrd.rules.feat as F
 from wyrd.oracle.narrators.telling import LazyNarration
-from wyrd.play.engine.events import EventKinds, StoryChosen
-from wyrd.play.engine.kits import PlayHooks
+from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
+from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, pick_names, resolve
@@ -320,9 +320,21 @@ def _toolbar(state: object) -> str:
     return " | ".join(parts) or "no characters yet"
 
 
+def _askers(state: GameState) -> list[str]:
+    return list(state.characters)
+
+
+def _able(state: GameState) -> list[str]:
+    return [n for n, c in state.characters.items() if not (c.dead or c.out_of_action)]
+
+
+ORACLE = OracleHooks(askers=_askers, present=_able)
+
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}),
-                events=EventKinds(F.FeatEvent, SceneStarted, StoryEnded, Moved, OddsShown, StoryChosen),
+                texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}) | ORACLE_ADDED,
+                events=EventKinds(F.FeatEvent, SceneStarted, StoryEnded, Moved, OddsShown, StoryChosen,
+                                  *ORACLE_EVENTS),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="lantern-at-gull-reach",
+                scene_opens=frozenset({"scene_started"}), oracle=ORACLE,
                 pregens=_pregens)

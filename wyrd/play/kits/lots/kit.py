@@ -19,8 +19,8 @@ from typing import Any
 
 import wyrd.rules.lots as L
 from wyrd.oracle.narrators.telling import LazyNarration
-from wyrd.play.engine.events import EventKinds, StoryChosen
-from wyrd.play.engine.kits import PlayHooks
+from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
+from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, pick_names, resolve
 from wyrd.play.frontends.view import short_names
@@ -382,11 +382,22 @@ def _toolbar(state: Any) -> str:
     return " | ".join(parts) or "no one yet: pc add NAME ..."
 
 
+def _askers(state: L.GameState) -> list[str]:
+    return [n for n, c in state.characters.items() if not c.npc]
+
+
+def _able(state: L.GameState) -> list[str]:
+    return [n for n, c in state.characters.items() if not (c.npc or c.condition.incapacitated)]
+
+
+ORACLE = OracleHooks(askers=_askers, present=_able)
+
 KIT = PlayHooks(
     ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
     tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, follow=ScenarioPlay.follow,
-    added_kinds=frozenset({"story_chosen"}),
-    events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen),
+    added_kinds=frozenset({"story_chosen"}) | ORACLE_ADDED,
+    events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen, *ORACLE_EVENTS),
     words=vocabulary.words, complete=vocabulary.complete, quick_start="harrow-mere",
+    scene_opens=frozenset({"scene_opened"}), oracle=ORACLE,
     pregens=_pregens,
 )

@@ -18,8 +18,8 @@ from typing import Any
 
 import wyrd.rules.wolden as W
 from wyrd.oracle.narrators.telling import LazyNarration
-from wyrd.play.engine.events import EventKinds, StoryChosen
-from wyrd.play.engine.kits import PlayHooks
+from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
+from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.frontends.view import clean, short_names
 from wyrd.play.kits.wolden import encounters, sittings, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden import words as vocabulary
@@ -191,10 +191,22 @@ def _opening(state: Any, follower: Any) -> list[str]:
     return []
 
 
+def _askers(state: W.GameState) -> list[str]:
+    return list(state.characters)
+
+
+def _able(state: W.GameState) -> list[str]:
+    return [n for n, c in state.characters.items() if not c.out]
+
+
+ORACLE = OracleHooks(askers=_askers, present=_able)
+
 KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, follower_hints=_plans, status=_status,
                 toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
-                added_kinds=frozenset({"story_chosen", "enemy_acted"}),
-                events=EventKinds(W.WoldenEvent, SceneBegun, ScenarioEnded, StoryChosen, EnemyActed),
+                added_kinds=frozenset({"story_chosen", "enemy_acted"}) | ORACLE_ADDED,
+                events=EventKinds(W.WoldenEvent, SceneBegun, ScenarioEnded, StoryChosen, EnemyActed,
+                                  *ORACLE_EVENTS),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell",
+                scene_opens=frozenset({"scene_begun"}), oracle=ORACLE,
                 pregens=_pregens)
