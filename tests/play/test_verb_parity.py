@@ -20,7 +20,7 @@ RULESETS = [r.id for r in rulesets()]
 
 # What every ruleset's players can type, with what it is for.
 COMMON = ["pc", "pregens", "story", "scene", "status", "challenges", "undo", "log", "export", "save", "narrator",
-          "help", "quit"]
+          "help", "quit", "look", "rules", "exits", "turn", "recap", "ask", "chances", "inspire", "odds"]
 COMMON_ALIASES = {"?": "help", "st": "status", "exit": "quit", "character": "pc"}
 
 
