@@ -99,3 +99,19 @@ def test_pc_take_reads_names_alike_everywhere(ruleset: str, line: str, taken: li
         assert sorted(console.session.state.characters) == sorted(taken)
     finally:
         console.session.close()
+
+
+@pytest.mark.parametrize("ruleset", ["abacus", "wolden", "lots"])
+def test_pc_take_all_takes_those_not_taken_yet(ruleset: str) -> None:
+    """`pc take all` after one was taken takes the rest (it was refused for the one already in play)."""
+    names, _ = CAST[ruleset]
+    console = Console(Session.new(None, seed=1, ruleset=ruleset, story=hooks_for(ruleset).quick_start))
+    try:
+        texts(console, f"pc take {names[-1]}")
+        shown = texts(console, "pc take all")
+        assert not any(t.startswith("Refused") for t in shown), shown
+        assert sorted(console.session.state.characters) == sorted(names)
+        again = texts(console, "pc take all")
+        assert again == ["Refused: every pregenerated character is in play already: `pc` shows their sheets"]
+    finally:
+        console.session.close()

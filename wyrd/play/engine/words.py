@@ -153,11 +153,15 @@ class Words:
             raise self.fail(f"did not understand {' '.join(self.words)!r}")
 
 
-def pick_names(words: Sequence[str], names: Sequence[str], kind: str) -> list[str]:
-    """The ``names`` that ``words`` name, in order (``pc take NAME ...``): ``all`` for every one,
-    else each a name of several words or a unique beginning of one, named once."""
+def pick_names(words: Sequence[str], names: Sequence[str], kind: str, taken: Iterable[str] = ()) -> list[str]:
+    """The ``names`` that ``words`` name, in order (``pc take NAME ...``): ``all`` for every one
+    not ``taken`` yet, else each a name of several words or a unique beginning of one, named once."""
     if [w.casefold() for w in words] == ["all"]:
-        return list(names)
+        gone = set(taken)
+        left = [n for n in names if n not in gone]
+        if names and not left:
+            raise UsageError(f"every {kind} is in play already: `pc` shows their sheets")
+        return left
     reader = Words(words, "pc take NAME [NAME ...] | pc take all")
     picked: list[str] = []
     while not reader.empty:

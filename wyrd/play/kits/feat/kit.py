@@ -130,8 +130,11 @@ class Pc(FeatVerb):
         if story is None:
             raise UsageError("no story is being played, so there are no pregenerated characters")
         cast = {c.name: c for c in story.cast}
-        names = pick_names(args["take"], list(cast), "pregenerated character")
         state = feat_state(ctx.state)
+        if [w.casefold() for w in args["take"]] == ["all"] and all(n in state.characters for n in cast):
+            raise UsageError(f"already in play: {', '.join(cast)} (a story's heroes come into play with `story`; "
+                             "`pc` shows their sheets)")
+        names = pick_names(args["take"], list(cast), "pregenerated character", taken=state.characters)
         here = [n for n in names if n in state.characters]
         if len(here) == len(names):
             raise UsageError(f"already in play: {', '.join(names)} (a story's heroes come into play with `story`; "

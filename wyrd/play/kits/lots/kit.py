@@ -189,7 +189,7 @@ class Pc(LotsVerb):
         if not isinstance(follower, ScenarioPlay) or follower.scenario is None:
             raise UsageError("no story is being played, so there are no pregenerated characters")
         pregens = {p.name: p for p in follower.scenario.pregens}
-        names = pick_names(args["take"], list(pregens), "pregenerated character")
+        names = pick_names(args["take"], list(pregens), "pregenerated character", taken=ctx.state.characters)
         return {"take": [pregens[n].model_dump(mode="json") for n in names]}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:

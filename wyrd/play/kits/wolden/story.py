@@ -119,7 +119,8 @@ class Pc(WoldenVerb):
             if args["take"] and isinstance(args["take"][0], dict):
                 return args
             story = scenario(ctx, "pregenerated characters")
-            names = pick_names(args["take"], [p.name for p in story.pregens], "pregenerated character")
+            names = pick_names(args["take"], [p.name for p in story.pregens], "pregenerated character",
+                               taken=state.characters)
             return {"take": [p.model_dump(mode="json") for p in story.pregens if p.name in names]}
         add = args["add"]
         if add["cult"] in state.cults or "install" in args:
