@@ -66,6 +66,8 @@ def test_the_journal_is_titled_with_the_story_and_names_the_ruleset(tmp_path: Pa
     lines = exported(played(tmp_path, ruleset, chosen_in_play=chosen_in_play), ruleset).splitlines()
     assert lines[0] == f"# {title}"
     assert lines[2] == f"Ruleset: {name}, seed 4."
+    # every ruleset's scenes are the journal's sections (only the Abacus's and Heroes of the Fall's were)
+    assert any(line.startswith("## Scene 1") for line in lines), lines
 
 
 @pytest.mark.parametrize("ruleset", sorted(PLAYS))

@@ -25,6 +25,8 @@ class Wording(NamedTuple):
     describe: Callable[[dict[str, Any]], str]
     # any text from the save (a command, a title), made safe to show
     clean: Callable[[object], str]
+    # the event kinds that open a scene: each is a heading of the journal
+    scene_opens: frozenset[str] = frozenset({"scene_started"})
 
 
 def _records(save: SaveFile, audit: bool) -> list[Record]:
@@ -133,9 +135,10 @@ def journal(save: SaveFile, wording: Wording) -> str:
         for index, event in enumerate(record.events):
             kind = event.get("kind")
             text = wording.describe(event)
-            if kind == "scene_started":
+            if kind in wording.scene_opens:  # its first sentence the heading, the rest below it
+                head, _, rest = text.partition(". ")
                 blank()
-                out += [f"## {text}", ""]
+                out += [f"## {head.rstrip('.')}", "", *([rest, ""] if rest else [])]
             elif kind == "narration":
                 blank()
                 out += [f"> {text}", ""]

@@ -160,7 +160,11 @@ def _describe(found: Recorded | Event | Mapping[str, Any], ruleset: str) -> Line
 
 def wording(ruleset: str) -> Wording:
     """How the journal and the transcript word a save of ``ruleset``: as this view does."""
-    return Wording(describe=lambda event: describe(event, ruleset).text, clean=clean)
+    try:
+        opens = hooks_for(ruleset).scene_opens or frozenset({"scene_started"})
+    except LookupError:
+        opens = frozenset({"scene_started"})
+    return Wording(describe=lambda event: describe(event, ruleset).text, clean=clean, scene_opens=opens)
 
 
 # Styles for other rulesets' kinds, by the shape of what they tell.
