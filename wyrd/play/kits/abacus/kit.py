@@ -25,6 +25,7 @@ from wyrd.play.kits.abacus.hints import odds_lines, steps_lines
 from wyrd.play.kits.abacus.texts import sheet
 from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState
+from wyrd.stories.abacus import flow
 
 __all__ = ["ADDED_KINDS", "KIT"]
 
@@ -56,6 +57,19 @@ def _sheets(state: GameState, name: str | None) -> list[str]:
     return lines
 
 
+def _pregens(state: GameState, follower: object) -> list[str]:
+    """Each pregen of the story with their whole sheet, marked taken or not (``pregens``)."""
+    play = follower.play if isinstance(follower, StoryFollower) else None
+    if play is None:
+        return []
+    lines: list[str] = []
+    for char in flow.characters(play.story):
+        shown = sheet(state.model_copy(update={"characters": {char.name: char}}), char.name)
+        shown[0] += " (taken)" if char.name in state.characters else " (not taken yet)"
+        lines += shown
+    return lines
+
+
 def _tension(state: GameState) -> int:
     """The scene Wyrd drawn so far in this scene: the oracle's chaos (DESIGN.md)."""
     return state.scene.drawn if state.scene is not None else 0
@@ -70,4 +84,5 @@ KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status
                 texts=texts.TEXTS, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
                 toolbar_pieces=hints.toolbar, words=vocabulary.words, complete=vocabulary.complete,
                 ask_before=vocabulary.recovery_line, quick_start="the-milestones",
-                scene_opens=frozenset({"scene_started"}), oracle=ORACLE)
+                scene_opens=frozenset({"scene_started"}), oracle=ORACLE,
+                pregens=_pregens)

@@ -26,7 +26,8 @@ from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, Sto
 from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
-from wyrd.play.engine.words import UsageError, Words, resolve
+from wyrd.play.engine.words import UsageError, Words, pick_names, resolve
+from wyrd.play.frontends.view import short_names
 from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
 from wyrd.play.kits.feat import words as vocabulary
 from wyrd.play.kits.feat.body import Moved
@@ -67,6 +68,8 @@ class StoryEnded(Event):
 @VERBS.register
 class Pc(FeatVerb):
     """pc add NAME vigour=N mettle=N wit=N glamour=N spirit=N [tier=novice] [skill=NAME:ATTRIBUTE:RANKS ...]
+    pc take NAME [NAME ...] | pc take all
+    pc [NAME]
 
     Make a character. Each attribute runs 0 to 9; a novice spends exactly 25
     points (each attribute 1 to 9) and 10 skill ranks, at most 3 in a skill; a
@@ -75,7 +78,9 @@ class Pc(FeatVerb):
     skills may be written as a rating: skill=brawling:vigour:4/50. Also wyrd=N
     (starting Wyrd points), edge=speed (an Edge of speed: `first` and
     `initiative` may activate it to act first) and concept="...". `pc` alone
-    shows everyone; `pc NAME` one character sheet.
+    shows everyone; `pc NAME` one character sheet. A story's heroes come into
+    play with `story ID`; `pc take NAME` or `pc take all` takes any of them
+    not in play yet (`pregens` shows their sheets).
     """
 
     key = "pc"
@@ -83,6 +88,8 @@ class Pc(FeatVerb):
     completes = ("add", "character")
 
     def read(self, words: Words, state: GameState) -> Args:
+        if words.keyword("take"):
+            return {"take": [words.take("NAME"), *words.until()]}
         if not words.keyword("add"):
             name = take_who(words, state, "NAME") if not words.empty else None
             words.done()
@@ -114,15 +121,45 @@ class Pc(FeatVerb):
         return {"add": added}
 
     def is_change(self, args: Mapping[str, Any]) -> bool:
-        return "add" in args
+        return "add" in args or "take" in args
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "take" not in args or (args["take"] and isinstance(args["take"][0], dict)):
+            return args
+        story = _progress(ctx).story
+        if story is None:
+            raise UsageError("no story is being played, so there are no pregenerated characters")
+        cast = {c.name: c for c in story.cast}
+        state = feat_state(ctx.state)
+        if [w.casefold() for w in args["take"]] == ["all"] and all(n in state.characters for n in cast):
+            raise UsageError(f"already in play: {', '.join(cast)} (a story's heroes come into play with `story`; "
+                             "`pc` shows their sheets)")
+        names = pick_names(args["take"], list(cast), "pregenerated character", taken=state.characters)
+        here = [n for n in names if n in state.characters]
+        if len(here) == len(names):
+            raise UsageError(f"already in play: {', '.join(names)} (a story's heroes come into play with `story`; "
+                             "`pc` shows their sheets)")
+        return {**args, "take": [cast[n].model_dump(mode="json") for n in names if n not in here]}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        if "take" in args:
+            return _enlist(state, dice, [FeatCharacterSpec.model_validate(c) for c in args["take"]])
         a = args["add"]
         return F.add_character(
             state, dice, a["name"], {Attribute(k): v for k, v in a["attributes"].items()},
             skills={k: Skill.model_validate(v) for k, v in a["skills"].items()},
             tier=Tier(a["tier"]) if a["tier"] else None, wyrd=a["wyrd"], concept=a["concept"],
             edges=[Edge(e) for e in a.get("edges", [])])
+
+
+def _enlist(state: GameState, dice: Dice, cast: Sequence[FeatCharacterSpec]) -> Outcome:
+    """The story's characters ``cast`` come into play, in order."""
+    events: list[Event] = []
+    for spec in cast:
+        outcome = F.add_character(state, dice, spec.name, spec.attributes(), skills=spec.skill_map(),
+                                  tier=spec.tier, wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
+        state, events = outcome.state, events + outcome.events
+    return Outcome(state, events)
 
 
 def _progress(ctx: PlayContext) -> FeatProgress:
@@ -158,13 +195,7 @@ class StoryVerb(FeatVerb):
         return {"id": story.id, "story": story.model_dump(mode="json")}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        story = FeatStory.model_validate(args["story"])
-        events: list[Event] = []
-        for spec in story.cast:
-            outcome = F.add_character(state, dice, spec.name, spec.attributes(), skills=spec.skill_map(),
-                                      tier=spec.tier, wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
-            state, events = outcome.state, events + outcome.events
-        return Outcome(state, events)
+        return _enlist(state, dice, FeatStory.model_validate(args["story"]).cast)
 
     def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: Any) -> list[Event]:
@@ -259,6 +290,18 @@ def _sheets(state: object, name: str | None) -> list[str]:
     return lines
 
 
+def _pregens(state: object, follower: object) -> list[str]:
+    """Each hero of the story with their whole sheet, marked taken or not (``pregens``)."""
+    story = follower.story if isinstance(follower, FeatProgress) else None
+    game = feat_state(state)
+    lines: list[str] = []
+    for spec in story.cast if story is not None else []:
+        shown = sheet_lines(spec.build())
+        shown[0] += " (taken)" if spec.name in game.characters else " (not taken yet)"
+        lines += shown
+    return lines
+
+
 def _status(state: object) -> list[str]:
     game = feat_state(state)
     lines = _sheets(game, None) or ["No characters yet."]
@@ -271,10 +314,11 @@ def _toolbar(state: object) -> str:
     if not isinstance(state, GameState):
         return ""
     parts = []
+    short = short_names(state.characters)
     for char in state.characters.values():
         a = char.attributes
         mark = " dead" if char.dead else (" OUT" if char.out_of_action else "") + (" TIRED" if char.exhausted else "")
-        parts.append(f"{first_name(char.name)} V{a[Attribute.VIGOUR]} M{a[Attribute.METTLE]} W{a[Attribute.WIT]} "
+        parts.append(f"{short[char.name]} V{a[Attribute.VIGOUR]} M{a[Attribute.METTLE]} W{a[Attribute.WIT]} "
                      f"G{a[Attribute.GLAMOUR]} S{a[Attribute.SPIRIT]} Wyrd {char.wyrd}{mark}")
     return " | ".join(parts) or "no characters yet"
 
@@ -295,4 +339,5 @@ KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolb
                                   *ORACLE_EVENTS),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="lantern-at-gull-reach",
-                scene_opens=frozenset({"scene_started"}), oracle=ORACLE)
+                scene_opens=frozenset({"scene_started"}), oracle=ORACLE,
+                pregens=_pregens)

@@ -80,8 +80,13 @@ def complete(verb: str, done: Sequence[str], typed: str, state: Any, follower: o
         return _skills(game, who) if who is not None else None
     if verb != "pc":
         return None
+    story = follower.story if isinstance(follower, FeatProgress) else None
     if not done:
-        return {"add": "a new character", **(words("character", state) or {})}
+        take = {"take": "the story's heroes not in play yet"} if story is not None else {}
+        return {"add": "a new character", **take, **(words("character", state) or {})}
+    if done[0].casefold() == "take":
+        left = {c.name: c.concept for c in story.cast if c.name not in feat_state(state).characters} if story else {}
+        return ({"all": ""} if len(done) == 1 and left else {}) | left
     if done[0].casefold() != "add" or len(done) < 2:
         return {}  # a sheet to look at, or the new character's name, which is the player's to invent
     used = {w.split("=", 1)[0].casefold() + "=" for w in done if "=" in w and not w.startswith(("skill=", "edge="))}
