@@ -53,7 +53,16 @@ from wyrd.rules.actions import Event
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat import Attribute, Character, Edge, Skill, Tier, create_character
 from wyrd.rules.feat.skills import SkillRating
-from wyrd.stories.feat.branching import FeatExit, FeatRule, FeatStake, FeatText, Outcomes, branch_faults, holds
+from wyrd.stories.feat.branching import (
+    SETTLING_VERBS,
+    FeatExit,
+    FeatRule,
+    FeatStake,
+    FeatText,
+    Outcomes,
+    branch_faults,
+    holds,
+)
 from wyrd.stories.files import FileRefused, read_bytes, yaml_files
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
@@ -411,7 +420,9 @@ class FeatProgress:
                 self.outcomes.setdefault(stake, bool(getattr(event, "won")))  # noqa: B009
                 self.last.append(stake)
         who = args.get("who")
-        if isinstance(who, str) and who not in self.acted and any(c.name == who for c in self.story.cast):
+        # acting is making a roll or a move (being wounded or brought round is not a turn)
+        heroes = {c.name for c in self.story.cast}
+        if verb in (*SETTLING_VERBS, "move") and isinstance(who, str) and who in heroes and who not in self.acted:
             self.acted.append(who)
 
     def _leave(self) -> None:
