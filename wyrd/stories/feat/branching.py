@@ -236,6 +236,11 @@ def branch_faults(scenes: Sequence[Any], exits_of: Any, endings: Sequence[FeatTe
     for j, ending in enumerate(endings):
         yield from bad(ending.when, ("endings", j, "when"), None)
     named = sorted({c.split()[0] for e in endings for c in e.when if c.split()[0] in stakes})
+    told = {c for e in endings for c in e.when}
+    for ident in named:
+        for outcome in OUTCOMES:
+            if f"{ident} {outcome}" not in told:
+                yield ("endings",), f"with {ident} {outcome} no ending is told of it (it leads nowhere)"
     if endings and not has_plain_ending and not any(not e.when for e in endings):
         for combo in itertools.product((True, False), repeat=len(named)):
             outcomes = dict(zip(named, combo, strict=True))

@@ -237,7 +237,11 @@ class SceneVerb(FeatVerb):
             if word in shut:
                 raise UsageError(f"the way to {story.scene(word).title} is shut by what was rolled; "
                                  f"open: {', '.join(story.scene(i).title for i in choices)}")
-            ident = resolve(word, choices, "scene that may follow")
+            try:
+                ident = resolve(word, choices, "scene that may follow")
+            except UsageError:
+                ways = "; ".join(f"{story.scene(i).title} (`scene {i}`)" for i in choices)
+                raise UsageError(f"no scene that may follow is called {args['id']!r}; open now: {ways}") from None
         scene = story.scene(ident)
         dumped = scene.model_dump(mode="json", exclude={"exits", "enters", "openings"})
         dumped["text"] = story.opening(ident, progress.outcomes)
