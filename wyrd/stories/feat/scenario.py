@@ -29,7 +29,17 @@ A scenario is one YAML mapping (read with :func:`wyrd.stories.yamlguard.safe_loa
           - search Wenna "wet footprints" 5
         narration: [a line the narrator may open the scene with]
         exits: [the-causeway]        # the scenes that may follow (default: the next one listed)
+        place: the harbour quay      # where it is (optional, as are the four below)
+        stakes: [...]                # what stands in the way, the roll that settles each, won/lost texts
+        rules: [{name: ..., text: ...}]   # the scene's standing rules, in words
+        openings: [{when: STAKE won, text: ...}]   # told first when the outcomes so far say so
+        # exits may also be {to: SCENE, when: STAKE won|lost}: open only when that outcome holds
     ending: What is told when the last scene is done.
+    endings: [{when: STAKE won, text: ...}]   # told after it, by outcome
+    rules: [...]                     # the story's standing rules
+    twists: {threat: [...], eerie: [...], tie: [...], mundane: [...], friendly: [...]}
+
+Stakes, conditions and their checks are :mod:`wyrd.stories.feat.branching`'s.
 
 Everything is checked on load: every character must be one the rules would make
 (:func:`wyrd.rules.feat.create_character`, within its tier's budget), names and scene

@@ -154,7 +154,8 @@ def _progress(ctx: PlayContext) -> FeatProgress:
 class StoryVerb(FeatVerb):
     """story ID
 
-    Play the scenario ID (the bundled one: lantern-at-gull-reach): its
+    Play the scenario ID (the bundled ones: lantern-at-gull-reach,
+    the-pardon-at-kell-pass): its
     pregenerated heroes come into play, and `scene` follows its scenes. One
     story per session; `wyrd play --ruleset feat --story ID` begins with it.
     """
@@ -199,7 +200,8 @@ class SceneVerb(FeatVerb):
 
     Go on to the story's next scene: what is found there, who enters, what it
     asks of you (the commands to try). Where a scene may lead to several,
-    `scene ID` chooses (the scene says which, and why). After the last scene,
+    the rolls that settle its stakes open or shut them (`exits` says which are
+    open) and `scene ID` chooses among the open ones. After the last scene,
     `scene` ends the story.
     """
 
