@@ -134,7 +134,9 @@ def _scene(e: Event) -> str:
                        for s in e.get("stakes", []))
     way = f" In the way: {stakes}." if stakes else ""
     rules = f" Standing rules: {', '.join(r['name'] for r in e['rules'])} (`rules`)." if e.get("rules") else ""
-    asks = f" Try: {'; '.join(e['asks'])}." if e.get("asks") else ""
+    staked = {s.get("ask") for s in e.get("stakes", [])}
+    more = [a for a in e.get("asks", []) if a not in staked]  # a stake's own command is told with it
+    asks = f" {'Also try' if staked else 'Try'}: {'; '.join(more)}." if more else ""
     if e.get("ways"):
         then = f" Ways on: {'; '.join(e['ways'])}."
     elif e.get("exits"):  # scenes saved before ways were told by title
