@@ -253,6 +253,8 @@ def test_odds_command_weighs_a_roll_and_names_its_stake_before_any_die() -> None
     assert session.next_command == before and session.follower.outcomes.get("cobb-caught") is None
     refused = "\n".join(x.text for x in console.handle("odds race Nobody Cobb").lines)
     assert "Refused" in refused
+    for line in ("odds scene", "odds wound Wenna 1", "odds story lantern-at-gull-reach"):
+        assert "rolls no dice" in "\n".join(x.text for x in console.handle(line).lines)
 
 
 # -- spotlight and fair dice -------------------------------------------------------------
@@ -335,3 +337,22 @@ def test_the_new_story_is_listed_and_plays_without_a_refusal() -> None:
     text = " ".join([story.premise, *(s.text for s in story.scenes)]).casefold()
     assert "drowned" not in text and "mere" not in text.split() and "lighthouse" not in text
     assert "lamp-room" not in text
+
+
+def test_the_spotlight_goes_round_again_once_everyone_has_acted() -> None:
+    """Issue 18, point 5: after every hero has acted, a new round begins with the first again."""
+    assert narrator.waiting(["A", "B"], ["A", "B", "B"]) == (["A"], 2)
+    session, console = _session(LANTERN)
+    _lines(console, ["scene", "react Ansel 5 x dice 8 8 8", "test Wenna wit 3", "test Maud wit 3"])
+    hints = KIT.follower_hints(session.state, session.follower)
+    assert hints[0] == "Next: Wenna (yet to act in round 2: Wenna, Ansel, Maud)."
+
+
+def test_without_a_story_the_spotlight_follows_everyone_made() -> None:
+    """Issue 18, point 5: co-op play with characters of the table's own."""
+    session = Session.new(None, seed=2, ruleset="feat")
+    console = Console(session, None)
+    _lines(console, ["pc add Ida vigour=6 mettle=6 wit=5 glamour=4 spirit=4",
+                     "pc add Bo vigour=5 mettle=5 wit=5 glamour=5 spirit=5", "test Ida wit 5"])
+    assert KIT.follower_hints(session.state, session.follower) == ["Next: Bo (yet to act this round: Bo)."]
+    assert "\n".join(x.text for x in console.handle("turn").lines).startswith("Bo's move.")

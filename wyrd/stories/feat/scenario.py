@@ -380,7 +380,7 @@ class FeatProgress:
     resume put it back exactly; ``snapshot`` and :meth:`restore` carry it across
     a saved snapshot. It also keeps how each stake went (``outcomes``, from the
     ``stake_decided`` events), the stakes left unrolled when their scene was left
-    (lost), and who has acted in the scene (``acted``, for the spotlight).
+    (lost), and who has acted in the scene, in order (``acted``, for the spotlight).
     """
 
     def __init__(self, story: FeatStory | None = None, current: str | None = None,
@@ -412,6 +412,12 @@ class FeatProgress:
     def observe(self, verb: str, args: Mapping[str, Any], events: Iterable[Event]) -> None:
         if verb == "story" and isinstance(args.get("story"), Mapping):
             self.story = FeatStory.model_validate(args["story"])
+        who = args.get("who")
+        # acting is making a roll or a move (being wounded or brought round is not a turn); without
+        # a story anyone may be a hero, with one only its cast
+        heroes = {c.name for c in self.story.cast} if self.story is not None else {who}
+        if verb in (*SETTLING_VERBS, "move") and isinstance(who, str) and who in heroes:
+            self.acted.append(who)
         if self.story is None:
             return
         self.last = []
@@ -429,11 +435,6 @@ class FeatProgress:
                 stake = str(getattr(event, "stake"))  # noqa: B009
                 self.outcomes.setdefault(stake, bool(getattr(event, "won")))  # noqa: B009
                 self.last.append(stake)
-        who = args.get("who")
-        # acting is making a roll or a move (being wounded or brought round is not a turn)
-        heroes = {c.name for c in self.story.cast}
-        if verb in (*SETTLING_VERBS, "move") and isinstance(who, str) and who in heroes and who not in self.acted:
-            self.acted.append(who)
 
     def _leave(self) -> None:
         """A scene is left: its stakes nobody rolled for count as lost ([ours], the chance went by)."""

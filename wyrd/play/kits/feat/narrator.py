@@ -27,7 +27,9 @@ from wyrd.rules.feat import Attribute, GameState
 from wyrd.stories.feat import FeatProgress, FeatStory
 from wyrd.stories.feat.branching import FeatStake, settled_by
 
-__all__ = ["exits", "follower_hints", "frame", "preview", "spotlight", "stage_rules", "tension", "when_words"]
+__all__ = [
+    "exits", "follower_hints", "frame", "preview", "spotlight", "stage_rules", "tension", "waiting", "when_words",
+]
 
 EIGHT_PRICE = 5  # RULES.md: 5 Wyrd points buy an automatic 8
 
@@ -167,25 +169,40 @@ def stage_rules(state: Any, follower: Any) -> list[str]:
     return lines
 
 
+def _heroes(state: GameState, follower: Any) -> tuple[list[str], list[str]]:
+    """The heroes (a story's cast, else everyone) and who of them has acted, in order (repeats kept)."""
+    found = _story(follower)
+    heroes = [c.name for c in found[1].cast] if found else list(state.characters)
+    acted = list(follower.acted) if isinstance(follower, FeatProgress) else []
+    return [n for n in heroes if n in state.characters], acted
+
+
+def waiting(able: Sequence[str], acted: Sequence[str]) -> tuple[list[str], int]:
+    """Who has not acted yet in the round under way, and which round it is (each ends when all have acted)."""
+    done: set[str] = set()
+    rounds = 1
+    for name in acted:
+        if name in able:
+            done.add(name)
+        if able and set(able) <= done:
+            done, rounds = set(), rounds + 1
+    return [n for n in able if n not in done], rounds
+
+
 def spotlight(state: Any, follower: Any) -> list[str]:
     """`turn`: whose move it is and who has not acted this scene (the out and the dead never)."""
     if not isinstance(state, GameState) or not state.characters:
         return []
-    found = _story(follower)
-    heroes = [c.name for c in found[1].cast] if found else list(state.characters)
-    acted = found[0].acted if found else []
-    able = [n for n in heroes if n in state.characters and not state.characters[n].dead
-            and not state.characters[n].out_of_action]
-    waiting = [n for n in able if n not in acted]
+    heroes, acted = _heroes(state, follower)
+    able = [n for n in heroes if not state.characters[n].dead and not state.characters[n].out_of_action]
+    left, rounds = waiting(able, acted)
     lines = []
     if not able:
         lines.append("Nobody can act: every hero is out of action or dead.")
-    elif waiting:
-        lines.append(f"{waiting[0]}'s move. Not yet acted this scene: {', '.join(waiting)}.")
     else:
-        lines.append(f"Everyone has acted this scene; anyone may go again (say {able[0]}), or move on (`exits`).")
-    unable = [f"{n} ({'dead' if state.characters[n].dead else 'out of action'})" for n in heroes
-              if n in state.characters and n not in able]
+        when = ("this scene" if _story(follower) else "this round") if rounds == 1 else f"in round {rounds}"
+        lines.append(f"{left[0]}'s move. Not yet acted {when}: {', '.join(left)}.")
+    unable = [f"{n} ({'dead' if state.characters[n].dead else 'out of action'})" for n in heroes if n not in able]
     if unable:
         lines.append(f"Cannot act: {', '.join(unable)}.")
     lines.append("Nothing enforces the order: the table may play as it likes.")
@@ -194,31 +211,32 @@ def spotlight(state: Any, follower: Any) -> list[str]:
 
 def follower_hints(state: Any, follower: Any) -> list[str]:
     """After each change: who is next when two or more heroes can act, and the ways on once all is settled."""
+    if not isinstance(state, GameState):
+        return []
     found = _story(follower)
-    if found is None or not isinstance(state, GameState):
+    if found is not None and found[0].current is None:
         return []
-    progress, story = found
-    if progress.current is None:
-        return []
+    heroes, acted = _heroes(state, follower)
+    able = [n for n in heroes if not state.characters[n].dead and not state.characters[n].out_of_action]
+    left, rounds = waiting(able, acted)
     lines = []
-    able = [c.name for c in story.cast if c.name in state.characters
-            and not state.characters[c.name].dead and not state.characters[c.name].out_of_action]
-    waiting = [n for n in able if n not in progress.acted]
-    if len(able) >= 2 and waiting:
-        lines.append(f"Next: {first_name(waiting[0])} (yet to act this scene: "
-                     f"{', '.join(first_name(n) for n in waiting)}).")
-    if story.scene(progress.current).stakes and not progress.open_stakes():
-        now = progress.next_scenes()
-        lines.append("Everything here is settled. " + (
-            f"Open now: {', '.join(story.scene(i).title for i in now)} (`scene`)." if now
-            else "`scene` ends the story."))
+    if len(able) >= 2:
+        when = ("this scene" if found else "this round") if rounds == 1 else f"in round {rounds}"
+        lines.append(f"Next: {first_name(left[0])} (yet to act {when}: {', '.join(first_name(n) for n in left)}).")
+    if found is not None:
+        progress, story = found
+        if progress.current is not None and story.scene(progress.current).stakes and not progress.open_stakes():
+            now = progress.next_scenes()
+            lines.append("Everything here is settled. " + (
+                f"Open now: {', '.join(story.scene(i).title for i in now)} (`scene`)." if now
+                else "`scene` ends the story."))
     return lines
 
 
 def preview(state: Any, follower: Any, command: Any) -> list[str]:
     """`odds COMMAND`: its chance as a percentage, what a bought 8 costs, and the stake it settles."""
-    if not isinstance(state, GameState) or not isinstance(command, Command):
-        return []
+    if not isinstance(state, GameState) or not isinstance(command, Command) or not getattr(command.verb, "sides", ()):
+        return []  # only a verb that rolls the Feat table is weighed (`scene`, `wound` roll nothing)
     try:
         shown = _odds_of(state, command)
     except (RuleError, UsageError) as exc:
