@@ -356,3 +356,19 @@ def test_without_a_story_the_spotlight_follows_everyone_made() -> None:
                      "pc add Bo vigour=5 mettle=5 wit=5 glamour=5 spirit=5", "test Ida wit 5"])
     assert KIT.follower_hints(session.state, session.follower) == ["Next: Bo (yet to act this round: Bo)."]
     assert "\n".join(x.text for x in console.handle("turn").lines).startswith("Bo's move.")
+
+
+def test_a_story_saved_before_stakes_resumes_as_it_was_played(tmp_path: Path) -> None:
+    """Old saves keep replaying exactly: the story saved with them has no stakes, so its ways stay open."""
+    path = tmp_path / "old.wyrd"
+    path.write_bytes((Path(__file__).resolve().parent / "fixtures" / "saves" / "feat_story.wyrd").read_bytes())
+    session = Session.resume(path)
+    try:
+        progress = session.follower
+        assert progress.story is not None and not any(s.stakes for s in progress.story.scenes)
+        assert progress.played == ["the-quay", "the-causeway", "the-sea-stair", "the-lamp-room"] and progress.ended
+        assert progress.story.open_exits("the-causeway", {}) == ["the-sea-stair", "the-lamp-room"]
+        console = Console(session, None)
+        assert console.handle("turn").lines[0].text == "The Lantern at Gull Reach has ended: it is nobody's move."
+    finally:
+        session.close()

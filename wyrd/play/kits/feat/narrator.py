@@ -193,6 +193,9 @@ def spotlight(state: Any, follower: Any) -> list[str]:
     """`turn`: whose move it is and who has not acted this scene (the out and the dead never)."""
     if not isinstance(state, GameState) or not state.characters:
         return []
+    found = _story(follower)
+    if found is not None and found[0].ended:
+        return [f"{found[1].title} has ended: it is nobody's move."]
     heroes, acted = _heroes(state, follower)
     able = [n for n in heroes if not state.characters[n].dead and not state.characters[n].out_of_action]
     left, rounds = waiting(able, acted)
@@ -200,7 +203,7 @@ def spotlight(state: Any, follower: Any) -> list[str]:
     if not able:
         lines.append("Nobody can act: every hero is out of action or dead.")
     else:
-        when = ("this scene" if _story(follower) else "this round") if rounds == 1 else f"in round {rounds}"
+        when = ("this scene" if found else "this round") if rounds == 1 else f"in round {rounds}"
         lines.append(f"{left[0]}'s move. Not yet acted {when}: {', '.join(left)}.")
     unable = [f"{n} ({'dead' if state.characters[n].dead else 'out of action'})" for n in heroes if n not in able]
     if unable:
