@@ -181,6 +181,17 @@ def test_an_opening_on_its_own_scenes_stake_and_an_ending_left_out_are_found() -
     assert any("lamp-lit lost" in f and "no ending is told" in f for f in found)
 
 
+def test_a_scene_nothing_leads_to_and_an_ask_that_settles_nothing_are_found() -> None:
+    """Issue 18, points 2 and 3: every scene can be reached; a stake's command is one that settles it."""
+    data = _data()
+    data["scenes"][1]["exits"] = [{"to": "the-lamp-room", "when": "cobb-caught won"},
+                                  {"to": "the-lamp-room", "when": "cobb-caught lost"}]
+    data["scenes"][1]["stakes"][0]["ask"] = "search Wenna Cobb 5"
+    found = _faults(data)
+    assert "scene the-sea-stair: no way on leads here from the-quay" in found
+    assert any("`search Wenna Cobb 5` cannot settle it (settled by race, oppose)" in f for f in found)
+
+
 def test_a_stake_that_steers_nothing_and_a_bad_condition_are_refused() -> None:
     data = _data()
     data["scenes"][0]["stakes"].append({"id": "idle", "name": "nothing", "by": ["search"], "won": "a", "lost": "b"})

@@ -199,7 +199,8 @@ def test_every_fault_is_reported_not_only_the_first(tmp_path: Path) -> None:
         data["scenes"][0]["exits"] = ["nowhere"]
         data["scenes"][1]["enters"] = ["Nobody"]
     path = _broken(tmp_path, _bundled("feat"), two)
-    assert {p.field for p in check_file(path)} == {"scenes[0].exits[0]", "scenes[1].enters[0]"}
+    # (Heroes of the Fall's linter also finds the scenes the broken exit leaves unreachable)
+    assert {p.field for p in check_file(path)} >= {"scenes[0].exits[0]", "scenes[1].enters[0]"}
 
 
 # -- a fifth ruleset from outside: found through the registry alone ----------------------

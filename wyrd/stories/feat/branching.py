@@ -200,10 +200,16 @@ def branch_faults(scenes: Sequence[Any], exits_of: Any, endings: Sequence[FeatTe
     first = scenes[0].id if scenes else ""
     seen: set[str] = set()
     for i, scene in enumerate(scenes):
+        if i and first not in before[scene.id]:
+            yield ("scenes", i, "id"), f"scene {scene.id}: no way on leads here from {first}"
         for j, stake in enumerate(scene.stakes):
             if stake.id in seen:
                 yield ("scenes", i, "stakes", j, "id"), f"two stakes share the id {stake.id!r}"
             seen.add(stake.id)
+            verb = stake.ask.split()[0] if stake.ask.split() else None
+            if verb is not None and verb not in stake.by:
+                yield (("scenes", i, "stakes", j, "ask"),
+                       f"stake {stake.id}: `{stake.ask}` cannot settle it (settled by {', '.join(stake.by)})")
 
     def bad(conditions: Sequence[str], where: Steps, at: str | None) -> Iterator[tuple[Steps, str]]:
         for condition in conditions:
