@@ -28,11 +28,24 @@ from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, pick_names, resolve
 from wyrd.play.frontends.view import short_names
-from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
+from wyrd.play.kits.feat import (
+    body,  # noqa: F401  (registers the verbs of body and fortune)
+    narrator,
+)
 from wyrd.play.kits.feat import words as vocabulary
 from wyrd.play.kits.feat.body import Moved
+from wyrd.play.kits.feat.narrator import when_words
 from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
-from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, VERBS, FeatVerb, OddsShown, feat_state, take_who
+from wyrd.play.kits.feat.verbs import (
+    ATTRIBUTES,
+    TIERS,
+    VERBS,
+    FeatVerb,
+    OddsShown,
+    StakeDecided,
+    feat_state,
+    take_who,
+)
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, Edge, GameState, Outcome, Skill, Tier
@@ -52,6 +65,13 @@ class SceneStarted(Event):
     asks: list[str] = Field(default_factory=list)
     narration: list[str] = Field(default_factory=list)
     exits: list[str] = Field(default_factory=list)
+    # Issue 18, point 1: where it is, who is present, what stands in the way and what losing it
+    # costs, its standing rules (left out when empty, so scenes saved before them read the same)
+    place: str = Field(default="", exclude_if=lambda v: not v)
+    present: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)
+    stakes: list[dict[str, str]] = Field(default_factory=list, exclude_if=lambda v: not v)
+    rules: list[dict[str, str]] = Field(default_factory=list, exclude_if=lambda v: not v)
+    ways: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)  # each way on, by title, and its opening
 
 
 class StoryEnded(Event):
@@ -171,7 +191,8 @@ def _progress(ctx: PlayContext) -> FeatProgress:
 class StoryVerb(FeatVerb):
     """story ID
 
-    Play the scenario ID (the bundled one: lantern-at-gull-reach): its
+    Play the scenario ID (the bundled ones: lantern-at-gull-reach,
+    the-pardon-at-kell-pass): its
     pregenerated heroes come into play, and `scene` follows its scenes. One
     story per session; `wyrd play --ruleset feat --story ID` begins with it.
     """
@@ -210,7 +231,8 @@ class SceneVerb(FeatVerb):
 
     Go on to the story's next scene: what is found there, who enters, what it
     asks of you (the commands to try). Where a scene may lead to several,
-    `scene ID` chooses (the scene says which, and why). After the last scene,
+    the rolls that settle its stakes open or shut them (`exits` says which are
+    open) and `scene ID` chooses among the open ones. After the last scene,
     `scene` ends the story.
     """
 
@@ -230,15 +252,36 @@ class SceneVerb(FeatVerb):
         if progress.ended:
             raise UsageError(f"{story.title} has ended")
         choices = progress.next_scenes()
+        if not choices and progress.current is not None and story.exits(progress.current):
+            raise UsageError(f"no way on from {story.scene(progress.current).title} is open")
         if not choices:
             if args["id"] is not None:
-                raise UsageError(f"no scene follows {progress.current}: `scene` alone ends the story")
-            return {"id": None, "end": {"story": story.id, "title": story.title, "ending": story.ending,
+                raise UsageError(f"no scene follows {story.scene(str(progress.current)).title}: "
+                                 "`scene` alone ends the story")
+            return {"id": None, "end": {"story": story.id, "title": story.title,
+                                        "ending": story.ending_for(progress.outcomes_now()),
                                         "cast": [c.name for c in story.cast]}}
-        ident = choices[0] if args["id"] is None else resolve(str(args["id"]), choices, "scene that may follow")
+        if args["id"] is None:
+            ident = choices[0]
+        else:
+            shut = [i for i in story.exits(str(progress.current)) if i not in choices] if progress.current else []
+            titles = {story.scene(i).title.casefold(): i for i in [*choices, *shut]}
+            word = titles.get(str(args["id"]).casefold(), str(args["id"]))
+            if word in shut:
+                raise UsageError(f"the way to {story.scene(word).title} is shut by what was rolled; "
+                                 f"open: {', '.join(story.scene(i).title for i in choices)}")
+            try:
+                ident = resolve(word, choices, "scene that may follow")
+            except UsageError:
+                ways = "; ".join(f"{story.scene(i).title} (`scene {i}`)" for i in choices)
+                raise UsageError(f"no scene that may follow is called {args['id']!r}; open now: {ways}") from None
         scene = story.scene(ident)
-        return {"id": ident, "number": len(progress.played) + 1,
-                "scene": scene.model_dump(mode="json", exclude={"exits", "enters"}),
+        dumped = scene.model_dump(mode="json", exclude={"exits", "enters", "openings"})
+        dumped["text"] = story.opening(ident, progress.outcomes)
+        return {"id": ident, "number": len(progress.played) + 1, "scene": dumped,
+                "cast": story.present(ident),
+                "ways": [story.scene(w.to).title + (f" (if {when_words(story, w.when)})" if w.when else "")
+                         for w in story.ways(ident)],
                 "exits": story.exits(ident), "enters": [story.other(n).model_dump(mode="json") for n in scene.enters]}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
@@ -256,8 +299,13 @@ class SceneVerb(FeatVerb):
                                           tier=who.tier, wyrd=who.wyrd, concept=who.concept, edges=who.edges)
                 state, events = outcome.state, events + outcome.events
         scene = args["scene"]
+        # scenes saved before `cast` was saved with them name no one present
+        present = [n for n in args.get("cast", []) if n in state.characters and not state.characters[n].dead]
+        stakes = [{"name": st["name"], "ask": st.get("ask", ""), "lost": st["lost"]} for st in scene.get("stakes", [])]
         events.append(SceneStarted(scene=args["id"], number=args["number"], title=scene["title"], text=scene["text"],
-                                   asks=scene["asks"], narration=scene["narration"], exits=args["exits"]))
+                                   asks=scene["asks"], narration=scene["narration"], exits=args["exits"],
+                                   place=scene.get("place", ""), present=present if "cast" in args else [],
+                                   stakes=stakes, rules=scene.get("rules", []), ways=list(args.get("ways", []))))
         return Outcome(state, events)
 
 
@@ -331,13 +379,23 @@ def _able(state: GameState) -> list[str]:
     return [n for n, c in state.characters.items() if not (c.dead or c.out_of_action)]
 
 
-ORACLE = OracleHooks(askers=_askers, present=_able)
+def _oracle_twist(answer: Event, asker: str, state: Any, dice: Dice, follower: Any) -> list[Event]:
+    """A doubled answer's twist for the asker, from the story's own twist tables (a 6-kind twist)."""
+    from wyrd.play.kits.feat.narration import fate_twist
+
+    return [fate_twist(asker, True, dice, follower, result=int(getattr(answer, "roll", 6)))]
+
+
+ORACLE = OracleHooks(askers=_askers, present=_able, tension=narrator.tension,
+                     tension_words="the heroes laid low", twist=_oracle_twist)
 
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}) | ORACLE_ADDED,
-                events=EventKinds(F.FeatEvent, SceneStarted, StoryEnded, Moved, OddsShown, StoryChosen,
+                texts=TEXTS, follow=FeatProgress.restore,
+                added_kinds=frozenset({"story_chosen", "stake_decided"}) | ORACLE_ADDED,
+                events=EventKinds(F.FeatEvent, SceneStarted, StoryEnded, Moved, OddsShown, StoryChosen, StakeDecided,
                                   *ORACLE_EVENTS),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="lantern-at-gull-reach",
-                scene_opens=frozenset({"scene_started"}), oracle=ORACLE,
-                pregens=_pregens)
+                scene_opens=frozenset({"scene_started"}), oracle=ORACLE, frame=narrator.frame,
+                stage_rules=narrator.stage_rules, exits=narrator.exits, spotlight=narrator.spotlight,
+                preview=narrator.preview, follower_hints=narrator.follower_hints, pregens=_pregens)
