@@ -129,6 +129,8 @@ def templates() -> tuple[Template, ...]:
                              *((f"locations.{x.id}", x.narration) for x in s.locations),
                              *((f"denizens.{x.id}", x.narration) for x in s.denizens)]:
             found += [Template(f"{s.id}:{where}.narration[{i}]", t) for i, t in enumerate(seeds)]
+    for f in b.feat:  # a story's own twists, filled like the oracle's
+        found += [Template(f"{f.id}:twists.{k}[{i}]", t) for k, rows in f.twists.items() for i, t in enumerate(rows)]
     for w in b.wolden:
         found += [Template(f"{w.id}:enemies.{e.id}.actions[{i}]", a.text)
                   for e in w.enemies for i, a in enumerate(e.actions)]

@@ -46,8 +46,7 @@ def test_a_kind_of_another_ruleset_is_refused() -> None:
     from pydantic import ValidationError
 
     with pytest.raises(ValidationError):
-        hooks_for("lots").events.parse({"kind": "scene_test", "scene": None, "outcome": "expected", "best": 3,
-                                        "results": {}, "interrupted_by": []})
+        hooks_for("lots").events.parse({"kind": "stage_rules_evident", "scene": "s", "rules": [], "names": []})
 
 
 def test_a_narration_leaves_out_the_marks_it_lacks() -> None:

@@ -13,7 +13,7 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from wyrd.rules.actions import Event
 
-__all__ = ["AnswerGiven", "Narrated", "SceneTested", "Sparse", "TwistDrawn", "field"]
+__all__ = ["AnswerGiven", "Inspiration", "Narrated", "SceneTested", "Sparse", "TwistDrawn", "field"]
 
 
 class Sparse(Event):
@@ -83,6 +83,14 @@ class AnswerGiven(Sparse):
     chances: dict[str, str] | None = None  # each answer's exact chance, and a twist's, as asked
 
     OMITTED: ClassVar[frozenset[str]] = frozenset({"chances"})
+
+
+class Inspiration(Event):
+    """Two words from the meaning tables, an action and a theme, for a table stuck for what comes next."""
+
+    kind: Literal["inspiration"] = "inspiration"
+    action: str
+    theme: str
 
 
 def field(event: Event, name: str, default: Any = None) -> Any:

@@ -47,7 +47,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from wyrd.stories.wording import FORMS as STORY_FORMS
-from wyrd.stories.wording import Wording
+from wyrd.stories.wording import Wording, pronoun_key
 
 __all__ = [
     "ARTICLES",
@@ -172,8 +172,8 @@ def referent(name: str, *, prose: str | None = None, proper: bool | None = None,
         base = base._replace(proper=base.proper if proper is None else proper, article=art)
     if plural is not None:
         base = base._replace(plural=plural)
-    if pronouns:
-        base = base._replace(pronouns=pronouns)
+    if pronouns and pronoun_key(pronouns) in PRONOUNS:
+        base = base._replace(pronouns=pronoun_key(pronouns))
     elif base.plural:
         base = base._replace(pronouns="they")
     else:
@@ -192,8 +192,9 @@ def worded(name: str, wording: Wording) -> Referent | None:
 
 
 def person(name: str, pronouns: str | None = None) -> Referent:
-    """A character: a proper name, with their pronouns (``they`` when the story does not say)."""
-    return Referent(name=" ".join(name.split()), pronouns=pronouns if pronouns in PRONOUNS else "they")
+    """A character: a proper name, with their pronouns ("she" or "she/her"; ``they`` when the story does not say)."""
+    key = pronoun_key(pronouns or "")
+    return Referent(name=" ".join(name.split()), pronouns=key if key in PRONOUNS else "they")
 
 
 def group(members: Iterable[Referent | str]) -> Referent:

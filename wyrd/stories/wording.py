@@ -14,7 +14,7 @@ or, instead of writing the phrase out::
     plural: true                     # "the hounds are", not "is"
 
 Characters (pregens, and named people the players meet) say their pronouns:
-``pronouns: she`` (``they``, ``she``, ``he`` or ``it``; ``they`` when left out).
+``pronouns: she`` (``they``, ``she``, ``he`` or ``it``, also written ``she/her``; ``they`` when left out).
 
 The table texts use these through the placeholder forms of
 :mod:`wyrd.oracle.text` (``{challenge}``, ``{Challenge}``, ``{lead.their}``, ``{enemy.is}``);
@@ -27,11 +27,27 @@ import re
 from collections.abc import Collection
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
-__all__ = ["FORMS", "Article", "PronounWord", "Wording", "placeholder_fault", "unset"]
+__all__ = ["FORMS", "PRONOUN_WORDS", "Article", "PronounWord", "Wording", "placeholder_fault", "pronoun_key",
+           "unset"]
 
-PronounWord = Literal["they", "she", "he", "it"]
+PRONOUN_WORDS = ("they", "she", "he", "it")
+
+
+def pronoun_key(text: str) -> str:
+    """The pronoun set a story's ``pronouns:`` names: ``she`` for "she" or "she/her" ("" for none)."""
+    return text.split("/", 1)[0].strip().casefold()
+
+
+def _known_pronouns(value: object) -> object:
+    if isinstance(value, str) and value.strip() and pronoun_key(value) not in PRONOUN_WORDS:
+        raise ValueError(f"unknown pronouns {value!r}: write 'they', 'she', 'he' or 'it' (or 'she/her' ...)")
+    return value.strip() if isinstance(value, str) else value
+
+
+# A character's pronouns as a story writes them: "she", or "she/her" (kept as written).
+PronounWord = Annotated[str, BeforeValidator(_known_pronouns)]
 Article = Literal["the", "a", "an", "none"]
 # The forms a placeholder may ask for after a dot ({lead.their}); see wyrd.oracle.grammar.
 FORMS = frozenset({"name", "they", "them", "their", "theirs", "themself", "is", "was", "has", "s", "es", "who",

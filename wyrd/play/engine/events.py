@@ -20,12 +20,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter
 
-from wyrd.oracle.events import AnswerGiven, Narrated, SceneTested, TwistDrawn
+from wyrd.oracle.events import AnswerGiven, Inspiration, Narrated, SceneTested, TwistDrawn
 from wyrd.rules.actions import Event
 
 __all__ = [
-    "ORACLE_EVENTS", "SHARED_EVENTS", "EventKinds", "EventUnion", "NarrationFailed", "Recorded", "Refused",
-    "SessionStarted", "StoryChosen", "Undone", "plain", "union_of",
+    "ORACLE_ADDED", "ORACLE_EVENTS", "SHARED_EVENTS", "EventKinds", "EventUnion", "NarrationFailed", "Recorded",
+    "Refused", "SessionStarted", "StoryChosen", "Undone", "plain", "union_of",
 ]
 
 
@@ -70,8 +70,10 @@ class StoryChosen(Event):
 
 # What any game may record, whatever its ruleset (the oracle's narration among them).
 SHARED_EVENTS: tuple[type[Event], ...] = (SessionStarted, NarrationFailed, Refused, Undone, Narrated)
-# The oracle's other kinds, for the rulesets whose kits draw on them.
-ORACLE_EVENTS: tuple[type[Event], ...] = (TwistDrawn, SceneTested, AnswerGiven)
+# The oracle's other kinds: every ruleset's kit draws on them (`ask`, `inspire`, twists).
+# The kinds a kit's oracle verbs add after the rules: saved with the command, never replayed.
+ORACLE_ADDED: frozenset[str] = frozenset({"twist", "scene_test", "answer", "inspiration"})
+ORACLE_EVENTS: tuple[type[Event], ...] = (TwistDrawn, SceneTested, AnswerGiven, Inspiration)
 
 EventUnion = TypeAdapter[Event]
 

@@ -22,7 +22,7 @@ from wyrd.play.engine.verbs import SHARED, VerbTable
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
-__all__ = ["Follower", "PlayHooks", "Teller", "hooks_for", "kit_of"]
+__all__ = ["Follower", "OracleHooks", "PlayHooks", "StoryLook", "Teller", "hooks_for", "kit_of"]
 
 # before, after, the command's events, the narration's own dice -> the events to add
 Teller = Callable[[Any, Any, list[Event], Dice], list[Event]]
@@ -30,8 +30,42 @@ Teller = Callable[[Any, Any, list[Event], Dice], list[Event]]
 Hints = Callable[[Any, Sequence[Event]], list[str]]
 
 
+# the state and the story follower (None: the kit follows no story) -> lines to show
+StoryLook = Callable[[Any, Any], list[str]]
+
+
 def _nothing(state: Any, events: Sequence[Event] = ()) -> list[str]:
     return []
+
+
+def _unseen(state: Any, follower: Any) -> list[str]:
+    return []
+
+
+def _nobody(state: Any) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class OracleHooks:
+    """What the shared oracle verbs (``ask``, ``chances``, ``inspire``) need of one ruleset.
+
+    The question oracle is the same in every ruleset; what differs is who may ask,
+    what stands for the scene's tension (the oracle's chaos), and what a doubled
+    answer brings the asker, chosen by that ruleset's own sign of fate.
+    """
+
+    # everyone who may ask (``ask ... by NAME``)
+    askers: Callable[[Any], list[str]] = _nobody
+    # who asks when no name is given: the first of these (those present and able to act)
+    present: Callable[[Any], list[str]] = _nobody
+    # the oracle's chaos from the state: 0 calm, more for a scene under strain
+    tension: Callable[[Any], int] = lambda state: 0
+    # how the chances line names that tension ("the scene's Wyrd drawn")
+    tension_words: str = "the scene's tension"
+    # a doubled answer's twist for the asker: (answer event, asker, state, the narration's dice,
+    # the story follower) -> events (None: the shared twist tables choose, as in the Abacus)
+    twist: Callable[[Any, str, Any, Dice, Any], list[Event]] | None = None
 
 
 @dataclass(frozen=True)
@@ -88,6 +122,27 @@ class PlayHooks:
     ask_before: Callable[[str, Any, Callable[[str, str, Sequence[str], str], str | None]], str | None] | None = None
     # the story a first game at the terminal starts with (None: none, ad hoc play)
     quick_start: str | None = None
+    # -- the narrator's looks: shared verbs, each ruleset's own answers --
+    # `look`: the scene framed again: its title, where it is, what the story says of it, who is
+    # present, what stands in the way and what each thing costs to fail
+    frame: StoryLook = _unseen
+    # `rules`: the text of every stage rule (or standing rule of the story) in force now
+    stage_rules: StoryLook = _unseen
+    # `exits`: where the story can go from here, what opens each way, which are open now
+    exits: StoryLook = _unseen
+    # `turn`: whose move it is and who has not acted this scene or round
+    spotlight: StoryLook = _unseen
+    # `odds COMMAND`: the chances of a command that rolls, before it is carried out: (state,
+    # follower, the command read) -> lines (none: that command rolls no dice of this ruleset)
+    preview: Callable[[Any, Any, Any], list[str]] = lambda state, follower, command: []
+    # the event kinds that open a scene (`recap` tells the events since the last of them)
+    scene_opens: frozenset[str] = frozenset()
+    # the question oracle (`ask`, `chances`, `inspire`); every ruleset has one
+    oracle: OracleHooks = field(default_factory=OracleHooks)
+    # `pregens` (and `pc` before anyone is made): each pregenerated character of the story
+    # followed, its whole sheet and whether it is taken, from the state and the story follower
+    # (no lines: the story has none, or no story is followed)
+    pregens: Callable[[Any, Any], list[str]] = lambda state, follower: []
 
 
 

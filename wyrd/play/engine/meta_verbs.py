@@ -1,12 +1,15 @@
-"""Verbs about the session rather than the story: help, undo, log, status, quit.
+"""Verbs that change nothing: help, undo, log, status, pregens, quit, and the narrator's looks.
 
-They are registered in :data:`~wyrd.play.engine.verbs.SHARED`, which every kit's
-table includes (so ``help`` lists them and completion knows them), and change no
-rules state; :mod:`wyrd.play.frontends.console` carries them out.
+The looks (``look``, ``rules``, ``exits``, ``turn``) are answered by each ruleset's kit
+(:class:`~wyrd.play.engine.kits.PlayHooks`); ``recap`` reads the save. They are
+registered in :data:`~wyrd.play.engine.verbs.SHARED`, which every kit's table includes
+(so ``help`` lists them and completion knows them), and change no rules state;
+:mod:`wyrd.play.frontends.console` carries them out.
 """
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from wyrd.play.engine.verbs import SHARED, Args, Verb
@@ -74,6 +77,17 @@ class Status(_Meta):
 
 
 @SHARED.register
+class Pregens(_Meta):
+    """pregens
+
+    The story's pregenerated characters, each with their whole sheet and whether
+    someone has taken them yet: read them before `pc take NAME` (or `pc take all`).
+    """
+
+    key = "pregens"
+
+
+@SHARED.register
 class Challenges(_Meta):
     """challenges
 
@@ -81,6 +95,77 @@ class Challenges(_Meta):
     """
 
     key = "challenges"
+
+
+@SHARED.register
+class Look(_Meta):
+    """look
+
+    The scene again, as the story frames it: its title, where it is, what the story
+    says of it, who is present, what stands in the way and what failing costs.
+    """
+
+    key = "look"
+    aliases = ("l",)
+
+
+@SHARED.register
+class Rules(_Meta):
+    """rules
+
+    The text of every stage rule in force now, and what each one costs.
+    """
+
+    key = "rules"
+
+
+@SHARED.register
+class Exits(_Meta):
+    """exits
+
+    Where the story can go from here: each way on, what opens it, and which are open now.
+    """
+
+    key = "exits"
+
+
+@SHARED.register
+class Turn(_Meta):
+    """turn
+
+    Whose move it is, and who has not acted yet this scene or round. Nothing
+    enforces it: the table may play in any order it likes.
+    """
+
+    key = "turn"
+    aliases = ("who",)
+
+
+@SHARED.register
+class Odds(_Meta):
+    """odds COMMAND
+
+    The chances of a command that rolls, shown before any die is cast: `odds check
+    Tam ingenuity vs 6`. Nothing is rolled, saved or changed.
+    """
+
+    key = "odds"
+
+    def parse(self, words: Words, state: Any) -> Args:
+        line = words.until()
+        if not line:
+            raise words.fail("say which command to weigh: odds COMMAND")
+        return {"line": shlex.join(line)}
+
+
+@SHARED.register
+class Recap(_Meta):
+    """recap
+
+    What has happened in this scene so far (between scenes: in the last one).
+    """
+
+    key = "recap"
 
 
 @SHARED.register

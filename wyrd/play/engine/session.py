@@ -43,7 +43,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-import wyrd.play.engine.meta_verbs  # noqa: F401  (registers the verbs every ruleset shares)
+import wyrd.play.engine.meta_verbs
+import wyrd.play.engine.oracle_verbs  # noqa: F401  (the oracle's verbs, shared too)
 from wyrd.play.engine.events import NarrationFailed, Recorded, Refused, SessionStarted, Undone, plain
 from wyrd.play.engine.interrupts import deferred_interrupts
 from wyrd.play.engine.kits import PlayHooks, hooks_for

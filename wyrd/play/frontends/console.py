@@ -1,7 +1,7 @@
 """One line in, what to show out: shared by every front-end (the terminal, scripts, a server).
 
 The console hands rules verbs to the :class:`~wyrd.play.engine.session.Session` and carries
-out the session verbs itself (help, undo, log, status, export, quit), and the ruleset's own
+out the session verbs itself (help, undo, log, status, pregens, export, quit), and the ruleset's own
 look-only verbs through its kit (``PlayHooks.looks``). It returns an :class:`Output`: the
 events (for ``--json``) and the styled lines (for people, through :mod:`wyrd.play.frontends.view`),
 including what the ruleset shows after each change (the exact odds of an open roll, the steps
@@ -29,6 +29,8 @@ __all__ = ["MAX_LINE", "Console", "Output", "overlong"]
 # What `resume` recalls of the story so far: the events of the last few commands, at most so many lines.
 RECAP_COMMANDS = 8
 RECAP_LINES = 8
+# `recap`: at most this many lines of the scene so far (the rest are in `log`)
+RECAP_SCENE_LINES = 40
 
 #: The longest line a front-end hands on, in characters: a longer one is refused before anything
 #: parses it (splitting a line of millions of characters into words cost minutes).
@@ -128,14 +130,18 @@ class Console:
     # -- session verbs -----------------------------------------------------------
 
     def _do_help(self, args: dict[str, Any]) -> Output:
+        verbs = self.session.kit.verbs
         if args["verb"]:
             try:
-                verb = self.session.kit.verbs.find(args["verb"])
+                verb = verbs.find(args["verb"])
             except UsageError as exc:
                 return Output(lines=_info(str(exc), style="refused"))
             return Output(lines=_info(*verb.help().splitlines()))
-        rows = [f"  {v.usage()}" for k, v in sorted(self.session.kit.verbs.verbs().items()) if k == v.key]
-        return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows))
+        # every form of every verb (`pc`, `pc add ...`, `pc take ...`), then the other names they go by
+        rows = [f"  {form}" for k, v in sorted(verbs.verbs().items()) if k == v.key for form in v.forms()]
+        aliases = ", ".join(f"{alias} ({key})" for alias, key in sorted(verbs.aliases().items()))
+        return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows,
+                                  *([f"Also: {aliases}."] if aliases else [])))
 
     def _do_undo(self, args: dict[str, Any]) -> Output:
         if self.session.save is None:  # Session.undo raises: it has nothing to rebuild from
@@ -171,7 +177,78 @@ class Console:
 
     def _do_pc(self, args: dict[str, Any]) -> Output:
         lines = self.session.kit.sheet(self.session.state, args.get("view"))
-        return Output(lines=_info(*(lines or ["No characters yet: `help pc` says how to make one."])))
+        if lines:
+            return Output(lines=_info(*lines))
+        pregens = self._pregens()
+        if pregens:  # nobody made yet, but the story has characters ready
+            return Output(lines=_info("No characters yet. The story's pregenerated characters, ready to take "
+                                      "with `pc take NAME` or `pc take all` (`help pc` says how to make your own):",
+                                      *pregens))
+        return Output(lines=_info("No characters yet: `help pc` says how to make one."))
+
+    def _pregens(self) -> list[str]:
+        return self.session.kit.pregens(self.session.state, self.session.follower)
+
+    def _do_pregens(self, args: dict[str, Any]) -> Output:
+        pregens = self._pregens()
+        if not pregens:
+            return Output(lines=_info("There are no pregenerated characters here: they come with a story "
+                                      "(`story ID`), and `pc add` makes your own (`help pc`)."))
+        return Output(lines=_info("The story's pregenerated characters (`pc take NAME` or `pc take all`):",
+                                  *pregens))
+
+    # -- the narrator's looks: each ruleset's kit answers them --------------------
+
+    def _story_look(self, answer: list[str], none: str) -> Output:
+        return Output(lines=_info(*(answer or [none])))
+
+    def _do_look(self, args: dict[str, Any]) -> Output:
+        kit, session = self.session.kit, self.session
+        return self._story_look(kit.frame(session.state, session.follower), "No scene is being played.")
+
+    def _do_rules(self, args: dict[str, Any]) -> Output:
+        kit, session = self.session.kit, self.session
+        return self._story_look(kit.stage_rules(session.state, session.follower), "No stage rule is in force.")
+
+    def _do_exits(self, args: dict[str, Any]) -> Output:
+        kit, session = self.session.kit, self.session
+        return self._story_look(kit.exits(session.state, session.follower),
+                                "The story says nothing of where it goes from here.")
+
+    def _do_turn(self, args: dict[str, Any]) -> Output:
+        kit, session = self.session.kit, self.session
+        return self._story_look(kit.spotlight(session.state, session.follower), "Nobody is waiting to act.")
+
+    def _do_chances(self, args: dict[str, Any]) -> Output:
+        from wyrd.play.engine.oracle_verbs import chances_lines
+
+        return Output(lines=_info(*chances_lines(self.session.state, args["odds"])))
+
+    def _do_odds(self, args: dict[str, Any]) -> Output:
+        try:
+            command = self.session.parse(args["line"])
+        except UsageError as exc:
+            return Output(lines=_info(f"Refused: {exc}", style="refused"))
+        if command.key == "odds":
+            return Output(lines=_info("odds weighs another command: odds COMMAND", style="refused"))
+        lines = self.session.kit.preview(self.session.state, self.session.follower, command)
+        return Output(lines=_info(*(lines or [f"{command.key} rolls no dice: nothing to weigh."])))
+
+    def _do_recap(self, args: dict[str, Any]) -> Output:
+        save = self.session.save
+        if save is None:
+            return Output(lines=_info("There is no save file to recap from."))
+        opened = save.last_command_with(self.session.kit.scene_opens)
+        told = [describe(e.data, self.session.ruleset) for e in save.events_since((opened or 1) - 1)
+                if e.kind not in ("session_started", "refused")]
+        if not told:
+            return Output(lines=_info("Nothing has happened yet."))
+        head = "This scene so far:" if opened is not None else "The story so far:"
+        skipped = len(told) - RECAP_SCENE_LINES
+        lines = [Line(text=head, style="info")]
+        if skipped > 0:
+            lines.append(Line(text=f"({skipped} earlier lines: `log` has them all)", style="info"))
+        return Output(lines=lines + told[-RECAP_SCENE_LINES:])
 
     def _do_export(self, args: dict[str, Any]) -> Output:
         if self.session.save is None:

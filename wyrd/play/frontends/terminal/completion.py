@@ -25,15 +25,16 @@ from typing import NamedTuple
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from wyrd.play.engine.oracle_verbs import ODDS_WORDS
 from wyrd.play.engine.session import Session
 from wyrd.play.engine.verbs import Verb
 from wyrd.play.engine.words import UsageError, split_line
 
 __all__ = ["SHARED_KINDS", "WyrdCompleter", "complete_line"]
 
-# Kinds of word every ruleset shares, whatever its kit knows: the verbs, and three that
-# offer nothing (a number, a story's id, free text) but are no literal to offer either.
-SHARED_KINDS = frozenset({"verb", "number", "story", ""})
+# Kinds of word every ruleset shares, whatever its kit knows: the verbs, the oracle's odds,
+# and three that offer nothing (a number, a story's id, free text) but are no literal either.
+SHARED_KINDS = frozenset({"verb", "odds", "number", "story", ""})
 
 _FRAGMENT = re.compile(r"[^\s,]*$")
 
@@ -91,6 +92,8 @@ class _Vocabulary:
             found = self.session.kit.words(kind, self.session.state, self.session.follower)
             if found is None and kind == "verb":
                 found = {key: "" for key in sorted(self.session.kit.verbs.verbs())}
+            elif found is None and kind == "odds":  # the shared oracle's odds words
+                found = dict.fromkeys(ODDS_WORDS, "")
             elif found is None and kind in SHARED_KINDS:
                 found = {}
             self._known[kind] = found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from wyrd.oracle.events import Inspiration
 from wyrd.play.engine.events import ORACLE_EVENTS, EventKinds, StoryChosen
 from wyrd.rules.abacus.events import AbacusEvent
 from wyrd.rules.actions import Event
@@ -32,11 +33,5 @@ class Postscript(Event):
     entry: str | None
 
 
-class Inspiration(Event):
-    kind: Literal["inspiration"] = "inspiration"
-    action: str
-    theme: str
-
-
 # Every kind a game of the Abacus records: the rules', the kit's and the oracle's.
-KINDS = EventKinds(AbacusEvent, StoryChosen, StageRulesEvident, Postscript, Inspiration, *ORACLE_EVENTS)
+KINDS = EventKinds(AbacusEvent, StoryChosen, StageRulesEvident, Postscript, *ORACLE_EVENTS)

@@ -14,22 +14,23 @@ events read (:mod:`wyrd.play.kits.abacus.texts`), the toolbar
 from __future__ import annotations
 
 from wyrd.oracle.narrators.telling import LazyNarration
-from wyrd.play.engine.kits import PlayHooks
+from wyrd.play.engine.events import ORACLE_ADDED
+from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.frontends.view import clean
-from wyrd.play.kits.abacus import fate, hints, oracle_verbs, story, texts  # noqa: F401  (these register the verbs)
+from wyrd.play.kits.abacus import fate, hints, story, texts  # noqa: F401  (these register the verbs)
 from wyrd.play.kits.abacus import words as vocabulary
 from wyrd.play.kits.abacus.events import KINDS
 from wyrd.play.kits.abacus.following import StoryFollower
 from wyrd.play.kits.abacus.hints import odds_lines, steps_lines
 from wyrd.play.kits.abacus.texts import sheet
-from wyrd.play.kits.abacus.verbs import VERBS
+from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState
+from wyrd.stories.abacus import flow
 
 __all__ = ["ADDED_KINDS", "KIT"]
 
 # What the kit's verbs add after the rules, and what its narration adds (twists, scene tests).
-ADDED_KINDS = frozenset({"twist", "postscript", "stage_rules_evident", "story_chosen", "scene_test", "answer",
-                         "inspiration"})
+ADDED_KINDS = frozenset({"postscript", "stage_rules_evident", "story_chosen"}) | ORACLE_ADDED
 
 
 def _status(state: GameState) -> list[str]:
@@ -56,9 +57,32 @@ def _sheets(state: GameState, name: str | None) -> list[str]:
     return lines
 
 
+def _pregens(state: GameState, follower: object) -> list[str]:
+    """Each pregen of the story with their whole sheet, marked taken or not (``pregens``)."""
+    play = follower.play if isinstance(follower, StoryFollower) else None
+    if play is None:
+        return []
+    lines: list[str] = []
+    for char in flow.characters(play.story):
+        shown = sheet(state.model_copy(update={"characters": {char.name: char}}), char.name)
+        shown[0] += " (taken)" if char.name in state.characters else " (not taken yet)"
+        lines += shown
+    return lines
+
+
+def _tension(state: GameState) -> int:
+    """The scene Wyrd drawn so far in this scene: the oracle's chaos (DESIGN.md)."""
+    return state.scene.drawn if state.scene is not None else 0
+
+
+ORACLE = OracleHooks(askers=character_names, present=present_names, tension=_tension,
+                     tension_words="the scene's Wyrd drawn")
+
 KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status, sheet=_sheets,
                 follow=StoryFollower.restore, added_kinds=ADDED_KINDS, events=KINDS,
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 texts=texts.TEXTS, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
                 toolbar_pieces=hints.toolbar, words=vocabulary.words, complete=vocabulary.complete,
-                ask_before=vocabulary.recovery_line, quick_start="the-milestones")
+                ask_before=vocabulary.recovery_line, quick_start="the-milestones",
+                scene_opens=frozenset({"scene_started"}), oracle=ORACLE,
+                pregens=_pregens)
