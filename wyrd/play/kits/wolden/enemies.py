@@ -100,7 +100,10 @@ def plan_lines(state: W.GameState, targets: Mapping[str, str]) -> list[str]:
     found = state.encounter
     if not isinstance(found, W.Fight):
         return []
-    plans = [f"{clean(e.name)} goes for {clean(targets[e.id])}" for e in found.standing if e.id in targets]
+    # Issue 18, point 6: one taken out since the round began is no one to defend, nor one who may act
+    standing = {n for n, c in state.characters.items() if not c.out}
+    plans = [f"{clean(e.name)} goes for {clean(targets[e.id])}" for e in found.standing
+             if targets.get(e.id) in standing]
     if not plans:
         return []
     return [f"This round {'; '.join(plans)}: defend them (`check WHO ABILITY vs ENEMY defend`); "

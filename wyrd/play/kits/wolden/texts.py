@@ -103,8 +103,8 @@ TEXTS: dict[str, Text] = {
         f"{clean(e['id'])}: {_result(e['result'])} moves the rating {e['change']:+d} to {e['rating']}."),
     "extended_ended": lambda e: (
         f"{clean(e['id'])} ends {e['outcome']} at rating {e['rating']}, in round {e['rounds']}."),
-    "round_started": lambda e: (
-        f"Round {e['number']} of {clean(e['encounter'])}: {_names(e['participants'])} may act."),
+    # who may act is the hint's to say (it knows who is taken out; the event does not)
+    "round_started": lambda e: f"Round {e['number']} of {clean(e['encounter'])} begins.",
     "turn_passed": lambda e: f"{clean(e['character'])} lets round {e['round']} go by.",
     "fight_started": lambda e: (
         f"A fight [{clean(e['id'])}]: {_names(e['enemies'])} against {_names(e['participants'])}."),
@@ -138,8 +138,12 @@ TEXTS: dict[str, Text] = {
         f"{clean(e['character'])}'s {ability_name(e['ability'])} "
         + (f"rises to {e['score']}." if e["raised"] else f"is already at {e['score']}, the most it can be.")),
     "scene_begun": lambda e: (
-        f"Scene {e['number']}: {clean(e['title'])}. {clean(e['text'])}" + (" (The last scene.)" if e["last"] else "")),
-    "scenario_ended": lambda e: f"The end of {clean(e['title'])}. " + " ".join(clean(t) for t in e["lines"]),
+        (f"{clean(e['way'])} " if e.get("way") else "")
+        + f"Scene {e['number']}: {clean(e['title'])}" + (f", {clean(e['place'])}. " if e.get("place") else ". ")
+        + clean(" ".join(str(e["text"]).split())) + (" (The last scene.)" if e["last"] else "")),
+    "scenario_ended": lambda e: (
+        (f"{clean(e['way'])} " if e.get("way") else "")
+        + f"The end of {clean(e['title'])}. " + " ".join(clean(t) for t in e["lines"])),
     "story_chosen": lambda e: (
         f"{clean(e['title'])}. {clean(e.get('premise', ''))}"
         + (f" Ready to play: {_names(e['pregens'])} (pc take all, or pc take NAME)." if e.get("pregens") else "")),
