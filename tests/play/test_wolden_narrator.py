@@ -378,3 +378,32 @@ def test_a_doubled_answer_twists_as_a_critical_would() -> None:
     assert field(oracle_twist(yes, "Ada", None, Dice(SeededSource(1)), place)[0], "category") == "friendly"
     assert field(oracle_twist(no, "Ada", None, Dice(SeededSource(1)), place)[0], "category") in (
         "threat", "eerie", "tie")
+
+
+def test_a_tie_for_weakest_shows_how_it_was_broken() -> None:
+    """Issue 18, point 6: an enemy's tie between characters says who else stood level and how it went."""
+    from wyrd.play.kits.wolden.enemies import enemy_actions
+    from wyrd.rules.wolden.events import RoundStarted
+    from wyrd.stories.wolden import EnemyAction, EnemySpec
+
+    table = Table()
+    table.do("pc add Ada lantern-wardens might=3 agility=2 mind=1 graces=0 gifts=steady-flame,roadwise")
+    table.do("pc add Bo brine-choir might=0 agility=1 mind=2 graces=3")
+    table.do("fight wolf:2")
+    story = find_scenario(BELL, [BUNDLED]).model_copy(update={"enemies": [EnemySpec(
+        id="wolf", name="wolf", harm=2, actions=[EnemyAction(text="{enemy} to {character}", target="weakest")])]})
+    began = [RoundStarted(encounter="fight", type=W.EncounterKind.FIGHT, number=1, participants=["Ada", "Bo"])]
+    acted = enemy_actions(began, table.game, story, Dice(SeededSource(1)))
+    assert field(acted[0], "target") == "Ada" and field(acted[0], "tied") == ["Bo"]
+    line = KIT.texts["enemy_acted"](acted[0].model_dump(mode="json"))
+    assert line == "Wolf to Ada [It goes for Ada, tied with Bo and first of them in the party's order.]"
+
+
+def test_event_lines_show_no_bare_ids() -> None:
+    """Issue 18, point 7: encounters and enemies read as words, never as their ids."""
+    texts = KIT.texts
+    assert texts["enemy_harmed"]({"enemy": "drowned-ringer-2", "n": 1, "taken": 1, "harm": 2, "defeated": False}) \
+        == "Drowned ringer 2 takes 1 harm (1/2)."
+    ended = texts["fight_ended"]({"id": "bell-tower", "outcome": "won", "rounds": 2})
+    assert ended == "The fight ends: won, in round 2."
+    assert "-" not in texts["round_started"]({"encounter": "the-causeway", "number": 1, "participants": []})

@@ -29,6 +29,13 @@ def _names(items: object) -> str:
     return ", ".join(listed) if listed else "nobody"
 
 
+def _called(ident: object) -> str:
+    """An encounter or enemy as its event names it, read as words: an event carries its id, never its
+    name ("drowned-ringer-2" reads "Drowned ringer 2"), so players are not shown a bare id."""
+    words = clean(ident).replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 def _result(result: object) -> str:
     return str(result).replace("_", " ")
 
@@ -100,23 +107,26 @@ TEXTS: dict[str, Text] = {
         f"rating {e['rating']}, with {_names(e['participants'])}."),
     "situation_drawn": lambda e: f"Round {e['round']} brings a situation: {clean(e['text'])}",
     "extended_progressed": lambda e: (
-        f"{clean(e['id'])}: {_result(e['result'])} moves the rating {e['change']:+d} to {e['rating']}."),
+        f"{_called(e['id'])}: {_result(e['result'])} moves the rating {e['change']:+d} to {e['rating']}."),
     "extended_ended": lambda e: (
-        f"{clean(e['id'])} ends {e['outcome']} at rating {e['rating']}, in round {e['rounds']}."),
+        f"{_called(e['id'])} ends {e['outcome']} at rating {e['rating']}, in round {e['rounds']}."),
     # who may act is the hint's to say (it knows who is taken out; the event does not)
-    "round_started": lambda e: f"Round {e['number']} of {clean(e['encounter'])} begins.",
+    "round_started": lambda e: f"Round {e['number']} of {_called(e['encounter'])} begins.",
     "turn_passed": lambda e: f"{clean(e['character'])} lets round {e['round']} go by.",
     "fight_started": lambda e: (
-        f"A fight [{clean(e['id'])}]: {_names(e['enemies'])} against {_names(e['participants'])}."),
+        f"A fight: {_names([_called(i) for i in e['enemies']])} against {_names(e['participants'])}."),
     "enemy_harmed": lambda e: (
-        f"{clean(e['enemy'])} takes {e['n']} harm ({e['taken']}/{e['harm']})"
+        f"{_called(e['enemy'])} takes {e['n']} harm ({e['taken']}/{e['harm']})"
         + (": beaten." if e["defeated"] else ".")),
     "struck": lambda e: (
-        f"{clean(e['source'])} strikes {clean(e['character'])}: "
+        f"{_called(e['source'])} strikes {clean(e['character'])}: "
         + (f"the most it can, {e['n']}." if e["maximum"]
            else f"{e['dice']} rolled {', '.join(map(str, e['faces']))}, {e['n']} harm.")),
-    "enemy_acted": lambda e: f"{clean(e['text'])} [{clean(e['enemy'])} goes for {clean(e['target'])}]",
-    "fight_ended": lambda e: f"The fight [{clean(e['id'])}] ends: {e['outcome']}, in round {e['rounds']}.",
+    "enemy_acted": lambda e: (
+        f"{clean(e['text'])} [It goes for {clean(e['target'])}"
+        + (f", tied with {_names(e['tied'])} and first of them in the party's order" if e.get("tied") else "")
+        + ".]"),
+    "fight_ended": lambda e: f"The fight ends: {e['outcome']}, in round {e['rounds']}.",
     "harm_taken": lambda e: (
         f"{clean(e['character'])} takes {e['n']} harm to {ability_name(e['ability'])}, now {e['ability_after']}"
         + (f"; {e['past']} past it." if e["past"] else ".")),
