@@ -234,8 +234,8 @@ def test_no_narration_is_longer_than_two_lines_a_command(tmp_path: Path) -> None
 
 def test_the_bundled_scenario_and_its_cast() -> None:
     found = find_scenario("the-drowned-bell", [BUNDLED])
-    assert [s.encounter for s in found.scenes] == [None, "the-causeway", "find-the-way", "saltmere-trust",
-                                                   "bell-tower-stair", "bell-tower"]
+    assert [s.encounter for s in found.scenes] == [None, "the-causeway", "find-the-causeway-again", "saltmere-trust",
+                                                   "the-sextons-stair", "bell-tower"]
     args = scenario_args("the-drowned-bell", [BUNDLED])
     assert [c["id"] for c in args["cults"]] == ["lantern-wardens", "brine-choir"]
     assert len(found.pregens) == 3 and found.montages[0].table == "causeway"

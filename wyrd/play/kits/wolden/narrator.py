@@ -246,7 +246,7 @@ def way_hint(state: Any, follower: Any) -> list[str]:
     where = "the ending" if nxt.to == END else clean(names[nxt.to])
     others = sorted({names[w.to] for w in ways[1:] if w.to != nxt.to})
     line = f"`scene` goes on to {where}" + (f" (or `scene TO`: {_names(others)})" if others else "") + "."
-    return [*_changed(game, place), line]
+    return [" ".join([*_changed(game, place), line])]
 
 
 def spotlight(state: Any, follower: Any) -> list[str]:

@@ -69,10 +69,10 @@ def encounter_line(found: W.Extended | W.Fight) -> str:
 
 
 def _opened(e: dict[str, Any]) -> str:
-    extras = [f"gift {clean(e['gift'])}"] if e.get("gift") else []
+    extras = [f"the gift {_called(e['gift'])}"] if e.get("gift") else []
     extras += ["an advantage"] if e.get("advantage") else []
     extras += [f"help from {_names(e['helpers'])}"] if e.get("helpers") else []
-    against = f" against {clean(e['against'])}" if e.get("against") else " (a plain roll)"
+    against = f" against {_called(e['against'])}" if e.get("against") else " (a plain roll)"
     return (f"{clean(e['lead'])} opens a roll of {ability_name(e['ability'])} {e['score']} with {e['dice']}d12"
             + (f" ({', '.join(extras)})" if extras else "") + f"{against}.")
 
@@ -91,10 +91,11 @@ def _downtime(e: dict[str, Any]) -> str:
 
 
 TEXTS: dict[str, Text] = {
-    "cult_added": lambda e: f"The cult {clean(e['name'])} [{clean(e['cult'])}] is in play.",
+    "cult_added": lambda e: f"The cult {clean(e['name'])} is in play.",
     "character_created": lambda e: (
-        f"{clean(e['name'])} joins ({clean(e['cult'])}): Might {e['might']}, Agility {e['agility']}, "
-        f"Mind {e['mind']}, Graces {e['graces']}; gifts {_names(e['gifts'])}; {e['slots']} slots."),
+        f"{clean(e['name'])} joins ({_called(e['cult'])}): Might {e['might']}, Agility {e['agility']}, "
+        f"Mind {e['mind']}, Graces {e['graces']}; gifts {_names([_called(g) for g in e['gifts']])}; "
+        f"{e['slots']} slots."),
     "session_advanced": lambda e: f"Session {e['session']} begins: everyone may take a downtime again.",
     "pool_capped": lambda e: (
         f"A pool holds at most 4d12, not {e['asked']}: the help of {_names(e['lost'])} adds no die, so "
@@ -103,7 +104,7 @@ TEXTS: dict[str, Text] = {
     "check_rolled": _rolled,
     "check_cancelled": lambda e: f"{clean(e['lead'])}'s roll is called off.",
     "extended_started": lambda e: (
-        f"{'Travel montage' if e['montage'] else 'Extended challenge'}: {clean(e['name'])} [{clean(e['id'])}], "
+        f"{'Travel montage' if e['montage'] else 'Extended challenge'}: {clean(e['name'])}, "
         f"rating {e['rating']}, with {_names(e['participants'])}."),
     "situation_drawn": lambda e: f"Round {e['round']} brings a situation: {clean(e['text'])}",
     "extended_progressed": lambda e: (
@@ -139,11 +140,11 @@ TEXTS: dict[str, Text] = {
     "downtime_taken": _downtime,
     "table_rolled": lambda e: (
         f"{clean(e['character'])} rolls {e['face']} on the d{e['die']} {e['table']} table of "
-        f"{clean(e['cult'])}: {clean(e['row'])}."),
+        f"{_called(e['cult'])}: {_called(e['row'])}."),
     "gift_gained": lambda e: (
-        f"{clean(e['character'])} gains the gift {clean(e['gift'])} ({_s(e['slots'], 'slot')}; "
+        f"{clean(e['character'])} gains the gift {_called(e['gift'])} ({_s(e['slots'], 'slot')}; "
         f"{e['free_slots']} free) by {e['source']}."),
-    "item_gained": lambda e: f"{clean(e['character'])} now carries {clean(e['item'])}.",
+    "item_gained": lambda e: f"{clean(e['character'])} now carries {_called(e['item'])}.",
     "ability_raised": lambda e: (
         f"{clean(e['character'])}'s {ability_name(e['ability'])} "
         + (f"rises to {e['score']}." if e["raised"] else f"is already at {e['score']}, the most it can be.")),
