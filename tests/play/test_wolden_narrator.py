@@ -407,3 +407,15 @@ def test_event_lines_show_no_bare_ids() -> None:
     ended = texts["fight_ended"]({"id": "bell-tower", "outcome": "won", "rounds": 2})
     assert ended == "The fight ends: won, in round 2."
     assert "-" not in texts["round_started"]({"encounter": "the-causeway", "number": 1, "participants": []})
+
+
+def test_look_names_the_storys_ideas_for_an_extended_challenge(won: Table) -> None:
+    """Issue 18, point 1: what the story says of the challenge in the way (its approaches) is shown by `look`."""
+    story = find_scenario(BELL, [BUNDLED])
+    table = Table()
+    table.do(f"story {BELL}")
+    table.do("pc take all")
+    table.do("extended saltmere-trust")
+    place = ScenarioProgress(story, ["wolden-gate", "the-causeway", "saltmere"])
+    lines = KIT.frame(table.game, place)
+    assert any(line.startswith("Ways to tackle it (ideas, never required): Sit with the reeve") for line in lines)

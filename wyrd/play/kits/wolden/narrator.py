@@ -20,7 +20,7 @@ import wyrd.rules.wolden as W
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.wolden.verbs import SceneBegun, wolden
 from wyrd.rules.actions import Event
-from wyrd.stories.wolden import END, ExitSpec, Scenario, ScenarioProgress, SceneSpec
+from wyrd.stories.wolden import END, ExitSpec, ExtendedSpec, Scenario, ScenarioProgress, SceneSpec
 
 __all__ = ["able", "exits", "frame", "opening_lines", "present", "spotlight", "stage_rules", "way_hint"]
 
@@ -110,6 +110,10 @@ def frame(state: Any, follower: Any) -> list[str]:
     lines = [_scene_head(len(place.played), scene), clean(" ".join(scene.text.split())), _present_line(game)]
     lines += _stakes(game, story)
     found = game.encounter
+    spec = story.encounters.get(found.id) if found is not None else None
+    if isinstance(spec, ExtendedSpec) and spec.approaches:
+        lines.append("Ways to tackle it (ideas, never required): " + "; ".join(
+            clean(a).rstrip(".") for a in spec.approaches) + ".")
     if isinstance(found, W.Extended) and found.montage and found.situation is not None:
         text = next((s.text for s in found.situations if s.id == found.situation), found.situation)
         lines.append(f"The situation: {clean(text)}")
