@@ -419,3 +419,20 @@ def test_look_names_the_storys_ideas_for_an_extended_challenge(won: Table) -> No
     place = ScenarioProgress(story, ["wolden-gate", "the-causeway", "saltmere"])
     lines = KIT.frame(table.game, place)
     assert any(line.startswith("Ways to tackle it (ideas, never required): Sit with the reeve") for line in lines)
+
+
+def test_the_hint_after_a_command_says_whose_move_it_is() -> None:
+    """Issue 18, point 5: after a command in a round, one line says who is next (while two or more wait)."""
+    table = Table()
+    table.do(f"story {BELL}")
+    table.do("pc take all")
+    table.do("scene")
+    out = table.do("scene")
+    assert ("Round 1 of The Saltmere causeway: Wenna Ashgrove's move; still to act, Wenna Ashgrove, Corin Tallow, "
+            "Ysolde Marrow (`check WHO ABILITY`, or `pass WHO`; any order).") in out
+    table.do("check wenna agility")
+    out = table.do("roll 12")
+    assert any(line.startswith("Round 1 of The Saltmere causeway: Corin Tallow's move;") for line in out)
+    table.do("check corin might")
+    out = table.do("roll 12")
+    assert any(line.startswith("Round 1 of The Saltmere causeway: still to act, Ysolde Marrow") for line in out)

@@ -40,8 +40,10 @@ def due_lines(state: W.GameState) -> list[str]:
             continue
         found = state.encounter
         assert found is not None
-        lines.append(f"Round {step.round} of {clean(found.name)}: still to act, {', '.join(map(clean, step.who))} "
-                     "(`check WHO ABILITY`, or `pass WHO`).")
+        # Issue 18, point 5: with two or more to act and no roll open, say whose move it is (any order stands)
+        nxt = f"{clean(step.who[0])}'s move; " if len(step.who) > 1 and state.pending is None else ""
+        lines.append(f"Round {step.round} of {clean(found.name)}: {nxt}still to act, "
+                     f"{', '.join(map(clean, step.who))} (`check WHO ABILITY`, or `pass WHO`; any order).")
         if isinstance(found, W.Extended) and found.situation is not None:
             text = next((s.text for s in found.situations if s.id == found.situation), found.situation)
             lines.append(f"The situation: {clean(text)}")
