@@ -6,9 +6,13 @@ bundled ``stories/content/wolden/``, the player's ``<data>/stories/wolden/``, or
 and checked by :class:`Scenario`. It names the cults it uses (cult files, ``kind: cults`` and a
 ``cults:`` list of cult mappings, sit in the same folders), offers pregenerated characters, and
 lists its encounters (extended challenges, travel montages with their tables of
-situations, fights with their enemies) and its scenes in order, each scene
-bringing at most one encounter. The ending's lines may depend on how an
-encounter came out.
+situations, fights with their enemies) and its scenes, each scene bringing at
+most one encounter. A scene's ``exits`` say where the story goes next, each
+opened by how an encounter came out (or always open); a scene without exits
+leads to the next in the list. The ending's lines may depend on how an
+encounter came out. :meth:`Scenario.faults` finds, with the references, an exit
+to nothing, a branch whose condition can never hold, an outcome that opens no
+way on, and a scene no way reaches.
 
 :class:`ScenarioProgress` is where a session stands in its scenario: it watches
 the commands (``story``, ``scene``) and the encounters' endings, so replay

@@ -1,8 +1,9 @@
 """The Wolden verbs between encounters: characters, the scenario and its scenes, downtime, sessions.
 
 ``story ID`` copies a scenario and its cults into its arguments and installs the
-cults; ``pc take`` enlists its pregenerated characters; ``scene`` begins its next
-scene and starts the encounter the scene brings (the players need not type it:
+cults; ``pc take`` enlists its pregenerated characters; ``scene`` takes the way on
+that the last encounter's outcome opened (or the one the players name) into the
+next scene and starts the encounter the scene brings (the players need not type it:
 the scenario has already said what it is). Without a scenario, ``pc add`` finds
 its cult in the cult files and brings it into play with the character.
 """
