@@ -59,7 +59,7 @@ def encounter_line(found: W.Extended | W.Fight) -> str:
     """The encounter under way, for the status."""
     acted = f"; acted: {_names(found.rounds.acted)}" if found.rounds.acted else ""
     if isinstance(found, W.Fight):
-        foes = ", ".join(f"{clean(e.name)} [{e.id}] {e.taken}/{e.harm} harm, {e.damage.notation}"
+        foes = ", ".join(f"{clean(e.name)} {e.taken}/{e.harm} harm, {e.damage.notation}"
                          + (" (beaten)" if e.defeated else "") for e in found.enemies.values())
         return f"Fight: {clean(found.name)}, round {found.rounds.number}{acted}. Enemies: {foes}."
     kind = "Travel montage" if found.montage else "Extended challenge"
