@@ -231,6 +231,9 @@ def test_scene_to_a_shut_way_is_refused_and_the_hint_names_the_way_on() -> None:
     table.do("pc take all")
     table.do("scene")
     table.do("scene")
+    early = table.do("scene saltmere")
+    assert early[0] == ("Refused: the way to Saltmere is not open yet: it opens on how The Saltmere causeway "
+                        "comes out")
     for check in ("wenna agility", "corin might", "ysolde graces"):
         table.do(f"check {check}")
         out = table.do("roll 12")

@@ -258,8 +258,16 @@ def _way(place: ScenarioProgress, to: str | None) -> ExitSpec | None:
     chosen = pick(to, names, "way on")
     way = next(w for w in place.exits() if w.to == chosen)
     if not way.opens(place.outcomes):
+        if way.encounter is not None and way.encounter not in place.outcomes:
+            raise UsageError(f"the way to {names[chosen]} is not open yet: it opens on how "
+                             f"{_encounter_name(place, way.encounter)} comes out")
         raise UsageError(f"the way to {names[chosen]} is shut: it opens on another outcome")
     return way
+
+
+def _encounter_name(place: ScenarioProgress, ident: str) -> str:
+    spec = place.scenario.encounters.get(ident) if place.scenario is not None else None
+    return spec.name if spec is not None else ident
 
 
 @VERBS.register
