@@ -130,7 +130,7 @@ def test_wolden_completes_names_abilities_targets_and_activities(wolden: Console
     assert words(wolden, "check 'Wenna Ashgrove' might ") == ["vs"]
     assert words(wolden, "check 'Wenna Ashgrove' might vs ") == ["the-causeway"]  # the montage under way
     assert words(wolden, "downtime 'Corin Tallow' ") == ["training", "shopping", "rest", "carouse"]
-    assert words(wolden, "fight ") == ["drowned-ringer", "bell-warden", "bell-tower"]
+    assert words(wolden, "fight ") == ["drowned-ringer", "bell-warden", "bell-tower", "the-sextons-stair"]
     assert words(wolden, "pc ")[:2] == ["add", "take"]
     assert words(wolden, "pc add Bo ") == ["lantern-wardens", "brine-choir"]
     assert words(wolden, "pc add Bo brine-choir might=3 m") == ["mind="]

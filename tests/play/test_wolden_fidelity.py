@@ -52,8 +52,10 @@ def table(scores: list[tuple[int, int, int, int]], damage: list[int]) -> W.GameS
 def shown(state: W.GameState) -> dict[W.Result, Fraction]:
     """The chances the players read on the odds line."""
     line = odds_lines(state)[0]
-    found = dict(re.findall(r"(critical failure|failure|partial|critical success|success) (\d+/\d+|\d+) \(", line))
-    return {LABELS[k]: Fraction(v) for k, v in found.items()}
+    # Issue 18, point 4: a percentage first, the exact fraction after it in brackets (none for 0% or 100%)
+    found = re.findall(r"(critical failure|failure|partial|critical success|success) "
+                       r"(\d+(?:\.\d)?)%(?: \((\d+/\d+)\))?", line)
+    return {LABELS[k]: Fraction(exact) if exact else Fraction(int(float(pc)), 100) for k, pc, exact in found}
 
 
 def exact(state: W.GameState) -> dict[W.Result, Fraction]:

@@ -134,6 +134,6 @@ def chances_lines(state: Any, odds_word: str) -> list[str]:
 
     oracle = oracle_of(state)
     odds = question_odds(odds_word, oracle.tension(state))
-    parts = ", ".join(f"{k.value.replace('_', '-')} {v} ({float(v):.0%})" for k, v in odds.answers.items())
-    return [f"Asking at {odds.word} ({odds.odds}) with {oracle.tension_words} at {odds.tension}: {parts}; "
-            f"a twist {odds.twist} ({float(odds.twist):.0%})."]
+    parts = ", ".join(f"{k.value.replace('_', '-')} {float(v):.0%} ({v})" for k, v in odds.answers.items())
+    return [f"Asking at {odds.word} ({odds.odds}%) with {oracle.tension_words} at {odds.tension}: {parts}; "
+            f"a twist {float(odds.twist):.0%} ({odds.twist})."]

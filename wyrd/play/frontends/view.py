@@ -91,6 +91,14 @@ def _chances(chances: object) -> str:
 
 Renderer = Callable[[dict[str, Any]], Line]
 
+
+def _each_brings(names: list[str]) -> str:
+    """"Ada brings a twist", "Ada and Bo each bring a twist": the verb agrees with the names."""
+    shown = [clean(n) for n in names]
+    if len(shown) < 2:
+        return f"{''.join(shown) or 'someone'} brings a twist"
+    return f"{', '.join(shown[:-1])} and {shown[-1]} each bring a twist"
+
 # The kinds every ruleset shares: the session's own, and what the oracle and the stories add.
 # Each ruleset's own kinds read as its kit says (PlayHooks.texts and .styles).
 _RENDER: dict[str, Renderer] = {
@@ -109,8 +117,8 @@ _RENDER: dict[str, Renderer] = {
     "scene_test": lambda e: Line(
         text={"expected": "The scene goes as expected.",
               "altered": "The scene is altered: something ordinary intrudes.",
-              "interrupted": f"The scene is interrupted: {', '.join(map(clean, e.get('interrupted_by', [])))} "
-              "brings a twist."}.get(str(e["outcome"]), str(e["outcome"])), style="wyrd"),
+              "interrupted": f"The scene is interrupted: {_each_brings(e.get('interrupted_by', []))}."}.get(
+                  str(e["outcome"]), str(e["outcome"])), style="wyrd"),
     "story_chosen": lambda e: Line(
         text=f"{clean(e['title'])}. {clean(e.get('premise', ''))}".strip()
         + (f" Ready to play: {', '.join(map(clean, e['pregens']))} (`pregens` shows their sheets; "

@@ -6,9 +6,13 @@ bundled ``stories/content/wolden/``, the player's ``<data>/stories/wolden/``, or
 and checked by :class:`Scenario`. It names the cults it uses (cult files, ``kind: cults`` and a
 ``cults:`` list of cult mappings, sit in the same folders), offers pregenerated characters, and
 lists its encounters (extended challenges, travel montages with their tables of
-situations, fights with their enemies) and its scenes in order, each scene
-bringing at most one encounter. The ending's lines may depend on how an
-encounter came out.
+situations, fights with their enemies) and its scenes, each scene bringing at
+most one encounter. A scene's ``exits`` say where the story goes next, each
+opened by how an encounter came out (or always open); a scene without exits
+leads to the next in the list. The ending's lines may depend on how an
+encounter came out. :meth:`Scenario.faults` finds, with the references, an exit
+to nothing, a branch whose condition can never hold, an outcome that opens no
+way on, and a scene no way reaches.
 
 :class:`ScenarioProgress` is where a session stands in its scenario: it watches
 the commands (``story``, ``scene``) and the encounters' endings, so replay
@@ -38,12 +42,14 @@ from wyrd.stories.wording import PronounWord, Wording, placeholder_fault, unset
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
+    "END",
     "FOLDER",
     "LINTING",
     "EndingLine",
     "EnemyAction",
     "EnemySpec",
     "EnemyTarget",
+    "ExitSpec",
     "ExtendedSpec",
     "FightSpec",
     "FileKind",
@@ -55,16 +61,20 @@ __all__ = [
     "SceneSpec",
     "SituationSpec",
     "SituationTable",
+    "StandingRule",
     "file_kind",
     "find_scenario",
     "list_scenarios",
     "load_cults",
+    "outcomes_of",
     "parse_damage",
     "scenario_args",
 ]
 
 FOLDER = "wolden"
 """The sub-folder of every story folder that holds Wolden content."""
+END = "end"
+"""An exit to this goes to the scenario's ending."""
 
 
 
@@ -106,6 +116,9 @@ class _Danger(_Spec):
             parse_damage(value)
         return value
 
+
+TwistCategory = Literal["threat", "eerie", "tie", "mundane", "friendly"]
+"""The oracle's twist categories (:mod:`wyrd.oracle.twists`), as a story names them."""
 
 EnemyTarget = Literal["weakest", "strongest", "random", "lead"]
 
@@ -168,13 +181,17 @@ class SituationTable(_Spec):
 
 
 class ExtendedSpec(_Danger, Wording):
-    """An extended challenge; ``approaches`` are ideas for the players, never required."""
+    """An extended challenge; ``approaches`` are ideas for the players, never required.
+
+    ``fail`` (on every encounter) says in the story's words what losing it costs.
+    """
 
     id: Ident
     name: str
     rating: int = Field(ge=1)
     text: str = ""
     approaches: list[str] = Field(default_factory=list)
+    fail: str = ""
 
 
 class MontageSpec(_Danger, Wording):
@@ -184,6 +201,7 @@ class MontageSpec(_Danger, Wording):
     table: Ident
     text: str = ""
     per_check: bool = False
+    fail: str = ""
 
 
 class FightSpec(_Spec, Wording):
@@ -191,17 +209,53 @@ class FightSpec(_Spec, Wording):
     name: str
     enemies: list[Ident] = Field(min_length=1)  # enemy ids; an id twice is two of them
     text: str = ""
+    fail: str = ""
+
+
+class StandingRule(_Spec):
+    """A rule of the story's that stands in a scene (or in all of them): its name and what it does."""
+
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class ExitSpec(_Spec):
+    """A way on from a scene: to another scene (or ``end``, the ending).
+
+    With ``encounter`` it opens only if that encounter came out as one of
+    ``outcomes`` (the dice steer the story); without, it is always open, and
+    where several are open the players choose (``scene TO``). ``text`` is what
+    is said when the way is taken ("the causeway beat you: ..."), and what the
+    exits list says opens it.
+    """
+
+    to: Ident
+    encounter: Ident | None = None
+    outcomes: list[EncounterOutcome] = Field(default_factory=list)
+    text: str = ""
+
+    def opens(self, outcomes: Mapping[str, str]) -> bool:
+        """Whether the way is open, given how the encounters came out so far."""
+        return self.encounter is None or outcomes.get(self.encounter) in self.outcomes
 
 
 class SceneSpec(_Spec):
-    """A scene: what it brings (``encounter``: an id of the scenario's encounters, or none)."""
+    """A scene: what it brings (``encounter``: an id of the scenario's encounters, or none).
+
+    ``place`` is where it is; ``rules`` the story's own rules standing in it;
+    ``exits`` the ways on (none: the next scene in the list, or after the last,
+    the ending).
+    """
 
     id: Ident
     title: str
     text: str
+    place: str = ""
     encounter: Ident | None = None
     settled: bool = False  # a settled place: a downtime fits here
     narration: list[str] = Field(default_factory=list)
+    rules: list[StandingRule] = Field(default_factory=list)
+    exits: list[ExitSpec] = Field(default_factory=list)
 
 
 class PregenSpec(_Spec):
@@ -242,6 +296,10 @@ class Scenario(_Spec):
     scenes: list[SceneSpec] = Field(min_length=1)
     narration: list[str] = Field(default_factory=list)
     ending: list[EndingLine] = Field(min_length=1)
+    # rules that stand in every scene of the story
+    rules: list[StandingRule] = Field(default_factory=list)
+    # the story's own twists, by category (threat, eerie, tie, mundane, friendly): a critical's twist
+    twists: dict[TwistCategory, list[Annotated[str, Field(min_length=1)]]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _references(self, info: ValidationInfo) -> Scenario:
@@ -280,6 +338,74 @@ class Scenario(_Spec):
                 yield from _known(("ending", i, "encounter"), line.encounter, known, "ending: encounter")
         for i, pregen in enumerate(self.pregens):
             yield from _known(("pregens", i, "cult"), pregen.cult, set(self.cults), f"{pregen.name}: cult")
+        for i, line in enumerate(self.ending):
+            spec = self.encounters.get(line.encounter or "")
+            if spec is not None:
+                yield from _possible(("ending", i, "outcomes"), spec, line.outcomes, "ending")
+        yield from self._branch_faults()
+
+    def exits_from(self, scene: SceneSpec) -> list[ExitSpec]:
+        """The ways on from ``scene``: its own, or else the next scene in the list (after the last, the end)."""
+        if scene.exits:
+            return list(scene.exits)
+        at = next(i for i, s in enumerate(self.scenes) if s.id == scene.id)
+        return [ExitSpec(to=self.scenes[at + 1].id if at + 1 < len(self.scenes) else END)]
+
+    def scene(self, ident: str) -> SceneSpec | None:
+        return next((s for s in self.scenes if s.id == ident), None)
+
+    def _before(self) -> dict[str, set[str]]:
+        """For each scene, the scenes some way from the first passes through to reach it (itself included)."""
+        ways = {s.id: {e.to for e in self.exits_from(s)} for s in self.scenes}
+        before: dict[str, set[str]] = {s.id: {s.id} for s in self.scenes}
+        changed = True
+        while changed:  # a fixed point: scenes are few
+            changed = False
+            for scene, onward in ways.items():
+                for nxt in onward:
+                    if nxt in before and not before[scene] <= before[nxt]:
+                        before[nxt] |= before[scene]
+                        changed = True
+        return before
+
+    def _branch_faults(self) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        """Exits to nothing, conditions that can never hold, outcomes that lead nowhere, scenes never reached."""
+        ids = {s.id for s in self.scenes}
+        known = self.encounters
+        before = self._before()
+        first = self.scenes[0].id
+        for i, scene in enumerate(self.scenes):
+            met = {s.encounter for s in self.scenes if s.id in before[scene.id] and s.encounter}
+            for j, way in enumerate(scene.exits):
+                where = ("scenes", i, "exits", j)
+                if way.to != END and way.to not in ids:
+                    yield (*where, "to"), (f"scene {scene.id}: exit to {way.to!r}, which is neither a scene "
+                                           f"nor {END} ({', '.join(sorted(ids))})")
+                if way.encounter is None:
+                    if way.outcomes:
+                        yield (*where, "outcomes"), f"scene {scene.id}: exit to {way.to}: outcomes of no encounter"
+                    continue
+                spec = known.get(way.encounter)
+                if spec is None:
+                    yield from _known((*where, "encounter"), way.encounter, set(known),
+                                      f"scene {scene.id}: exit to {way.to}: encounter")
+                    continue
+                if not way.outcomes:
+                    yield (*where, "outcomes"), (f"scene {scene.id}: exit to {way.to} names {way.encounter} "
+                                                 "but no outcome of it, so it can never open")
+                yield from _possible((*where, "outcomes"), spec, way.outcomes, f"scene {scene.id}: exit to {way.to}")
+                if way.encounter not in met:
+                    yield (*where, "encounter"), (f"scene {scene.id}: exit to {way.to} can never open: "
+                                                  f"{way.encounter} is met on no way to this scene")
+            spec = known.get(scene.encounter or "")
+            if spec is not None and scene.exits:
+                for outcome in outcomes_of(spec):
+                    if not any(w.encounter is None or w.encounter != scene.encounter or outcome in w.outcomes
+                               for w in scene.exits):
+                        yield ("scenes", i, "exits"), (f"scene {scene.id}: if {scene.encounter} comes out "
+                                                       f"{outcome}, no exit opens: that outcome leads nowhere")
+            if scene.id != first and first not in before[scene.id]:
+                yield ("scenes", i, "id"), f"scene {scene.id} cannot be reached from the first scene, {first}"
 
     @property
     def encounters(self) -> dict[str, ExtendedSpec | MontageSpec | FightSpec]:
@@ -293,6 +419,32 @@ class Scenario(_Spec):
 
     def table(self, ident: str) -> SituationTable:
         return next(t for t in self.situation_tables if t.id == ident)
+
+
+def _actors(event: Event) -> list[str]:
+    """Who acted in an event: the lead and helpers of a roll, one who passed or took a downtime."""
+    if event.kind == "check_opened":
+        return [str(getattr(event, "lead")), *map(str, getattr(event, "helpers", []))]  # noqa: B009
+    if event.kind in ("turn_passed", "downtime_taken"):
+        return [str(getattr(event, "character"))]  # noqa: B009
+    return []
+
+
+def outcomes_of(spec: ExtendedSpec | MontageSpec | FightSpec) -> tuple[EncounterOutcome, ...]:
+    """How an encounter of this kind can come out (seed 001 and the rules' ``EncounterOutcome``)."""
+    if isinstance(spec, FightSpec):
+        return (EncounterOutcome.WON, EncounterOutcome.WITHDREW, EncounterOutcome.LOST)
+    return (EncounterOutcome.DONE, EncounterOutcome.LOST, EncounterOutcome.ABANDONED)
+
+
+def _possible(path: Steps, spec: ExtendedSpec | MontageSpec | FightSpec, outcomes: Sequence[EncounterOutcome],
+              what: str) -> Iterator[tuple[Steps, str]]:
+    can = outcomes_of(spec)
+    for k, outcome in enumerate(outcomes):
+        if outcome not in can:
+            kind = "a fight" if isinstance(spec, FightSpec) else "an extended challenge"
+            yield (*path, k), (f"{what}: {spec.id} is {kind}, which never comes out {outcome} "
+                               f"({', '.join(can)}): the branch can never hold")
 
 
 def _unique(what: str, ids: Sequence[tuple[Steps, str]]) -> Iterator[tuple[Steps, str]]:
@@ -430,6 +582,10 @@ class ScenarioProgress:
     ended: bool = False
     # whom each enemy of the fight under way goes for this round (enemy id -> character)
     targets: dict[str, str] = field(default_factory=dict)
+    # who has rolled, helped, passed or taken a downtime since the scene began, in order
+    acted: list[str] = field(default_factory=list)
+    # what the way taken into the scene under way said (the last outcome's change)
+    way: str = ""
 
     @classmethod
     def restore(cls, data: Mapping[str, Any] | None) -> ScenarioProgress:
@@ -438,12 +594,13 @@ class ScenarioProgress:
             return cls()
         found = data.get("scenario")
         return cls(Scenario.model_validate(found) if found else None, list(data.get("played", [])),
-                   dict(data.get("outcomes", {})), bool(data.get("ended", False)), dict(data.get("targets", {})))
+                   dict(data.get("outcomes", {})), bool(data.get("ended", False)), dict(data.get("targets", {})),
+                   list(data.get("acted", [])), str(data.get("way", "")))
 
     def snapshot(self) -> dict[str, Any]:
         return {"scenario": self.scenario.model_dump(mode="json") if self.scenario else None,
                 "played": list(self.played), "outcomes": dict(self.outcomes), "ended": self.ended,
-                "targets": dict(self.targets)}
+                "targets": dict(self.targets), "acted": list(self.acted), "way": self.way}
 
     def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None:
         if verb == "story" and "scenario" in args:
@@ -452,7 +609,11 @@ class ScenarioProgress:
             self.ended = True
         elif verb == "scene" and "scene" in args:
             self.played.append(str(args["scene"]["id"]))
+            self.acted, self.way = [], str(args["scene"].get("way", ""))
         for event in events:
+            for who in _actors(event):
+                if who not in self.acted:
+                    self.acted.append(who)
             if isinstance(event, ExtendedEnded | FightEnded):
                 self.outcomes[event.id] = str(event.outcome)
             if isinstance(event, RoundStarted | FightStarted | FightEnded):
@@ -468,11 +629,37 @@ class ScenarioProgress:
 
     @property
     def next_scene(self) -> SceneSpec | None:
-        """The scene ``scene`` begins next (None once the last has begun)."""
-        if self.scenario is None:
+        """The scene ``scene`` begins next: the first, then the first way on that is open (None: the ending)."""
+        ways = self.open_exits()
+        if self.scenario is None or not ways:
             return None
-        scenes = self.scenario.scenes
-        return scenes[len(self.played)] if len(self.played) < len(scenes) else None
+        return self.scenario.scene(ways[0].to)
+
+    def exits(self) -> list[ExitSpec]:
+        """Every way on from the scene under way (before the first: the way to it)."""
+        if self.scenario is None:
+            return []
+        scene = self.current
+        if scene is None:
+            return [] if self.played else [ExitSpec(to=self.scenario.scenes[0].id)]
+        return self.scenario.exits_from(scene)
+
+    def open_exits(self) -> list[ExitSpec]:
+        """The ways on open now, as the encounters came out."""
+        return [e for e in self.exits() if e.opens(self.outcomes)]
+
+    def exit_names(self) -> dict[str, str]:
+        """Where each way on goes, by name: the scene's title, or the ending."""
+        story = self.scenario
+        out: dict[str, str] = {}
+        for way in self.exits():
+            found = story.scene(way.to) if story is not None else None
+            out[way.to] = found.title if found is not None else "the ending"
+        return out
+
+    def is_last(self, scene: SceneSpec) -> bool:
+        """Whether every way on from ``scene`` goes to the ending."""
+        return self.scenario is not None and all(e.to == END for e in self.scenario.exits_from(scene))
 
     def ending(self) -> list[str]:
         """The lines of the ending that fit how the encounters came out."""

@@ -14,9 +14,10 @@ so the players know whom to defend. The draws use the context's dice
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import wyrd.rules.wolden as W
+from wyrd.oracle.events import Sparse
 from wyrd.oracle.grammar import person, worded
 from wyrd.oracle.tables import roll
 from wyrd.oracle.text import fill
@@ -29,13 +30,17 @@ from wyrd.stories.wolden import EnemySpec, Scenario
 __all__ = ["GENERIC", "EnemyActed", "enemy_actions", "plan_lines"]
 
 
-class EnemyActed(Event):
+class EnemyActed(Sparse):
     """What an enemy does in its turn of a round, and to whom (the kit's, never replayed)."""
 
     kind: Literal["enemy_acted"] = "enemy_acted"
     enemy: str
     text: str
     target: str
+    # those tied with the target for weakest or strongest, passed over by the party's order (issue 18)
+    tied: list[str] | None = None
+
+    OMITTED: ClassVar[frozenset[str]] = frozenset({"tied"})
 
 GENERIC = "wolden/enemy-acts"
 
@@ -69,6 +74,13 @@ def _target(how: str | None, standing: Sequence[W.Character], dice: Dice, enemy:
     return standing[face - 1]
 
 
+def _tied(how: str | None, standing: Sequence[W.Character], target: W.Character) -> list[str] | None:
+    """Who stood level with the target for weakest or strongest (the tie went to the first of them)."""
+    if how not in ("weakest", "strongest"):
+        return []
+    return [c.name for c in standing if c.name != target.name and _total(c) == _total(target)] or None
+
+
 def enemy_actions(events: Sequence[object], state: W.GameState, story: Scenario | None,
                   dice: Dice) -> list[Event]:
     """One ``enemy_acted`` per enemy standing, if a round of the fight under way began in ``events``."""
@@ -92,11 +104,13 @@ def enemy_actions(events: Sequence[object], state: W.GameState, story: Scenario 
             row = rows[face - 1]
             target = _target(row.target, standing, dice, enemy)
             text = fill(row.text, {"enemy": them, "character": person(target.name, pronouns.get(target.name))})
+            tied = _tied(row.target, standing, target)
         else:
             target = _target("random", standing, dice, enemy)
             who = person(target.name, pronouns.get(target.name))
             text = roll(GENERIC, dice, {"enemy": them, "character": who}).text
-        out.append(EnemyActed(enemy=enemy.id, text=text, target=target.name))
+            tied = None
+        out.append(EnemyActed(enemy=enemy.id, text=text, target=target.name, tied=tied))
     return out
 
 
@@ -105,7 +119,10 @@ def plan_lines(state: W.GameState, targets: Mapping[str, str]) -> list[str]:
     found = state.encounter
     if not isinstance(found, W.Fight):
         return []
-    plans = [f"{clean(e.name)} goes for {clean(targets[e.id])}" for e in found.standing if e.id in targets]
+    # Issue 18, point 6: one taken out since the round began is no one to defend, nor one who may act
+    standing = {n for n, c in state.characters.items() if not c.out}
+    plans = [f"{clean(e.name)} goes for {clean(targets[e.id])}" for e in found.standing
+             if targets.get(e.id) in standing]
     if not plans:
         return []
     return [f"This round {'; '.join(plans)}: defend them (`check WHO ABILITY vs ENEMY defend`); "

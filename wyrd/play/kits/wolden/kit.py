@@ -13,7 +13,6 @@ new sitting (:mod:`wyrd.play.kits.wolden.sittings`): the text's "session".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 import wyrd.rules.wolden as W
@@ -21,58 +20,16 @@ from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
 from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.frontends.view import clean, short_names
-from wyrd.play.kits.wolden import encounters, sittings, story  # noqa: F401  (with verbs, these register the verbs)
+from wyrd.play.kits.wolden import encounters, narrator, sittings, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import EnemyActed, plan_lines
+from wyrd.play.kits.wolden.foresight import TENSION_WORDS, odds_lines, preview, tension
 from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
 from wyrd.play.kits.wolden.verbs import VERBS, ScenarioEnded, SceneBegun, wolden
 from wyrd.rules.actions import Event
-from wyrd.rules.wolden.odds import pending_odds
 from wyrd.stories.wolden import ScenarioProgress
 
 __all__ = ["KIT", "due_lines", "odds_lines"]
-
-_RESULTS = {"critical_failure": "critical failure", "failure": "failure", "partial": "partial",
-            "success": "success", "critical_success": "critical success"}
-
-
-def _share(p: Fraction) -> str:
-    return f"{p} ({float(p):.1%})"
-
-
-def odds_lines(state: W.GameState) -> list[str]:
-    """The exact chance of each result of the open roll, and what each would bring."""
-    pending = state.pending
-    if pending is None:
-        return []
-    char = state.characters[pending.lead]
-    odds = pending_odds(state)
-    assert odds is not None
-    score = odds.ability
-    parts = ", ".join(f"{_RESULTS[r.value]} {_share(p)}" for r, p in odds.outcomes)
-    lines = [f"{clean(char.name)} rolls {odds.dice}d12 + {ability_name(pending.ability)} {score}: {parts}."]
-    who = ", ".join(map(clean, pending.involved))
-    found = state.encounter
-    if pending.against is None or found is None:
-        lines.append("A plain roll: what follows is the story's (harm, wound).")
-    elif isinstance(found, W.Fight):
-        enemy = found.enemies[pending.against]
-        blow = f"it hits {who} for {enemy.damage.notation} each ({enemy.damage.maximum} on a critical failure)"
-        if pending.attack:
-            lines.append(f"Against {clean(enemy.name)} ({enemy.taken}/{enemy.harm} harm): 6 or less, {blow}; "
-                         "7 to 12, 1 harm to it and it hits; 13 or more, 1 harm to it (2 on a critical) "
-                         "and it misses.")
-        else:
-            lines.append(f"Defending against {clean(enemy.name)}: 12 or less, {blow}; 13 or more, it misses.")
-    else:
-        change = float(odds.expected_rating_change)
-        text = (f"Against {clean(found.name)}, rating {found.rating} (done at 0, lost at {W.LOST_AT * found.start}): "
-                f"+4, +2, -1, -2, -4 by result, {change:+.2f} on average")
-        if found.danger is not None:
-            text += f"; 12 or less deals {found.danger.notation} to each of {who}"
-        lines.append(text + ".")
-    return lines
-
 
 def due_lines(state: W.GameState) -> list[str]:
     """What the rules say is owed now, as prompts."""
@@ -83,8 +40,10 @@ def due_lines(state: W.GameState) -> list[str]:
             continue
         found = state.encounter
         assert found is not None
-        lines.append(f"Round {step.round} of {clean(found.name)}: still to act, {', '.join(map(clean, step.who))} "
-                     "(`check WHO ABILITY`, or `pass WHO`).")
+        # Issue 18, point 5: with two or more to act and no roll open, say whose move it is (any order stands)
+        nxt = f"{clean(step.who[0])}'s move; " if len(step.who) > 1 and state.pending is None else ""
+        lines.append(f"Round {step.round} of {clean(found.name)}: {nxt}still to act, "
+                     f"{', '.join(map(clean, step.who))} (`check WHO ABILITY`, or `pass WHO`; any order).")
         if isinstance(found, W.Extended) and found.situation is not None:
             text = next((s.text for s in found.situations if s.id == found.situation), found.situation)
             lines.append(f"The situation: {clean(text)}")
@@ -100,13 +59,14 @@ def _hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
         return [f"No characters yet: {make}, the cult from the cult files (lantern-wardens, brine-choir); "
                 "or `story the-drowned-bell` to play the bundled scenario."]
     out = [f"{clean(c.name)} is taken out until a downtime." for c in game.characters.values() if c.out]
-    return odds_lines(game) + due_lines(game) + out
+    return narrator.opening_lines(game, events) + odds_lines(game) + due_lines(game) + out
 
 
 def _plans(state: Any, follower: Any) -> list[str]:
-    """Whom each enemy goes for this round, so the players know whom to defend."""
+    """Whom each enemy goes for this round, so the players know whom to defend; once a scene's
+    business is done, where the story goes next."""
     targets = follower.targets if isinstance(follower, ScenarioProgress) else {}
-    return plan_lines(wolden(state), targets)
+    return plan_lines(wolden(state), targets) + narrator.way_hint(state, follower)
 
 
 def _sheet(char: W.Character, cult: W.Cult | None) -> list[str]:
@@ -199,7 +159,14 @@ def _able(state: W.GameState) -> list[str]:
     return [n for n, c in state.characters.items() if not c.out]
 
 
-ORACLE = OracleHooks(askers=_askers, present=_able)
+def _oracle_twist(answer: Event, asker: str, state: Any, dice: Any, follower: Any) -> list[Event]:
+    from wyrd.play.kits.wolden.fate import oracle_twist
+
+    return oracle_twist(answer, asker, state, dice, follower)
+
+
+ORACLE = OracleHooks(askers=_askers, present=_able, tension=tension, tension_words=TENSION_WORDS,
+                     twist=_oracle_twist)
 
 KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, follower_hints=_plans, status=_status,
                 toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
@@ -208,5 +175,6 @@ KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, f
                                   *ORACLE_EVENTS),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell",
-                scene_opens=frozenset({"scene_begun"}), oracle=ORACLE,
-                pregens=_pregens)
+                scene_opens=frozenset({"scene_begun"}), oracle=ORACLE, frame=narrator.frame,
+                stage_rules=narrator.stage_rules, exits=narrator.exits, spotlight=narrator.spotlight,
+                preview=preview, pregens=_pregens)

@@ -11,7 +11,7 @@ moment is told from is what its narration event names as its ``moment``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -22,7 +22,7 @@ from wyrd.oracle.grammar import Referent, worded
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.play.kits.wolden.texts import ability_name, names_of
-from wyrd.play.kits.wolden.verbs import wolden
+from wyrd.play.kits.wolden.verbs import SceneBegun, wolden
 from wyrd.rules.actions import Event
 from wyrd.stories.wolden.scenario import ScenarioProgress
 from wyrd.stories.wording import Wording
@@ -152,10 +152,11 @@ class WoldenNarration(KitNarration):
 
 
     def tell(self, command: Command) -> Told:
-        if not command.prose:
-            return Told()
         old, new = wolden(command.before), wolden(command.after)
         events = command.events
+        added = _fated(events, new, command)
+        if not command.prose:
+            return Told(added=added)
         names = {**names_of(old), **names_of(new)}
         montages = {e.id for e in (old.encounter, new.encounter) if isinstance(e, W.Extended) and e.montage}
         montages |= {str(field(e, "id")) for e in events if e.kind == "extended_started" and field(e, "montage")}
@@ -175,7 +176,20 @@ class WoldenNarration(KitNarration):
         referents, pronouns = _referents(command.follower)
         cast = [CharacterFacts(name=c.name, concept=c.concept, pronouns=pronouns.get(c.name, "they"))
                 for c in new.characters.values()]
-        return Told(moments=[_request(c, cast, referents) for c in sorted(chosen, key=lambda c: c.order)])
+        return Told(added=added,
+                    moments=[_request(c, cast, referents) for c in sorted(chosen, key=lambda c: c.order)])
+
+
+def _fated(events: Sequence[Event], game: W.GameState, command: Command) -> list[Event]:
+    """The scene test of a scene that opens, then a twist for every critical (:mod:`~wyrd.play.kits.wolden.fate`)."""
+    from wyrd.play.kits.wolden.fate import critical_twists, scene_test
+    from wyrd.play.kits.wolden.narrator import present
+
+    out: list[Event] = []
+    begun = next((e for e in events if isinstance(e, SceneBegun)), None)
+    if begun is not None:
+        out += scene_test(begun.id, present(game), command.dice, command.follower)
+    return out + critical_twists(events, command.dice, command.follower)
 
 
 NARRATION = WoldenNarration()

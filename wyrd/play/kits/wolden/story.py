@@ -1,8 +1,9 @@
 """The Wolden verbs between encounters: characters, the scenario and its scenes, downtime, sessions.
 
 ``story ID`` copies a scenario and its cults into its arguments and installs the
-cults; ``pc take`` enlists its pregenerated characters; ``scene`` begins its next
-scene and starts the encounter the scene brings (the players need not type it:
+cults; ``pc take`` enlists its pregenerated characters; ``scene`` takes the way on
+that the last encounter's outcome opened (or the one the players name) into the
+next scene and starts the encounter the scene brings (the players need not type it:
 the scenario has already said what it is). Without a scenario, ``pc add`` finds
 its cult in the cult files and brings it into play with the character.
 """
@@ -40,7 +41,7 @@ from wyrd.play.kits.wolden.verbs import (
 )
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
-from wyrd.stories.wolden import ScenarioError, ScenarioProgress, load_cults, scenario_args
+from wyrd.stories.wolden import ExitSpec, ScenarioError, ScenarioProgress, load_cults, scenario_args
 
 __all__ = ["settled"]
 
@@ -183,21 +184,24 @@ class Story(WoldenVerb):
 
 @VERBS.register
 class Scene(WoldenVerb):
-    """scene [with A, B]
+    """scene [TO] [with A, B]
 
-    Begin the scenario's next scene: what it brings is shown, and its encounter
-    (an extended challenge, a travel montage or a fight) begins at once, with
-    everyone standing or those named. Only once the last encounter is over;
-    after the last scene, `scene` tells the ending.
+    Go on to the scenario's next scene: where the way on goes follows how the
+    scene's encounter came out (`exits` lists the ways and which are open);
+    where several are open, TO picks one (the first otherwise). What the scene
+    brings is shown, and its encounter (an extended challenge, a travel montage
+    or a fight) begins at once, with everyone standing or those named. Only
+    once the encounter under way is over; a way to the end tells the ending.
     """
 
     key = "scene"
-    completes = ("with", "character")
+    completes = ("exit", "with", "character")
 
     def read(self, words: Words, state: W.GameState) -> Args:
+        to = None if words.empty or str(words.peek()).casefold() == "with" else words.take("TO")
         who = take_names(words, state) if words.keyword("with") else []
         words.done()
-        return {"participants": who}
+        return {"participants": who} | ({"to": to} if to else {})
 
     def prepare(self, args: Args, ctx: PlayContext) -> Args:
         if "scene" in args or "end" in args:
@@ -206,12 +210,16 @@ class Scene(WoldenVerb):
         place = progress(ctx)
         if place.ended:
             raise UsageError(f"{story.title} has ended")
-        found = place.next_scene
+        way = _way(place, args.get("to"))
+        found = story.scene(way.to) if way is not None else None
+        told = _fill(way.text) if way is not None else ""
         if found is None:
-            return {"end": True, "story": story.id, "title": story.title, "lines": place.ending()}
+            return {"end": True, "story": story.id, "title": story.title, "lines": place.ending(), "way": told}
         number = len(place.played) + 1
         scene = {"number": number, "id": found.id, "title": found.title, "text": found.text,
-                 "encounter": found.encounter, "settled": found.settled, "last": number == len(story.scenes)}
+                 "encounter": found.encounter, "settled": found.settled, "last": place.is_last(found),
+                 "place": found.place, "way": told,
+                 "fail": _fill(story.encounters[found.encounter].fail) if found.encounter else ""}
         encounter = None
         if found.encounter is not None:
             encounter = {**encounter_args(story.encounters[found.encounter], story),
@@ -225,7 +233,8 @@ class Scene(WoldenVerb):
             raise W.OutOfTurn(f"{state.encounter.name} is still going: see it through, or `abandon` it",
                               rule="wolden.encounter.one-at-a-time")
         if args.get("end"):
-            return W.Outcome(state, [ScenarioEnded(story=args["story"], title=args["title"], lines=args["lines"])])
+            return W.Outcome(state, [ScenarioEnded(story=args["story"], title=args["title"], lines=args["lines"],
+                                                   way=args.get("way", ""))])
         begun = SceneBegun(**args["scene"])
         encounter = args["encounter"]
         return chain(state, [lambda s: start_encounter(s, dice, encounter)] * bool(encounter), first=[begun])
@@ -238,6 +247,31 @@ class Scene(WoldenVerb):
             face = ctx.dice.roll(1, len(seeds), "scene narration").faces[0]
             told = [Narrated(text=seeds[face - 1], source="story", moment="scene")]
         return told + super().after(args, events, ctx, state)
+
+
+def _fill(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _way(place: ScenarioProgress, to: str | None) -> ExitSpec | None:
+    """The way on the players take: the one TO names among those open, else the first open (None: the end)."""
+    if to is None:
+        found = place.open_exits()
+        return found[0] if found else None
+    names = place.exit_names()
+    chosen = pick(to, names, "way on")
+    way = next(w for w in place.exits() if w.to == chosen)
+    if not way.opens(place.outcomes):
+        if way.encounter is not None and way.encounter not in place.outcomes:
+            raise UsageError(f"the way to {names[chosen]} is not open yet: it opens on how "
+                             f"{_encounter_name(place, way.encounter)} comes out")
+        raise UsageError(f"the way to {names[chosen]} is shut: it opens on another outcome")
+    return way
+
+
+def _encounter_name(place: ScenarioProgress, ident: str) -> str:
+    spec = place.scenario.encounters.get(ident) if place.scenario is not None else None
+    return spec.name if spec is not None else ident
 
 
 @VERBS.register

@@ -29,6 +29,13 @@ def _names(items: object) -> str:
     return ", ".join(listed) if listed else "nobody"
 
 
+def _called(ident: object) -> str:
+    """An encounter or enemy as its event names it, read as words: an event carries its id, never its
+    name ("drowned-ringer-2" reads "Drowned ringer 2"), so players are not shown a bare id."""
+    words = clean(ident).replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 def _result(result: object) -> str:
     return str(result).replace("_", " ")
 
@@ -52,7 +59,7 @@ def encounter_line(found: W.Extended | W.Fight) -> str:
     """The encounter under way, for the status."""
     acted = f"; acted: {_names(found.rounds.acted)}" if found.rounds.acted else ""
     if isinstance(found, W.Fight):
-        foes = ", ".join(f"{clean(e.name)} [{e.id}] {e.taken}/{e.harm} harm, {e.damage.notation}"
+        foes = ", ".join(f"{clean(e.name)} {e.taken}/{e.harm} harm, {e.damage.notation}"
                          + (" (beaten)" if e.defeated else "") for e in found.enemies.values())
         return f"Fight: {clean(found.name)}, round {found.rounds.number}{acted}. Enemies: {foes}."
     kind = "Travel montage" if found.montage else "Extended challenge"
@@ -62,10 +69,10 @@ def encounter_line(found: W.Extended | W.Fight) -> str:
 
 
 def _opened(e: dict[str, Any]) -> str:
-    extras = [f"gift {clean(e['gift'])}"] if e.get("gift") else []
+    extras = [f"the gift {_called(e['gift'])}"] if e.get("gift") else []
     extras += ["an advantage"] if e.get("advantage") else []
     extras += [f"help from {_names(e['helpers'])}"] if e.get("helpers") else []
-    against = f" against {clean(e['against'])}" if e.get("against") else " (a plain roll)"
+    against = f" against {_called(e['against'])}" if e.get("against") else " (a plain roll)"
     return (f"{clean(e['lead'])} opens a roll of {ability_name(e['ability'])} {e['score']} with {e['dice']}d12"
             + (f" ({', '.join(extras)})" if extras else "") + f"{against}.")
 
@@ -84,10 +91,11 @@ def _downtime(e: dict[str, Any]) -> str:
 
 
 TEXTS: dict[str, Text] = {
-    "cult_added": lambda e: f"The cult {clean(e['name'])} [{clean(e['cult'])}] is in play.",
+    "cult_added": lambda e: f"The cult {clean(e['name'])} is in play.",
     "character_created": lambda e: (
-        f"{clean(e['name'])} joins ({clean(e['cult'])}): Might {e['might']}, Agility {e['agility']}, "
-        f"Mind {e['mind']}, Graces {e['graces']}; gifts {_names(e['gifts'])}; {e['slots']} slots."),
+        f"{clean(e['name'])} joins ({_called(e['cult'])}): Might {e['might']}, Agility {e['agility']}, "
+        f"Mind {e['mind']}, Graces {e['graces']}; gifts {_names([_called(g) for g in e['gifts']])}; "
+        f"{e['slots']} slots."),
     "session_advanced": lambda e: f"Session {e['session']} begins: everyone may take a downtime again.",
     "pool_capped": lambda e: (
         f"A pool holds at most 4d12, not {e['asked']}: the help of {_names(e['lost'])} adds no die, so "
@@ -96,27 +104,30 @@ TEXTS: dict[str, Text] = {
     "check_rolled": _rolled,
     "check_cancelled": lambda e: f"{clean(e['lead'])}'s roll is called off.",
     "extended_started": lambda e: (
-        f"{'Travel montage' if e['montage'] else 'Extended challenge'}: {clean(e['name'])} [{clean(e['id'])}], "
+        f"{'Travel montage' if e['montage'] else 'Extended challenge'}: {clean(e['name'])}, "
         f"rating {e['rating']}, with {_names(e['participants'])}."),
     "situation_drawn": lambda e: f"Round {e['round']} brings a situation: {clean(e['text'])}",
     "extended_progressed": lambda e: (
-        f"{clean(e['id'])}: {_result(e['result'])} moves the rating {e['change']:+d} to {e['rating']}."),
+        f"{_called(e['id'])}: {_result(e['result'])} moves the rating {e['change']:+d} to {e['rating']}."),
     "extended_ended": lambda e: (
-        f"{clean(e['id'])} ends {e['outcome']} at rating {e['rating']}, in round {e['rounds']}."),
-    "round_started": lambda e: (
-        f"Round {e['number']} of {clean(e['encounter'])}: {_names(e['participants'])} may act."),
+        f"{_called(e['id'])} ends {e['outcome']} at rating {e['rating']}, in round {e['rounds']}."),
+    # who may act is the hint's to say (it knows who is taken out; the event does not)
+    "round_started": lambda e: f"Round {e['number']} of {_called(e['encounter'])} begins.",
     "turn_passed": lambda e: f"{clean(e['character'])} lets round {e['round']} go by.",
     "fight_started": lambda e: (
-        f"A fight [{clean(e['id'])}]: {_names(e['enemies'])} against {_names(e['participants'])}."),
+        f"A fight: {_names([_called(i) for i in e['enemies']])} against {_names(e['participants'])}."),
     "enemy_harmed": lambda e: (
-        f"{clean(e['enemy'])} takes {e['n']} harm ({e['taken']}/{e['harm']})"
+        f"{_called(e['enemy'])} takes {e['n']} harm ({e['taken']}/{e['harm']})"
         + (": beaten." if e["defeated"] else ".")),
     "struck": lambda e: (
-        f"{clean(e['source'])} strikes {clean(e['character'])}: "
+        f"{_called(e['source'])} strikes {clean(e['character'])}: "
         + (f"the most it can, {e['n']}." if e["maximum"]
            else f"{e['dice']} rolled {', '.join(map(str, e['faces']))}, {e['n']} harm.")),
-    "enemy_acted": lambda e: f"{clean(e['text'])} [{clean(e['enemy'])} goes for {clean(e['target'])}]",
-    "fight_ended": lambda e: f"The fight [{clean(e['id'])}] ends: {e['outcome']}, in round {e['rounds']}.",
+    "enemy_acted": lambda e: (
+        f"{clean(e['text'])} [It goes for {clean(e['target'])}"
+        + (f", tied with {_names(e['tied'])} and first of them in the party's order" if e.get("tied") else "")
+        + ".]"),
+    "fight_ended": lambda e: f"The fight ends: {e['outcome']}, in round {e['rounds']}.",
     "harm_taken": lambda e: (
         f"{clean(e['character'])} takes {e['n']} harm to {ability_name(e['ability'])}, now {e['ability_after']}"
         + (f"; {e['past']} past it." if e["past"] else ".")),
@@ -129,17 +140,21 @@ TEXTS: dict[str, Text] = {
     "downtime_taken": _downtime,
     "table_rolled": lambda e: (
         f"{clean(e['character'])} rolls {e['face']} on the d{e['die']} {e['table']} table of "
-        f"{clean(e['cult'])}: {clean(e['row'])}."),
+        f"{_called(e['cult'])}: {_called(e['row'])}."),
     "gift_gained": lambda e: (
-        f"{clean(e['character'])} gains the gift {clean(e['gift'])} ({_s(e['slots'], 'slot')}; "
+        f"{clean(e['character'])} gains the gift {_called(e['gift'])} ({_s(e['slots'], 'slot')}; "
         f"{e['free_slots']} free) by {e['source']}."),
-    "item_gained": lambda e: f"{clean(e['character'])} now carries {clean(e['item'])}.",
+    "item_gained": lambda e: f"{clean(e['character'])} now carries {_called(e['item'])}.",
     "ability_raised": lambda e: (
         f"{clean(e['character'])}'s {ability_name(e['ability'])} "
         + (f"rises to {e['score']}." if e["raised"] else f"is already at {e['score']}, the most it can be.")),
     "scene_begun": lambda e: (
-        f"Scene {e['number']}: {clean(e['title'])}. {clean(e['text'])}" + (" (The last scene.)" if e["last"] else "")),
-    "scenario_ended": lambda e: f"The end of {clean(e['title'])}. " + " ".join(clean(t) for t in e["lines"]),
+        (f"{clean(e['way'])} " if e.get("way") else "")
+        + f"Scene {e['number']}: {clean(e['title'])}" + (f", {clean(e['place'])}. " if e.get("place") else ". ")
+        + clean(" ".join(str(e["text"]).split())) + (" (The last scene.)" if e["last"] else "")),
+    "scenario_ended": lambda e: (
+        (f"{clean(e['way'])} " if e.get("way") else "")
+        + f"The end of {clean(e['title'])}. " + " ".join(clean(t) for t in e["lines"])),
     "story_chosen": lambda e: (
         f"{clean(e['title'])}. {clean(e.get('premise', ''))}"
         + (f" Ready to play: {_names(e['pregens'])} (`pregens` shows their sheets; pc take all, or pc take NAME)."

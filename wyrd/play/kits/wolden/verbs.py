@@ -90,6 +90,10 @@ class SceneBegun(Event):
     encounter: str | None
     settled: bool
     last: bool
+    # where it is, and what the way taken to it said (the last outcome's change); none in older saves
+    place: str = ""
+    way: str = ""
+    fail: str = ""  # what losing its encounter costs, in the story's words
 
 
 class ScenarioEnded(Event):
@@ -97,6 +101,7 @@ class ScenarioEnded(Event):
     story: str
     title: str
     lines: list[str]
+    way: str = ""  # what the way taken to the ending said
 
 
 class WoldenVerb(Verb):

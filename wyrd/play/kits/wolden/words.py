@@ -4,7 +4,8 @@
 ``target`` (in a fight, the enemies standing; in an extended challenge, the challenge),
 ``enemy`` (the scenario's enemies and its fights, to begin one), ``challenge`` and
 ``montage`` (the scenario's extended challenges and travel montages), ``downtime`` (the
-activities). ``pc`` is completed whole: ``add`` or ``take`` or a name, the pregenerated
+activities), ``exit`` (the ways on from the scene, noted open or shut).
+``pc`` is completed whole: ``add`` or ``take`` or a name, the pregenerated
 characters to take, and after ``pc add NAME`` the cult and then the ``key=value`` options
 not given yet.
 """
@@ -59,7 +60,23 @@ def words(kind: str, state: Any, follower: object = None) -> dict[str, str] | No
         return {m.id: m.name for m in story.montages} if story is not None else {}
     if kind == "downtime":
         return dict.fromkeys(ACTIVITIES, "")
+    if kind == "exit":
+        return _exits(follower)
     return None
+
+
+def _exits(follower: object) -> dict[str, str]:
+    """The ways on from the scene under way, each noted open or shut (and what opens it)."""
+    if not isinstance(follower, ScenarioProgress) or follower.scenario is None or follower.ended:
+        return {}
+    names = follower.exit_names()
+    out: dict[str, str] = {}
+    for way in follower.exits():
+        state = "open" if way.opens(follower.outcomes) else "shut"
+        out.setdefault(way.to, f"{names[way.to]}, {state}")
+        if state == "open":
+            out[way.to] = f"{names[way.to]}, open"
+    return out
 
 
 def _pc(done: Sequence[str], typed: str, game: W.GameState, story: Scenario | None) -> dict[str, str]:
