@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wyrd.play.engine.session import Reply, Session
+from wyrd.rules.abacus.challenge import roll_terms
 from wyrd.sim import BotSimulator, simulator_for
 from wyrd.sim.bots import Bot, Outcome, kinds
 from wyrd.sim.playthrough import session_seed
@@ -138,10 +139,12 @@ class AbacusBot:
         pending = state.pending
         if pending is not None:
             if pending.stage == "rolled":
+                # A miss is rescued with just the Wyrd it needs, when the pool holds it and it is 1 or 2.
                 lead = state.characters[pending.lead]
-                pool = state.scene.pool if state.scene is not None else 0
-                if pool > 0 and not lead.defeated and self.rng.random() < 0.6:
-                    return f"draw {_quoted(pending.lead)} {min(pool, self.rng.randint(1, 3))}"
+                terms = roll_terms(state)
+                need = 0 if terms is None else terms.value - (pending.die or 0) - terms.points - terms.bonus
+                if terms is not None and 0 < need <= min(terms.drawable, 2) and not lead.defeated:
+                    return f"draw {_quoted(pending.lead)} {need}"
                 return "accept"
             lead = state.characters[pending.lead]
             if pending.points == 0 and self.rng.random() < 0.5:
