@@ -195,11 +195,15 @@ class Played:
 def play(story: Story, seed: int, *, deck: dict[str, list[str]] | None = None,
          budget: int = STEP_CAP) -> Played:
     """Play ``story`` with the bots (seeded by ``seed``) to its end or ``budget`` commands, the tables narrating."""
-    session = Session.new(None, seed=session_seed(seed, 0), story=story.story, ruleset=story.ruleset)
-    if deck:
-        session.teller.reset(deck)
+    # The story is chosen after the deck is laid down, so its opening lines draw on the deck too.
+    session = Session.new(None, seed=session_seed(seed, 0), ruleset=story.ruleset)
+    session.teller.reset(deck)
+    chosen = session.execute(f"story {story.story}")
+    if chosen.refused is not None:
+        session.close()
+        raise RuntimeError(f"{story.story}: {chosen.reason}")
     bot = _bot(story, random.Random(f"repetition:{seed}"))
-    played = Played(lines=_lines(session.opening_events))
+    played = Played(lines=_lines([*session.opening_events, *chosen.events]))
     reply = None
     try:
         while played.commands < budget:
