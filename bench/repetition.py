@@ -94,6 +94,8 @@ def _lines(events: Iterable[Any]) -> list[Line]:
     found = []
     for event in kinds(list(events)):
         kind = event.get("kind")
+        if kind == "narration_failed":  # a broken table would otherwise read as no repetition at all
+            raise RuntimeError(f"the narration failed: {event.get('reason')}")
         if kind == "narration":
             found.append(Line(str(event.get("text", "")), event.get("source") == "story",
                               str(event.get("moment") or event.get("table") or "")))
