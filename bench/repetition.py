@@ -315,18 +315,29 @@ def _name(story: Story) -> str:
     return f"{story.ruleset} {story.story}"
 
 
-def run(stories: Sequence[Story] = STORIES, say: Callable[[str], None] | None = None) -> list[str]:
-    out = [f"a sitting: {SITTING_COMMANDS} commands (two hours at one every 30 s); the freeform setting "
-           f"{FREEFORM_SCENES} scenes and its finale; target under 5% of lines repeated",
-           "four replays: seeds 1 to 4, each story to its end (the freeform setting 12 scenes); "
-           "target under 25% of lines identical"]
+def run(stories: Sequence[Story] = STORIES, sittings: int = 10, rounds: int = 5) -> list[str]:
+    """Each story: ``sittings`` sittings (seeds 1, 2, ...) and ``rounds`` sets of four replays (seeds 1-4, 5-8, ...)."""
+    out = [f"a sitting: {SITTING_COMMANDS} commands (two hours at one every 30 s), the bundled story played "
+           f"again and again with the deck carried over; the freeform setting: {FREEFORM_SCENES} scenes and its "
+           "finale; target under 5% of lines repeated",
+           "four replays: each story to its end with four seeds (the freeform setting 12 scenes each); "
+           "target under 25% of lines identical",
+           f"{sittings} sittings (seeds 1 to {sittings}) and {rounds} sets of four replays (seeds 1-4, 5-8, ...) "
+           "a story; each figure is all of them pooled, then the worst one"]
     for story in stories:
-        sit = sitting(story)
-        rep = replays(story)
-        worst = ", ".join(f"{m} {n}" for m, n in sit.worst) or "none"
-        out.append(f"{_name(story):<32} sitting: {sit.repeats:>3}/{sit.lines:<4} repeat ({sit.share:6.1%}; "
-                   f"{sit.games} game(s), {sit.commands} commands; most: {worst}); "
-                   f"replays: {rep.identical:>3}/{rep.lines:<4} identical ({rep.share:6.1%})")
-        if say is not None:
-            say(out[-1])
+        sits = [sitting(story, seed) for seed in range(1, sittings + 1)]
+        reps = [replays(story, tuple(range(4 * r + 1, 4 * r + 5))) for r in range(rounds)]
+        lines, repeats = sum(s.lines for s in sits), sum(s.repeats for s in sits)
+        worst = max(sits, key=lambda s: s.share)
+        rep_lines, same = sum(r.lines for r in reps), sum(r.identical for r in reps)
+        rep_worst = max(reps, key=lambda r: r.share)
+        moments: dict[str, int] = {}
+        for sit in sits:
+            for moment, n in sit.worst:
+                moments[moment] = moments.get(moment, 0) + n
+        most = ", ".join(f"{m} {n}" for m, n in sorted(moments.items(), key=lambda kv: (-kv[1], kv[0]))[:3])
+        out.append(f"{_name(story):<32} sitting: {repeats:>4}/{lines:<5} repeat ({repeats / max(1, lines):5.1%}, "
+                   f"worst {worst.share:5.1%}; {sum(s.games for s in sits) / len(sits):.0f} game(s) a sitting; "
+                   f"most: {most or 'none'}); replays: {same:>4}/{rep_lines:<5} identical "
+                   f"({same / max(1, rep_lines):5.1%}, worst {rep_worst.share:5.1%})")
     return out
