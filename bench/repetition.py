@@ -27,7 +27,7 @@ line of one replay is identical if the same text is narrated in any of the other
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,7 +156,7 @@ class AbacusBot:
             return "roll"
         scene = state.scene
         if scene is None:
-            if self.scenes is not None and self.started >= self.scenes or self.finale:
+            if (self.scenes is not None and self.started >= self.scenes) or self.finale:
                 return "finale"
             if last is not None and last.refused is not None and last.verb == "scene":
                 self.finale = True
