@@ -100,7 +100,7 @@ def _lines(events: Iterable[Any]) -> list[Line]:
             found.append(Line(str(event.get("text", "")), event.get("source") == "story",
                               str(event.get("moment") or event.get("table") or "")))
         elif kind == "twist":
-            found.append(Line(str(event.get("text", "")), False, "twist"))
+            found.append(Line(str(event.get("text", "")), False, str(event.get("table") or "twist")))
     return found
 
 
