@@ -148,15 +148,23 @@ class StoryPlay:
                 .model_dump(mode="json") for c in chosen]
 
     def postscripts(self, results: dict[str, str], dice: Dice) -> list[Postscript]:
-        """One postscript per character, chosen by weight among those for their fate."""
+        """One postscript per character, chosen by weight among those for their fate.
+
+        Issue 18, point 8: no two characters of one ending get the same entry while the
+        story has one left for that fate that nobody has had yet.
+        """
         out: list[Postscript] = []
+        used: set[int] = set()
         for name, result in results.items():
-            entries = list(getattr(self.story.postscripts, result, []) or [])
-            if not entries:
+            every = list(getattr(self.story.postscripts, result, []) or [])
+            if not every:
                 continue
+            fresh = [e for e in every if id(e) not in used]
+            entries = fresh or every
             weights = [max(1, int(getattr(e, "weight", 1) or 1)) for e in entries]
             face = dice.roll(1, sum(weights), f"postscript for {name}").faces[0]
             entry = entries[_weighted_index(weights, face)]
+            used.add(id(entry))
             text = entry.text.replace("{name}", name)
             out.append(Postscript(character=name, result=result, text=text, entry=getattr(entry, "id", None)))
         return out
