@@ -17,7 +17,7 @@ from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED
 from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.frontends.view import clean
-from wyrd.play.kits.abacus import fate, hints, story, texts  # noqa: F401  (these register the verbs)
+from wyrd.play.kits.abacus import fate, hints, narrator, story, texts  # noqa: F401  (these register the verbs)
 from wyrd.play.kits.abacus import words as vocabulary
 from wyrd.play.kits.abacus.events import KINDS
 from wyrd.play.kits.abacus.following import StoryFollower
@@ -29,7 +29,7 @@ from wyrd.rules.abacus import GameState
 __all__ = ["ADDED_KINDS", "KIT"]
 
 # What the kit's verbs add after the rules, and what its narration adds (twists, scene tests).
-ADDED_KINDS = frozenset({"postscript", "stage_rules_evident", "story_chosen"}) | ORACLE_ADDED
+ADDED_KINDS = frozenset({"postscript", "stage_rules_evident", "story_chosen", "scene_framed", "ending"}) | ORACLE_ADDED
 
 
 def _status(state: GameState) -> list[str]:
@@ -70,4 +70,6 @@ KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status
                 texts=texts.TEXTS, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
                 toolbar_pieces=hints.toolbar, words=vocabulary.words, complete=vocabulary.complete,
                 ask_before=vocabulary.recovery_line, quick_start="the-milestones",
-                scene_opens=frozenset({"scene_started"}), oracle=ORACLE)
+                scene_opens=frozenset({"scene_started"}), oracle=ORACLE, follower_hints=narrator.story_lines,
+                frame=narrator.frame, stage_rules=narrator.stage_rules, exits=narrator.exits,
+                spotlight=narrator.spotlight, preview=narrator.preview)
