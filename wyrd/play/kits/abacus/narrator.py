@@ -29,11 +29,12 @@ from wyrd.play.kits.abacus.stakes import (
 from wyrd.rules.abacus import GameState, RollStage, effective_value, roll_terms
 from wyrd.rules.abacus.enums import Ability, ChallengeStatus
 from wyrd.rules.abacus.stage import StageRule
+from wyrd.rules.abacus.standing import attempt_cost
 from wyrd.rules.actions import Event
 from wyrd.stories.abacus import flow
 
-__all__ = ["changed_lines", "event_lines", "exits", "frame", "odds_lines", "preview", "spotlight", "stage_rules",
-           "story_lines"]
+__all__ = ["changed_lines", "event_lines", "exits", "frame", "odds_lines", "preview", "price_lines", "spotlight",
+           "stage_rules", "story_lines"]
 
 
 def _play(follower: Any) -> StoryPlay | None:
@@ -225,8 +226,7 @@ def spotlight(state: GameState, follower: Any) -> list[str]:
 
 
 def odds_lines(state: GameState) -> list[str]:
-    """The exact chances of the open roll, as points stand now and with one more, and the price
-    of the Wyrd that would carry it: each drawer's chance of being held by the Vale at the finale."""
+    """The exact chances of the open roll, as points stand now and with one more."""
     pending = state.pending
     terms = roll_terms(state)
     if pending is None or state.scene is None or terms is None:
@@ -234,27 +234,43 @@ def odds_lines(state: GameState) -> list[str]:
     from wyrd.rules.odds import challenge_odds  # not before a roll is open: the first prompt has none
 
     challenge = state.scene.challenges[pending.challenge]
-    drawers = [n for n in pending.involved if n in state.characters and not state.characters[n].defeated]
     if pending.stage == RollStage.ROLLED:
         short = terms.value - ((pending.die or 0) + terms.points + terms.bonus)
-        price = price_line(state, drawers[:1] if len(drawers) == 1 else drawers, max(1, short))
-        return [f"Short by {short}: draw that much Wyrd ({terms.drawable} can be drawn) or accept the failure.",
-                *([price] if price and short <= terms.drawable else [])]
+        return [f"Short by {short}: draw that much Wyrd ({terms.drawable} can be drawn) or accept the failure."]
     # The same terms the roll will use: a Charm's bonus counts, and the pool only if someone may draw.
     value, points, pool = terms.value, terms.points, terms.drawable
     now = challenge_odds(max(0, value - terms.bonus), points, pool)
     more = challenge_odds(max(0, value - terms.bonus), points + 1, pool)
     bonus = f" and +{terms.bonus}" if terms.bonus else ""
-    lines = [
+    return [
         f"Odds against {clean(challenge.name)} ({value}) with {points} points{bonus}: "
         f"{percent(now.p_overcome)} ({now.p_overcome}); one more point: {percent(more.p_overcome)}; "
-        f"{percent(now.p_with_pool)} if you draw on the pool of {pool} after a short roll."
+        f"{percent(now.p_with_pool)} ({now.p_with_pool}) if you draw on the pool of {pool} after a short roll."
     ]
-    if pool and now.p_with_pool > now.p_overcome:
-        price = price_line(state, drawers, 1)
-        if price:
-            lines.append(price)
-    return lines
+
+
+def price_lines(state: GameState) -> list[str]:
+    """Beside the odds, the price of the Wyrd that would carry the roll: each drawer's chance of
+    being held by the Vale at the finale, now and after the draw (Issue 18, point 4)."""
+    pending = state.pending
+    terms = roll_terms(state)
+    if pending is None or state.scene is None or terms is None or not terms.drawable:
+        return []
+    drawers = [n for n in pending.involved if n in state.characters and not state.characters[n].defeated
+               and n not in state.scene.warded]
+    if pending.stage == RollStage.ROLLED:
+        short = terms.value - ((pending.die or 0) + terms.points + terms.bonus)
+        if short > terms.drawable or short <= 0:
+            return []
+        line = price_line(state, drawers, short)
+        return [line] if line else []
+    from wyrd.rules.odds import challenge_odds
+
+    odds = challenge_odds(max(0, terms.value - terms.bonus), terms.points, terms.drawable)
+    if odds.p_with_pool <= odds.p_overcome:
+        return []  # the pool cannot help this roll: nothing to pay for
+    line = price_line(state, drawers, 1)
+    return [line] if line else []
 
 
 # -- odds COMMAND -----------------------------------------------------------------------
@@ -306,13 +322,14 @@ def preview(state: GameState, follower: Any, command: Any) -> list[str]:
     """The chances of a command before it is carried out, with what it costs."""
     key, args = command.key, command.args
     if key == "attempt":
-        lead = args.get("lead")
-        lines = _challenge_odds_line(state, str(args.get("challenge")))
-        if lines and lead in state.characters:
-            lines.append(price_line(state, [lead]))
+        lead, ident = args.get("lead"), str(args.get("challenge"))
+        lines = _challenge_odds_line(state, ident)
+        if lines and lead in state.characters and state.scene is not None:
+            cost = attempt_cost(state, state.scene.challenges[ident])
+            lines.append(price_line(state, [lead], cost or 1))
         return [line for line in lines if line]
     if key in ("roll", "spend") and state.pending is not None:
-        return odds_lines(state)
+        return odds_lines(state) + price_lines(state)
     if key == "draw":
         who, n = str(args.get("who")), int(args.get("n") or 1)
         line = price_line(state, [who], n) if who in state.characters else ""
