@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wyrd.play.frontends.view import Line, clean
-from wyrd.play.kits.abacus.narrator import event_lines, odds_lines, price_lines
+from wyrd.play.kits.abacus.narrator import odds_lines, price_lines
 from wyrd.rules.abacus import Ability, GameState, Step, due, effective_value
 from wyrd.rules.abacus.characters import Character
 from wyrd.rules.abacus.steps import StepKind
@@ -41,7 +41,7 @@ def hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     """The hints after a command: the scene's Wyrd roll is called for when a scene opens and
     after each challenge is settled, not after every keystroke of play."""
     kinds = {e.kind for e in events}
-    return (event_lines(state, events) + odds_lines(state) + price_lines(state)
+    return (odds_lines(state) + price_lines(state)
             + steps_lines(state, wyrd_roll=bool(kinds & {"scene_started", "challenge_resolved"})))
 
 

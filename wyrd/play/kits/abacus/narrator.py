@@ -30,11 +30,10 @@ from wyrd.rules.abacus import GameState, RollStage, effective_value, roll_terms
 from wyrd.rules.abacus.enums import Ability, ChallengeStatus
 from wyrd.rules.abacus.stage import StageRule
 from wyrd.rules.abacus.standing import attempt_cost
-from wyrd.rules.actions import Event
 from wyrd.stories.abacus import flow
 
-__all__ = ["changed_lines", "event_lines", "exits", "frame", "odds_lines", "preview", "price_lines", "spotlight",
-           "stage_rules", "story_lines"]
+__all__ = ["changed_lines", "exits", "frame", "odds_lines", "preview", "price_lines", "spotlight",
+           "stage_rules", "stakes_lines", "story_lines"]
 
 
 def _play(follower: Any) -> StoryPlay | None:
@@ -75,10 +74,9 @@ def frame(state: GameState, follower: Any) -> list[str]:
     lines.append(f"Present: {_and([clean(n) for n in present]) or 'nobody standing'}"
                  + (f" ({_and([clean(n) for n in out])} defeated, giving Wyrd from outside)" if out else "")
                  + f". The Wyrd pool holds {scene.pool}.")
-    open_ones = [c for c in scene.challenges.values() if c.status == ChallengeStatus.OPEN]
-    if open_ones:
-        lines.append("In the way:")
-        lines += [f"  {challenge_stakes(state, c)}" for c in open_ones]
+    stakes = stakes_lines(state, follower)
+    if stakes:
+        lines += ["In the way:", *stakes]
     done = [c for c in scene.challenges.values() if c.status != ChallengeStatus.OPEN]
     if done:
         lines.append("Settled: " + "; ".join(f"{clean(c.name)} {c.status.value}" for c in done) + ".")
@@ -362,37 +360,58 @@ def preview(state: GameState, follower: Any, command: Any) -> list[str]:
 # -- hints after a command -----------------------------------------------------------
 
 
-def event_lines(state: GameState, events: Sequence[Event]) -> list[str]:
-    """After a command: the stakes of each challenge as a scene opens, and who is next in the spotlight."""
-    kinds = {e.kind for e in events}
+def _way_stakes(state: GameState, follower: Any, ident: str) -> str:
+    """What a challenge's outcome does to the ways on ("overcome, it opens the way to The Struck Prayers")."""
+    play = _play(follower)
+    spec = play.scene_spec(play.last_scene()) if play is not None else None
+    if play is None or spec is None:
+        return ""
+    known = flow.challenge_specs(play.story)
+    base = ident if ident in known else ident.rpartition("-")[0]  # a second placing is ID-2
+    parts = []
+    for way in spec.next:
+        if getattr(way.when, "overcome", None) == base:
+            parts.append(f"overcome, it opens the way to {_scene_title(play, way.scene)}")
+        elif getattr(way.when, "failed", None) == base:
+            parts.append(f"failed, it opens the way to {_scene_title(play, way.scene)}")
+    return "; ".join(parts)
+
+
+def stakes_lines(state: GameState, follower: Any) -> list[str]:
+    """Each open challenge with what it costs to attempt and to fail, and where its outcome leads."""
     scene = state.scene
-    if scene is None or state.ended:
+    if scene is None:
         return []
-    lines: list[str] = []
-    if "scene_started" in kinds:
-        open_ones = [c for c in scene.challenges.values() if c.status == ChallengeStatus.OPEN]
-        if open_ones:
-            lines.append("What stands in the way, and what each costs:")
-            lines += [f"  {challenge_stakes(state, c)}" for c in open_ones]
-    if kinds & {"challenge_resolved", "scene_started"} and state.pending is None:
-        standing = _standing(state, scene.present)
-        waiting = [n for n in standing if n not in scene.faced]
-        still = any(c.status == ChallengeStatus.OPEN for c in scene.challenges.values())
-        if still and len(standing) >= 2 and waiting:
-            lines.append(f"Next in the spotlight: {clean(waiting[0])}"
-                         + (f" (yet to act: {_and([clean(n) for n in waiting[1:]])})." if waiting[1:] else "."))
+    lines = []
+    for c in scene.challenges.values():
+        if c.status != ChallengeStatus.OPEN:
+            continue
+        way = _way_stakes(state, follower, c.id)
+        lines.append(f"  {challenge_stakes(state, c)}" + (f" {way[0].upper()}{way[1:]}." if way else ""))
     return lines
 
 
 def story_lines(state: GameState, follower: Any) -> list[str]:
-    """After a command, from the story: what the last outcome changed, and once a scene's
+    """After a command: what the last outcome changed; as a scene opens, what stands in the way and
+    what each costs; who is next in the spotlight once a challenge is settled; and once the scene's
     challenges are all settled, its ways on."""
-    if not isinstance(follower, StoryFollower) or "challenge_resolved" not in follower.last_kinds:
-        return []
-    lines = changed_lines(state, follower)
+    kinds = follower.last_kinds if isinstance(follower, StoryFollower) else frozenset()
     scene = state.scene
-    if scene is not None and state.pending is None and not state.ended and not any(
-            c.status == ChallengeStatus.OPEN for c in scene.challenges.values()):
+    if scene is None or state.ended or not kinds & {"challenge_resolved", "scene_started"}:
+        return []
+    lines = changed_lines(state, follower) if "challenge_resolved" in kinds else []
+    if "scene_started" in kinds:
+        stakes = stakes_lines(state, follower)
+        lines += ["What stands in the way, and what each costs:", *stakes] if stakes else []
+    if state.pending is not None:
+        return lines
+    standing = _standing(state, scene.present)
+    waiting = [n for n in standing if n not in scene.faced]
+    if any(c.status == ChallengeStatus.OPEN for c in scene.challenges.values()):
+        if len(standing) >= 2 and waiting:
+            lines.append(f"Next in the spotlight: {clean(waiting[0])}"
+                         + (f" (yet to act: {_and([clean(n) for n in waiting[1:]])})." if waiting[1:] else "."))
+    elif "challenge_resolved" in kinds:
         lines.append("This scene's challenges are settled.")
         lines += exits(state, follower)
     return lines
