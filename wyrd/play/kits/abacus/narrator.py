@@ -21,6 +21,7 @@ from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
 from wyrd.play.kits.abacus.stakes import (
     bearing_rules,
     challenge_stakes,
+    fail_words,
     held_chance,
     percent,
     price_line,
@@ -261,7 +262,8 @@ def price_lines(state: GameState) -> list[str]:
         if short > terms.drawable or short <= 0:
             return []
         line = price_line(state, drawers, short)
-        return [line] if line else []
+        accept = f"To accept: {fail_words(state, state.scene.challenges[pending.challenge])}."
+        return [line, accept] if line else [accept]
     from wyrd.rules.odds import challenge_odds
 
     odds = challenge_odds(max(0, terms.value - terms.bonus), terms.points, terms.drawable)

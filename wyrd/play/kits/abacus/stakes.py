@@ -20,7 +20,7 @@ from wyrd.rules.abacus.stage import Effect, EffectKind, StageRule, Target, Trigg
 from wyrd.rules.abacus.standing import attempt_cost, matches
 from wyrd.rules.abacus.state import Challenge
 
-__all__ = ["attempt_rules", "bearing_rules", "challenge_stakes", "held_chance", "percent", "price_line",
+__all__ = ["attempt_rules", "bearing_rules", "challenge_stakes", "fail_words", "held_chance", "percent", "price_line",
            "rule_words"]
 
 
@@ -151,6 +151,16 @@ def rule_words(rule: StageRule, state: GameState) -> str:
     return _join(_effect_words(e, state, None) for e in rule.effects)
 
 
+def fail_words(state: GameState, challenge: Challenge) -> str:
+    """What failing ``challenge`` costs: its consequences and the stage rules they set off."""
+    effects = list(challenge.on_fail) if challenge.on_fail is not None else [Effect(do=EffectKind.DAMAGE,
+                                                                                    target=Target.LEAD)]
+    fail = [_effect_words(e, state, challenge) for e in effects if e.do != EffectKind.MARK]
+    for rule in _fail_rules(state, challenge):
+        fail.append(f"by {clean(rule.name)}, " + _join(_effect_words(e, state, challenge) for e in rule.effects))
+    return _join(fail) if fail else "nothing but the story's turn"
+
+
 def challenge_stakes(state: GameState, challenge: Challenge) -> str:
     """One line: the challenge, its value, what attempting it costs, and what failing it costs."""
     value = effective_value(state, challenge)
@@ -163,12 +173,7 @@ def challenge_stakes(state: GameState, challenge: Challenge) -> str:
     if cost:
         names = _join(clean(r.name) for r in attempt_rules(state, challenge))
         parts.append(f"to attempt it the lead draws {cost} Wyrd from the pool ({names})")
-    effects = list(challenge.on_fail) if challenge.on_fail is not None else [Effect(do=EffectKind.DAMAGE,
-                                                                                    target=Target.LEAD)]
-    fail = [_effect_words(e, state, challenge) for e in effects if e.do != EffectKind.MARK]
-    for rule in _fail_rules(state, challenge):
-        fail.append(f"by {clean(rule.name)}, " + _join(_effect_words(e, state, challenge) for e in rule.effects))
-    parts.append("to fail: " + (_join(fail) if fail else "nothing but the story's turn"))
+    parts.append("to fail: " + fail_words(state, challenge))
     if challenge.after:
         before = [clean(state.scene.challenges[a].name) for a in challenge.after
                   if state.scene is not None and a in state.scene.challenges]
