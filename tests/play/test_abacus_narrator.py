@@ -372,3 +372,22 @@ def test_the_oracles_tension_is_the_scenes_wyrd_drawn(tmp_path: Path, monkeypatc
     console.handle("attempt huckster-cheat by Ivy")  # Nothing Is Free draws one
     assert KIT.oracle.tension(console.session.state) == 1
     assert KIT.oracle.tension_words == "the scene's Wyrd drawn"
+
+
+def test_a_doubled_answers_twist_comes_from_the_storys_own_tables(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18, point 9: the oracle's twist is a 6's kind (threat, eerie or tie), as a Wyrd 6 brings,
+    and the bundled story's twist tables come first."""
+    from wyrd.oracle.events import TwistDrawn
+
+    console = _game(tmp_path, monkeypatch)
+    session = console.session
+    assert KIT.oracle.twist is not None
+
+    class Told:
+        roll = 33
+
+    for seed in range(6):
+        (twist,) = KIT.oracle.twist(Told(), "Ned Harrower", session.state, Dice.seeded(seed), session.follower)
+        assert isinstance(twist, TwistDrawn) and twist.character == "Ned Harrower"
+        assert twist.category in ("threat", "eerie", "tie") and twist.table.startswith("hollow-fair/")

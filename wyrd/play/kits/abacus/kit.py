@@ -13,6 +13,8 @@ events read (:mod:`wyrd.play.kits.abacus.texts`), the toolbar
 
 from __future__ import annotations
 
+from typing import Any
+
 from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED
 from wyrd.play.engine.kits import OracleHooks, PlayHooks
@@ -25,6 +27,8 @@ from wyrd.play.kits.abacus.hints import odds_lines, steps_lines
 from wyrd.play.kits.abacus.texts import sheet
 from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState
+from wyrd.rules.actions import Event
+from wyrd.rules.dice import Dice
 
 __all__ = ["ADDED_KINDS", "KIT"]
 
@@ -38,7 +42,7 @@ def _status(state: GameState) -> list[str]:
         lines.append(f"Between scenes ({state.scenes_played} played).")
     else:
         scene = state.scene
-        lines.append(f"Scene {scene.number} ({clean(scene.id)}): pool {scene.pool}, "
+        lines.append(f"Scene {scene.number}: pool {scene.pool}, "
                      f"Wyrd rolls {scene.wyrd_rolls}, present {', '.join(map(clean, scene.present))}.")
     for name in state.characters:
         lines += sheet(state, name)
@@ -61,8 +65,14 @@ def _tension(state: GameState) -> int:
     return state.scene.drawn if state.scene is not None else 0
 
 
+def _answer_twist(told: Any, asker: str, state: Any, dice: Dice, follower: Any) -> list[Event]:
+    from wyrd.play.kits.abacus.narration import answer_twist  # the tables only when a twist comes
+
+    return answer_twist(told, asker, state, dice, follower)
+
+
 ORACLE = OracleHooks(askers=character_names, present=present_names, tension=_tension,
-                     tension_words="the scene's Wyrd drawn")
+                     tension_words="the scene's Wyrd drawn", twist=_answer_twist)
 
 KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status, sheet=_sheets,
                 follow=StoryFollower.restore, added_kinds=ADDED_KINDS, events=KINDS,
