@@ -155,7 +155,7 @@ def exits(state: GameState, follower: Any) -> list[str]:
         conditions = [w.when for w in ways]
         is_open = way.scene in opened
         finale = " (a finale)" if (target := play.scene_spec(way.scene)) is not None and target.finale else ""
-        if all(c == "always" for c in conditions):
+        if any(c == "always" for c in conditions):
             lines.append(f"  {_scene_title(play, way.scene)}{finale}: always open.")
             continue
         opens = " or ".join(flow.when_words(c, play.story) for c in conditions)

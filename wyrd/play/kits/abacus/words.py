@@ -67,8 +67,8 @@ def _ways(state: GameState, follower: object) -> dict[str, str]:
             continue
         spec = play.scene_spec(way.scene)
         title = spec.title if spec is not None else way.scene
-        found[way.scene] = f"{title} (open)" if way.scene in opened else (
-            f"{title} (shut: opens if {flow.when_words(way.when, story)})")
+        opens = " or ".join(flow.when_words(w.when, story) for w in ways if w.scene == way.scene)
+        found[way.scene] = f"{title} (open)" if way.scene in opened else f"{title} (shut: opens if {opens})"
     if here is None and story.scenes:
         found[story.scenes[0].id] = f"{story.scenes[0].title} (open)"
     return found
