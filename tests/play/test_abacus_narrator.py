@@ -391,3 +391,13 @@ def test_a_doubled_answers_twist_comes_from_the_storys_own_tables(tmp_path: Path
         (twist,) = KIT.oracle.twist(Told(), "Ned Harrower", session.state, Dice.seeded(seed), session.follower)
         assert isinstance(twist, TwistDrawn) and twist.character == "Ned Harrower"
         assert twist.category in ("threat", "eerie", "tie") and twist.table.startswith("hollow-fair/")
+
+
+def test_odds_of_spending_show_what_the_points_buy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18, point 4: `odds spend WHO N` weighs the points before they are spent."""
+    console = _game(tmp_path, monkeypatch)
+    console.handle("scene")
+    console.handle("attempt fair-unease by Ned")
+    lines = _text(console, "odds spend Ned 2")
+    assert lines[0] == "Spending 2 more: 67% -> 100% on the die alone; 100% -> 100% with the pool behind you."
+    assert console.session.state.characters["Ned Harrower"].points[A.Ability.SOUL] == 4  # nothing was spent

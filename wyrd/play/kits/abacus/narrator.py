@@ -318,6 +318,19 @@ def _challenge_odds_line(state: GameState, ident: str, points: int = 0) -> list[
             f"{percent(odds.p_with_pool)}."]
 
 
+def _spend_odds(state: GameState, n: int) -> list[str]:
+    from wyrd.rules.odds import challenge_odds
+
+    terms = roll_terms(state)
+    if terms is None:
+        return []
+    value = max(0, terms.value - terms.bonus)
+    now = challenge_odds(value, terms.points, terms.drawable)
+    after = challenge_odds(value, terms.points + n, terms.drawable)
+    return [f"Spending {n} more: {percent(now.p_overcome)} -> {percent(after.p_overcome)} on the die alone; "
+            f"{percent(now.p_with_pool)} -> {percent(after.p_with_pool)} with the pool behind you."]
+
+
 def preview(state: GameState, follower: Any, command: Any) -> list[str]:
     """The chances of a command before it is carried out, with what it costs."""
     key, args = command.key, command.args
@@ -328,7 +341,9 @@ def preview(state: GameState, follower: Any, command: Any) -> list[str]:
             cost = attempt_cost(state, state.scene.challenges[ident])
             lines.append(price_line(state, [lead], cost or 1))
         return [line for line in lines if line]
-    if key in ("roll", "spend") and state.pending is not None:
+    if key == "spend" and state.pending is not None and state.pending.stage == RollStage.ASSIGNING:
+        return _spend_odds(state, int(args.get("n") or 0)) + price_lines(state)
+    if key == "roll" and state.pending is not None:
         return odds_lines(state) + price_lines(state)
     if key == "draw":
         who, n = str(args.get("who")), int(args.get("n") or 1)
