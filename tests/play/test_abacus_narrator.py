@@ -401,3 +401,12 @@ def test_odds_of_spending_show_what_the_points_buy(tmp_path: Path, monkeypatch: 
     lines = _text(console, "odds spend Ned 2")
     assert lines[0] == "Spending 2 more: 67% -> 100% on the die alone; 100% -> 100% with the pool behind you."
     assert console.session.state.characters["Ned Harrower"].points[A.Ability.SOUL] == 4  # nothing was spent
+
+
+def test_sabotage_names_the_challenge_not_its_id() -> None:
+    """Issue 18, point 7: a challenge made harder reads by its name."""
+    from wyrd.rules.abacus.events import ChallengeModified
+
+    event = ChallengeModified(challenge="locked-gate", change=3, value=8, reason="sabotage by Bo", name="Locked gate")
+    assert _line(event) == "Locked gate is now 8 (+3, sabotage by Bo)."
+    assert event == ChallengeModified(challenge="locked-gate", change=3, value=8, reason="sabotage by Bo")

@@ -106,7 +106,7 @@ class ChallengePlaced(Event):
     denizen: str | None = None
 
 
-class ChallengeModified(Event):
+class ChallengeModified(_Named):
     kind: Literal["challenge_modified"] = "challenge_modified"
     challenge: str
     change: int

@@ -181,5 +181,6 @@ def sabotage(turn: Turn, saboteur: str, challenge: str, ability: Ability) -> Non
             ChallengeModified(
                 challenge=target.id, change=roll.sixes,
                 value=effective_value(turn.state, target), reason=f"sabotage by {roll.character}",
+                name=target.name,
             )
         )

@@ -83,7 +83,7 @@ TEXTS: dict[str, Text] = {
         f"the Wyrd pool holds {e['pool']}."),
     "challenge_placed": lambda e: f"Challenge: {clean(e['name'])} [{e['id']}], {e['type']} {e['value']}.",
     "challenge_modified": lambda e: (
-        f"{clean(e['challenge'])} is now {e['value']} ({e['change']:+d}, {clean(e['reason'])})."),
+        f"{clean(e.get('name') or e['challenge'])} is now {e['value']} ({e['change']:+d}, {clean(e['reason'])})."),
     "roll_opened": lambda e: (
         f"{clean(e['lead'])} leads against {clean(e.get('name') or e['challenge'])} (value {e['value']})."),
     "points_spent": lambda e: (
