@@ -192,8 +192,9 @@ class StoryPlay:
             return []
         return [Ending(scene=scene.id, text=t) for t in flow.told(scene.endings, self.progress(state))]
 
-    def framed(self, scene: str, state: GameState) -> list[SceneFramed]:
-        """The scene as it opens, as the story frames it (nothing for a scene it does not write)."""
+    def framed(self, scene: str, state: GameState, complication: str | None = None) -> list[SceneFramed]:
+        """The scene as it opens, as the story frames it (nothing for a scene it does not write);
+        in a freeform setting, the place and the complication drawn for it."""
         spec = self.scene_spec(scene)
         place = None
         if spec is not None:
@@ -206,6 +207,9 @@ class StoryPlay:
         said += flow.told(spec.told, self.progress(state)) if spec is not None else []
         if spec is None and place is not None and place.description:
             said.append(place.description)
+        drawn = next((c for c in self.story.complications if c.id == complication), None)
+        if drawn is not None:
+            said.append(drawn.text)
         present = list(state.scene.present) if state.scene is not None else []
         return [SceneFramed(scene=scene, title=spec.title if spec is not None else (place.name if place else scene),
                             place=place.name if place is not None and spec is not None else "",

@@ -204,7 +204,8 @@ class SceneVerb(Verb):
         story = story_of(ctx)
         if story is None or state.scene is None:
             return []
-        return [*story.framed(state.scene.id, state), *evident(state)]
+        complication = args.get("complication")
+        return [*story.framed(state.scene.id, state, str(complication) if complication else None), *evident(state)]
 
 
 @VERBS.register
