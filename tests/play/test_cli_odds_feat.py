@@ -27,7 +27,7 @@ def test_one_level(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "odds", "feat", "+4")
     assert code == 0 and err == ""
     assert "Feat level +4" in out and "8, 7" in out
-    assert "1/32 (3.1%)" in out and "31/32 (96.9%)" in out
+    assert "3.1% (1/32)" in out and "96.9% (31/32)" in out  # Issue 18, point 4: percent first
 
 
 def test_negative_level_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,8 +44,8 @@ def test_the_climb(capsys: pytest.CaptureFixture[str]) -> None:
     """Seed 003: Difficulty 7, skill 6/81: 3/10."""
     code, out, _ = run(capsys, "odds", "feat", "--skill", "6/81", "--difficulty", "7")
     assert code == 0
-    assert "Success 3/10 (30.0%); failure 7/10 (70.0%)." in out
-    assert "1/5 (20.0%)" in out
+    assert "Success 30.0% (3/10); failure 70.0% (7/10)." in out
+    assert "20.0% (1/5)" in out
     code, out, _ = run(capsys, "odds", "feat", "-s", "6/81", "-d", "7", "--json")
     data = json.loads(out)
     assert data["kind"] == "skill_feat_odds"

@@ -186,6 +186,22 @@ def test_lots_pc_take_offers_the_pregens_not_yet_taken() -> None:
         console.session.close()
 
 
+def test_pc_take_offers_the_pregens_not_yet_taken_in_every_ruleset() -> None:
+    """Issue 18, point 9: `pc take` is the same verb everywhere, and Tab knows it everywhere."""
+    abacus = playing("abacus", "the-milestones")
+    feat = playing("feat", "lantern-at-gull-reach")
+    try:
+        assert "take" in words(abacus, "pc ")
+        assert words(abacus, "pc take ") == ["all", "'Maud Ellery'", "'Danny Ellery'"]
+        abacus.handle("pc take maud")
+        assert words(abacus, "pc take ") == ["all", "'Danny Ellery'"]
+        assert "take" in words(feat, "pc ")
+        assert words(feat, "pc take ") == []  # its heroes came in with the story
+    finally:
+        abacus.session.close()
+        feat.session.close()
+
+
 # -- Tab in the real prompt, in every ruleset ---------------------------------------------------
 
 

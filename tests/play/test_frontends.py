@@ -121,7 +121,7 @@ def test_the_toolbar_draws_a_kit_s_styled_pieces_or_its_one_line() -> None:
     wolden = console_of("wolden", "the-drowned-bell")
     wolden.handle("pc take all")
     text = fragment_list_to_text(toolbar_text(wolden.session.hooks, wolden.session.state))
-    assert text.startswith(" session 1 | Wenna Ashgrove Mt1 Ag3")
+    assert text.startswith(" session 1 | Wenna Mt1 Ag3")  # first names: issue 18, point 10
     for console in (abacus, wolden):
         console.session.close()
 

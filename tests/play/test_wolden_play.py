@@ -185,7 +185,7 @@ def test_status_sheet_and_toolbar() -> None:
     hooks = wyrd.play.kits.wolden.kit.KIT
     toolbar = hooks.toolbar(session.state)
     assert "\n" not in toolbar
-    assert toolbar.startswith("The Saltmere causeway 6/6 r1 | Wenna Ashgrove Mt1 Ag3 Md2 Gr0 W0 S2 | ")
+    assert toolbar.startswith("The Saltmere causeway 6/6 r1 | Wenna Mt1 Ag3 Md2 Gr0 W0 S2 | ")
     status = hooks.status(session.state)
     assert status[0] == "Session 1." and status[1].startswith("Travel montage: The Saltmere causeway, rating 6")
     assert any(line.startswith("The situation: ") for line in status)

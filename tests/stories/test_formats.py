@@ -51,7 +51,7 @@ def test_every_ruleset_of_the_registry_has_its_format() -> None:
 
 def test_every_bundled_file_is_some_format_s() -> None:
     assert sorted(p for _, p in BUNDLED_FILES) == files_below(BUNDLED)
-    assert len(BUNDLED_FILES) == 7
+    assert len(BUNDLED_FILES) >= 8  # every story file and Wolden's cults (more stories may come)
 
 
 @pytest.mark.parametrize(("ruleset", "path"), BUNDLED_FILES, ids=[p.name for _, p in BUNDLED_FILES])
@@ -70,7 +70,7 @@ def test_every_bundled_story_is_listed_with_its_ruleset() -> None:
     assert all(i.ok for i in listed.values())
     assert {i.ruleset for i in listed.values()} == {r.id for r in rulesets()}
     # the cults file is Wolden content but no story
-    assert "cults" not in listed and len(listed) == 6
+    assert "cults" not in listed and len(listed) == len(BUNDLED_FILES) - 1
     for ident, info in listed.items():
         assert story_ruleset(ident, []) == info.ruleset
     assert story_ruleset("no-such-story", []) is None
@@ -199,7 +199,8 @@ def test_every_fault_is_reported_not_only_the_first(tmp_path: Path) -> None:
         data["scenes"][0]["exits"] = ["nowhere"]
         data["scenes"][1]["enters"] = ["Nobody"]
     path = _broken(tmp_path, _bundled("feat"), two)
-    assert {p.field for p in check_file(path)} == {"scenes[0].exits[0]", "scenes[1].enters[0]"}
+    # (Heroes of the Fall's linter also finds the scenes the broken exit leaves unreachable)
+    assert {p.field for p in check_file(path)} >= {"scenes[0].exits[0]", "scenes[1].enters[0]"}
 
 
 # -- a fifth ruleset from outside: found through the registry alone ----------------------

@@ -139,6 +139,10 @@ class PlayHooks:
     scene_opens: frozenset[str] = frozenset()
     # the question oracle (`ask`, `chances`, `inspire`); every ruleset has one
     oracle: OracleHooks = field(default_factory=OracleHooks)
+    # `pregens` (and `pc` before anyone is made): each pregenerated character of the story
+    # followed, its whole sheet and whether it is taken, from the state and the story follower
+    # (no lines: the story has none, or no story is followed)
+    pregens: Callable[[Any, Any], list[str]] = lambda state, follower: []
 
 
 

@@ -1,4 +1,4 @@
-"""Verbs that change nothing: help, undo, log, status, quit, and the narrator's looks.
+"""Verbs that change nothing: help, undo, log, status, pregens, quit, and the narrator's looks.
 
 The looks (``look``, ``rules``, ``exits``, ``turn``) are answered by each ruleset's kit
 (:class:`~wyrd.play.engine.kits.PlayHooks`); ``recap`` reads the save. They are
@@ -74,6 +74,17 @@ class Status(_Meta):
 
     key = "status"
     aliases = ("st",)
+
+
+@SHARED.register
+class Pregens(_Meta):
+    """pregens
+
+    The story's pregenerated characters, each with their whole sheet and whether
+    someone has taken them yet: read them before `pc take NAME` (or `pc take all`).
+    """
+
+    key = "pregens"
 
 
 @SHARED.register

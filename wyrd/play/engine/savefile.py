@@ -196,22 +196,33 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
 
 
-def _connect_ro(path: Path, timeout: float) -> sqlite3.Connection:
+def _connect_ro(path: Path, timeout: float, *, closed: bool = False) -> sqlite3.Connection:
     """A read-only connection. ``mode=ro`` still takes SQLite's locks and reads a -wal, so it
     sees a game being played consistently. Where neither the file nor its folder can be written
     and there is no -wal, nobody can be writing it either, and ``immutable=1`` lets SQLite read
     it without creating a -shm it could not create: it skips all locking and change detection,
-    and would ignore a -wal, so it is used only then."""
+    and would ignore a -wal, so it is used only then, or for a save ``closed`` (see :func:`_closed`)."""
     uri = path.resolve().as_uri() + "?mode=ro"
     wal = Path(f"{path}-wal")
-    if not _writable(path) and not os.access(path.parent, os.W_OK) and not wal.exists():
+    if not wal.exists() and (closed or (not _writable(path) and not os.access(path.parent, os.W_OK))):
         uri += "&immutable=1"
     return sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
 
 
-def _check(path: Path, timeout: float) -> sqlite3.Connection:
+def _closed(path: Path) -> bool:
+    """Whether no session has the save open: no -wal beside it (the last connection to close
+    folds it in and removes it) and nobody holds its lock. Such a save is the file alone, and a
+    reader may read it immutably (as ``wyrd saves`` does), leaving no empty -wal or -shm behind
+    as a plain read-only reader would (issue 18, point 10). A session that began just after
+    writes to its own -wal first, which the file does not take in until it closes; `wyrd log`
+    and `wyrd export` read all they need as soon as they open."""
+    return not Path(f"{path}-wal").exists() and savelock.free(path)
+
+
+def _check(path: Path, timeout: float, *, closed: bool = False) -> sqlite3.Connection:
     """Refuse anything but one of our saves, without writing a byte to it; a read-only
-    connection to it, in a read transaction (one consistent view) that the caller ends."""
+    connection to it, in a read transaction (one consistent view) that the caller ends
+    (immutable for a save ``closed``: see :func:`_closed`)."""
     try:  # raw bytes first, so a foreign file is never handed to SQLite (which may write)
         with path.open("rb") as f:
             header = f.read(100)
@@ -226,7 +237,7 @@ def _check(path: Path, timeout: float) -> sqlite3.Connection:
         raise ForeignSave(f"{path} is an SQLite database of another program, not a Wyrd save.")
     conn: sqlite3.Connection | None = None
     try:  # then SQLite, read-only: it sees a WAL's committed changes that the header may lack
-        conn = _connect_ro(path, timeout)
+        conn = _connect_ro(path, timeout, closed=closed)
         conn.execute("BEGIN")
         (version,) = conn.execute("PRAGMA user_version").fetchone()
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema")}
@@ -363,7 +374,7 @@ class SaveFile:
         writing, and read as it is when opened read-only.
         """
         p = Path(path)
-        conn = _check(p, busy_timeout)
+        conn = _check(p, busy_timeout, closed=readonly and _closed(p))
         try:
             if readonly:
                 return cls._reading_only(p, conn)

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["describe", "holder", "release", "take"]
+__all__ = ["describe", "free", "holder", "release", "take"]
 
 try:
     import fcntl
@@ -37,6 +37,23 @@ def take(path: Path) -> int | None:
         os.close(fd)
         return None
     return fd
+
+
+def free(path: Path) -> bool:
+    """Whether no session holds ``path``'s lock now (a moment's shared lock, taken and dropped)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        if fcntl is None:  # pragma: no cover
+            return False
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # drops the shared lock with it
 
 
 def release(fd: int | None) -> None:

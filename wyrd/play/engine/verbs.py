@@ -32,7 +32,8 @@ Args = dict[str, Any]
 class Verb:
     """One verb. Subclasses set ``key`` and implement ``parse`` and ``apply``.
 
-    The first line of the docstring is the usage; the rest is the help text.
+    The first line of the docstring is the usage; more lines before the first blank
+    one are the verb's other forms (``pc take NAME``); the rest is the help text.
     ``changes`` is False for verbs that only look (``pc``, ``log``): those are
     neither saved nor undone. A verb belongs to the :class:`VerbTable` it is
     registered in: a kit's own, or :data:`SHARED`.
@@ -48,6 +49,12 @@ class Verb:
     @classmethod
     def usage(cls) -> str:
         return inspect.cleandoc(cls.__doc__ or cls.key).splitlines()[0]
+
+    @classmethod
+    def forms(cls) -> list[str]:
+        """Every form of the verb: the docstring's first paragraph, one form a line (the usage first)."""
+        head = inspect.cleandoc(cls.__doc__ or cls.key).split("\n\n")[0]
+        return [line.strip() for line in head.splitlines() if line.strip()]
 
     @classmethod
     def help(cls) -> str:

@@ -12,7 +12,7 @@ import difflib
 import shlex
 from collections.abc import Iterable, Sequence
 
-__all__ = ["UsageError", "Words", "resolve", "split_line", "suggest"]
+__all__ = ["UsageError", "Words", "pick_names", "resolve", "split_line", "suggest"]
 
 
 class UsageError(Exception):
@@ -151,6 +151,24 @@ class Words:
         """Refuse anything left over, so a typo is never silently ignored."""
         if self.words:
             raise self.fail(f"did not understand {' '.join(self.words)!r}")
+
+
+def pick_names(words: Sequence[str], names: Sequence[str], kind: str, taken: Iterable[str] = ()) -> list[str]:
+    """The ``names`` that ``words`` name, in order (``pc take NAME ...``): ``all`` for every one
+    not ``taken`` yet, else each a name of several words or a unique beginning of one, named once."""
+    if [w.casefold() for w in words] == ["all"]:
+        gone = set(taken)
+        left = [n for n in names if n not in gone]
+        if names and not left:
+            raise UsageError(f"every {kind} is in play already: `pc` shows their sheets")
+        return left
+    reader = Words(words, "pc take NAME [NAME ...] | pc take all")
+    picked: list[str] = []
+    while not reader.empty:
+        name = reader.take_name("NAME", names, kind)
+        if name not in picked:
+            picked.append(name)
+    return picked
 
 
 # Bigger numbers than these are typing slips, and they keep arithmetic small.

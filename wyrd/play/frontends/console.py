@@ -1,7 +1,7 @@
 """One line in, what to show out: shared by every front-end (the terminal, scripts, a server).
 
 The console hands rules verbs to the :class:`~wyrd.play.engine.session.Session` and carries
-out the session verbs itself (help, undo, log, status, export, quit), and the ruleset's own
+out the session verbs itself (help, undo, log, status, pregens, export, quit), and the ruleset's own
 look-only verbs through its kit (``PlayHooks.looks``). It returns an :class:`Output`: the
 events (for ``--json``) and the styled lines (for people, through :mod:`wyrd.play.frontends.view`),
 including what the ruleset shows after each change (the exact odds of an open roll, the steps
@@ -130,14 +130,18 @@ class Console:
     # -- session verbs -----------------------------------------------------------
 
     def _do_help(self, args: dict[str, Any]) -> Output:
+        verbs = self.session.kit.verbs
         if args["verb"]:
             try:
-                verb = self.session.kit.verbs.find(args["verb"])
+                verb = verbs.find(args["verb"])
             except UsageError as exc:
                 return Output(lines=_info(str(exc), style="refused"))
             return Output(lines=_info(*verb.help().splitlines()))
-        rows = [f"  {v.usage()}" for k, v in sorted(self.session.kit.verbs.verbs().items()) if k == v.key]
-        return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows))
+        # every form of every verb (`pc`, `pc add ...`, `pc take ...`), then the other names they go by
+        rows = [f"  {form}" for k, v in sorted(verbs.verbs().items()) if k == v.key for form in v.forms()]
+        aliases = ", ".join(f"{alias} ({key})" for alias, key in sorted(verbs.aliases().items()))
+        return Output(lines=_info("Commands (help VERB for more; names and verbs may be shortened):", *rows,
+                                  *([f"Also: {aliases}."] if aliases else [])))
 
     def _do_undo(self, args: dict[str, Any]) -> Output:
         if self.session.save is None:  # Session.undo raises: it has nothing to rebuild from
@@ -173,7 +177,25 @@ class Console:
 
     def _do_pc(self, args: dict[str, Any]) -> Output:
         lines = self.session.kit.sheet(self.session.state, args.get("view"))
-        return Output(lines=_info(*(lines or ["No characters yet: `help pc` says how to make one."])))
+        if lines:
+            return Output(lines=_info(*lines))
+        pregens = self._pregens()
+        if pregens:  # nobody made yet, but the story has characters ready
+            return Output(lines=_info("No characters yet. The story's pregenerated characters, ready to take "
+                                      "with `pc take NAME` or `pc take all` (`help pc` says how to make your own):",
+                                      *pregens))
+        return Output(lines=_info("No characters yet: `help pc` says how to make one."))
+
+    def _pregens(self) -> list[str]:
+        return self.session.kit.pregens(self.session.state, self.session.follower)
+
+    def _do_pregens(self, args: dict[str, Any]) -> Output:
+        pregens = self._pregens()
+        if not pregens:
+            return Output(lines=_info("There are no pregenerated characters here: they come with a story "
+                                      "(`story ID`), and `pc add` makes your own (`help pc`)."))
+        return Output(lines=_info("The story's pregenerated characters (`pc take NAME` or `pc take all`):",
+                                  *pregens))
 
     # -- the narrator's looks: each ruleset's kit answers them --------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -23,7 +23,7 @@ from wyrd.play.engine.journal import Wording
 from wyrd.play.engine.kits import PlayHooks, hooks_for
 from wyrd.rules.actions import Event
 
-__all__ = ["Line", "clean", "describe", "json_line", "wording"]
+__all__ = ["Line", "clean", "describe", "json_line", "short_names", "wording"]
 
 _CONTROL = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
@@ -38,6 +38,29 @@ def clean(text: object) -> str:
     """Text safe to print on one line: escape sequences and control characters removed,
     tabs and line breaks turned into spaces."""
     return _CONTROL.sub("", str(text)).replace("\t", " ").replace("\n", " ")
+
+
+def short_names(names: Iterable[str], longest: int = 12) -> dict[str, str]:
+    """A short name for each of ``names``, cleaned, where room is scarce (the toolbar): the first
+    word; with an initial when two share it, and the whole name when that is not enough either."""
+    names = list(names)
+    words = {n: clean(n).split() or [clean(n)] for n in names}
+
+    def first(n: str) -> str:
+        return words[n][0][:longest]
+
+    def initial(n: str) -> str:
+        return first(n) + (f" {words[n][-1][0]}." if len(words[n]) > 1 else "")
+
+    out: dict[str, str] = {}
+    for n in names:
+        for short in (first, initial):
+            if sum(short(m) == short(n) for m in names) == 1:
+                out[n] = short(n)
+                break
+        else:
+            out[n] = clean(n)
+    return out
 
 
 def json_line(event: dict[str, Any]) -> str:
@@ -90,7 +113,8 @@ _RENDER: dict[str, Renderer] = {
               "brings a twist."}.get(str(e["outcome"]), str(e["outcome"])), style="wyrd"),
     "story_chosen": lambda e: Line(
         text=f"{clean(e['title'])}. {clean(e.get('premise', ''))}".strip()
-        + (f" Ready to play: {', '.join(map(clean, e['pregens']))} (pc take all, or pc take NAME)."
+        + (f" Ready to play: {', '.join(map(clean, e['pregens']))} (`pregens` shows their sheets; "
+           "pc take all, or pc take NAME)."
            if e.get("pregens") else ""), style="scene"),
     "stage_rules_evident": lambda e: Line(
         text=f"In force here: {', '.join(map(clean, e['names']))}.", style="info"),
@@ -136,7 +160,11 @@ def _describe(found: Recorded | Event | Mapping[str, Any], ruleset: str) -> Line
 
 def wording(ruleset: str) -> Wording:
     """How the journal and the transcript word a save of ``ruleset``: as this view does."""
-    return Wording(describe=lambda event: describe(event, ruleset).text, clean=clean)
+    try:
+        opens = hooks_for(ruleset).scene_opens or frozenset({"scene_started"})
+    except LookupError:
+        opens = frozenset({"scene_started"})
+    return Wording(describe=lambda event: describe(event, ruleset).text, clean=clean, scene_opens=opens)
 
 
 # Styles for other rulesets' kinds, by the shape of what they tell.

@@ -29,7 +29,17 @@ A scenario is one YAML mapping (read with :func:`wyrd.stories.yamlguard.safe_loa
           - search Wenna "wet footprints" 5
         narration: [a line the narrator may open the scene with]
         exits: [the-causeway]        # the scenes that may follow (default: the next one listed)
+        place: the harbour quay      # where it is (optional, as are the four below)
+        stakes: [...]                # what stands in the way, the roll that settles each, won/lost texts
+        rules: [{name: ..., text: ...}]   # the scene's standing rules, in words
+        openings: [{when: STAKE won, text: ...}]   # told first when the outcomes so far say so
+        # exits may also be {to: SCENE, when: STAKE won|lost}: open only when that outcome holds
     ending: What is told when the last scene is done.
+    endings: [{when: STAKE won, text: ...}]   # told after it, by outcome
+    rules: [...]                     # the story's standing rules
+    twists: {threat: [...], eerie: [...], tie: [...], mundane: [...], friendly: [...]}
+
+Stakes, conditions and their checks are :mod:`wyrd.stories.feat.branching`'s.
 
 Everything is checked on load: every character must be one the rules would make
 (:func:`wyrd.rules.feat.create_character`, within its tier's budget), names and scene
@@ -53,6 +63,16 @@ from wyrd.rules.actions import Event
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat import Attribute, Character, Edge, Skill, Tier, create_character
 from wyrd.rules.feat.skills import SkillRating
+from wyrd.stories.feat.branching import (
+    SETTLING_VERBS,
+    FeatExit,
+    FeatRule,
+    FeatStake,
+    FeatText,
+    Outcomes,
+    branch_faults,
+    holds,
+)
 from wyrd.stories.files import FileRefused, read_bytes, yaml_files
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.yamlguard import safe_load
@@ -80,6 +100,7 @@ FOLDER = "feat"
 BUNDLED_FEAT = Path(__file__).resolve().parents[1] / "content" / FOLDER
 MAX_BYTES = 256 * 1024
 _SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+TWIST_CATEGORIES = ("threat", "eerie", "tie", "mundane", "friendly")
 
 
 class FeatStoryError(ValueError):
@@ -121,6 +142,8 @@ class FeatCharacterSpec(BaseModel):
     skills: dict[str, str] = Field(default_factory=dict)
     wyrd: int | None = Field(default=None, ge=0, le=99)
     edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)  # seed 003: an Edge of speed
+    # how prose refers to them: "she/her", "he/him", "they/them" (left out of saved arguments when unset)
+    pronouns: str = Field(default="", exclude_if=lambda v: not v)
 
     def attributes(self) -> dict[Attribute, int]:
         return {a: int(getattr(self, a.value)) for a in Attribute}
@@ -153,7 +176,13 @@ class FeatScene(BaseModel):
     enters: list[str] = Field(default_factory=list)
     asks: list[str] = Field(default_factory=list)
     narration: list[str] = Field(default_factory=list)
-    exits: list[str] | None = None
+    exits: list[str | FeatExit] | None = None
+    # Issue 18: where it is, what stands in the way, its standing rules, and openings by earlier outcomes
+    # (each left out of saved arguments when unset, so scenes saved before them read back the same).
+    place: str = Field(default="", exclude_if=lambda v: not v)
+    stakes: list[FeatStake] = Field(default_factory=list, exclude_if=lambda v: not v)
+    rules: list[FeatRule] = Field(default_factory=list, exclude_if=lambda v: not v)
+    openings: list[FeatText] = Field(default_factory=list, exclude_if=lambda v: not v)
 
     @field_validator("text", "title")
     @classmethod
@@ -175,6 +204,18 @@ class FeatStory(BaseModel):
     others: list[FeatCharacterSpec] = Field(default_factory=list)
     scenes: list[FeatScene] = Field(min_length=1)
     ending: str = Field(min_length=1)
+    # Issue 18: endings by outcome (told after `ending`), standing rules, and the story's own twist tables
+    endings: list[FeatText] = Field(default_factory=list, exclude_if=lambda v: not v)
+    rules: list[FeatRule] = Field(default_factory=list, exclude_if=lambda v: not v)
+    twists: dict[str, list[str]] = Field(default_factory=dict, exclude_if=lambda v: not v)
+
+    @field_validator("twists")
+    @classmethod
+    def _categories(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        for key in value:
+            if key not in TWIST_CATEGORIES:
+                raise ValueError(f"{key!r} is not a twist category ({', '.join(TWIST_CATEGORIES)})")
+        return value
 
     @field_validator("premise", "ending")
     @classmethod
@@ -207,19 +248,51 @@ class FeatStory(BaseModel):
                 if name not in others:
                     yield ("scenes", i, "enters", j), f"scene {scene.id}: {name!r} enters, but is not one of the others"
             for j, exit_ in enumerate(scene.exits or []):
-                if exit_ not in ids:
-                    yield ("scenes", i, "exits", j), f"scene {scene.id}: no scene {exit_!r} to go on to"
+                target = exit_ if isinstance(exit_, str) else exit_.to
+                if target not in ids:
+                    yield ("scenes", i, "exits", j), f"scene {scene.id}: no scene {target!r} to go on to"
+            for j, stake in enumerate(scene.stakes):
+                if stake.against is not None and stake.against.casefold() not in seen:
+                    yield ("scenes", i, "stakes", j, "against"), f"stake {stake.id}: no character {stake.against!r}"
+        yield from branch_faults(self.scenes, self.exits, self.endings, has_plain_ending=False)
 
     def scene(self, ident: str) -> FeatScene:
         return next(s for s in self.scenes if s.id == ident)
 
     def exits(self, ident: str) -> list[str]:
         """The scenes that may follow ``ident``: as written, else the next one listed (none after the last)."""
+        return [way.to for way in self.ways(ident)]
+
+    def ways(self, ident: str) -> list[FeatExit]:
+        """The ways on from ``ident``, each with the outcomes that open it (none: always open)."""
         scene = self.scene(ident)
         if scene.exits is not None:
-            return list(scene.exits)
+            return [FeatExit(to=w) if isinstance(w, str) else w for w in scene.exits]
         at = self.scenes.index(scene)
-        return [self.scenes[at + 1].id] if at + 1 < len(self.scenes) else []
+        return [FeatExit(to=self.scenes[at + 1].id)] if at + 1 < len(self.scenes) else []
+
+    def open_exits(self, ident: str, outcomes: Outcomes) -> list[str]:
+        """The scenes that may follow ``ident`` now, the outcomes so far being ``outcomes``."""
+        return list(dict.fromkeys(w.to for w in self.ways(ident) if holds(w.when, outcomes)))
+
+    def present(self, ident: str) -> list[str]:
+        """Who is in scene ``ident``: the heroes, those who enter there, and those its stakes are against."""
+        scene = self.scene(ident)
+        names = [c.name for c in self.cast] + list(scene.enters) + [st.against for st in scene.stakes if st.against]
+        return list(dict.fromkeys(names))
+
+    def stake(self, ident: str) -> FeatStake | None:
+        return next((st for s in self.scenes for st in s.stakes if st.id == ident), None)
+
+    def opening(self, ident: str, outcomes: Outcomes) -> str:
+        """The scene's text with the openings the outcomes so far call for."""
+        scene = self.scene(ident)
+        extra = [t.text for t in scene.openings if holds(t.when, outcomes)]
+        return " ".join([*extra, scene.text])
+
+    def ending_for(self, outcomes: Outcomes) -> str:
+        """The ending, with the endings the outcomes call for."""
+        return " ".join([self.ending, *(t.text for t in self.endings if holds(t.when, outcomes))])
 
     def other(self, name: str) -> FeatCharacterSpec:
         return next(c for c in self.others if c.name == name)
@@ -305,15 +378,22 @@ class FeatProgress:
     It is rebuilt from what play did (``observe`` is shown every command, live and
     in replay, with the verb, its saved arguments and its events), so undo and
     resume put it back exactly; ``snapshot`` and :meth:`restore` carry it across
-    a saved snapshot.
+    a saved snapshot. It also keeps how each stake went (``outcomes``, from the
+    ``stake_decided`` events), the stakes left unrolled when their scene was left
+    (lost), and who has acted in the scene, in order (``acted``, for the spotlight).
     """
 
     def __init__(self, story: FeatStory | None = None, current: str | None = None,
-                 played: list[str] | None = None, ended: bool = False) -> None:
+                 played: list[str] | None = None, ended: bool = False,
+                 outcomes: Mapping[str, bool] | None = None, acted: list[str] | None = None,
+                 last: list[str] | None = None) -> None:
         self.story = story
         self.current = current
         self.played = list(played or [])
         self.ended = ended
+        self.outcomes: dict[str, bool] = dict(outcomes or {})
+        self.acted = list(acted or [])
+        self.last = list(last or [])  # the stakes the latest change settled (what it changed)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any] | None) -> FeatProgress:
@@ -321,24 +401,60 @@ class FeatProgress:
         if not data:
             return cls()
         story = FeatStory.model_validate(data["story"]) if data.get("story") else None
-        return cls(story, data.get("current"), list(data.get("played", [])), bool(data.get("ended", False)))
+        return cls(story, data.get("current"), list(data.get("played", [])), bool(data.get("ended", False)),
+                   dict(data.get("outcomes", {})), list(data.get("acted", [])), list(data.get("last", [])))
 
     def snapshot(self) -> dict[str, Any]:
         return {"story": self.story.model_dump(mode="json") if self.story else None, "current": self.current,
-                "played": list(self.played), "ended": self.ended}
+                "played": list(self.played), "ended": self.ended, "outcomes": dict(self.outcomes),
+                "acted": list(self.acted), "last": list(self.last)}
 
     def observe(self, verb: str, args: Mapping[str, Any], events: Iterable[Event]) -> None:
         if verb == "story" and isinstance(args.get("story"), Mapping):
             self.story = FeatStory.model_validate(args["story"])
+        who = args.get("who")
+        # acting is making a roll or a move (being wounded or brought round is not a turn); without
+        # a story anyone may be a hero, with one only its cast
+        heroes = {c.name for c in self.story.cast} if self.story is not None else {who}
+        if verb in (*SETTLING_VERBS, "move") and isinstance(who, str) and who in heroes:
+            self.acted.append(who)
         if self.story is None:
             return
+        self.last = []
         # The kit's own scene events (the stories read them by kind, never importing the kit).
         for event in events:
             if event.kind == "scene_started":
+                self._leave()
                 self.current = str(getattr(event, "scene"))  # noqa: B009  (any kit's scene_started has it)
                 self.played.append(self.current)
+                self.acted = []
             elif event.kind == "story_ended":
+                self._leave()
                 self.current, self.ended = None, True
+            elif event.kind == "stake_decided":
+                stake = str(getattr(event, "stake"))  # noqa: B009
+                self.outcomes.setdefault(stake, bool(getattr(event, "won")))  # noqa: B009
+                self.last.append(stake)
+
+    def _leave(self) -> None:
+        """A scene is left: its stakes nobody rolled for count as lost ([ours], the chance went by)."""
+        if self.story is not None and self.current is not None:
+            for stake in self.story.scene(self.current).stakes:
+                self.outcomes.setdefault(stake.id, False)
+
+    def outcomes_now(self) -> dict[str, bool]:
+        """The outcomes as they would stand if the scene in play were left now."""
+        found = dict(self.outcomes)
+        if self.story is not None and self.current is not None:
+            for stake in self.story.scene(self.current).stakes:
+                found.setdefault(stake.id, False)
+        return found
+
+    def open_stakes(self) -> list[FeatStake]:
+        """The stakes of the scene in play that no roll has settled yet."""
+        if self.story is None or self.current is None:
+            return []
+        return [st for st in self.story.scene(self.current).stakes if st.id not in self.outcomes]
 
     def next_scenes(self) -> list[str]:
         """The scenes that may begin now, the default first (none: the story is at its end)."""
@@ -346,4 +462,4 @@ class FeatProgress:
             return []
         if self.current is None:
             return [self.story.scenes[0].id]
-        return self.story.exits(self.current)
+        return self.story.open_exits(self.current, self.outcomes_now())

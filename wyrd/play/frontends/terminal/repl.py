@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application import get_app
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
@@ -88,7 +89,7 @@ def make_session(
 
     def toolbar() -> FormattedText:
         try:
-            return toolbar_text(console.session.kit, state())
+            return toolbar_text(console.session.kit, state(), get_app().output.get_size().columns)
         except Exception as exc:
             return FormattedText([("class:toolbar.low", f" (toolbar: {type(exc).__name__})")])
 

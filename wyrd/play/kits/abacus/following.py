@@ -150,8 +150,10 @@ class StoryPlay:
 
         cast = flow.characters(self.story)
         by_name = {c.name: c for c in cast}
-        if [w.casefold() for w in words] == ["all"]:
-            chosen = cast
+        if [w.casefold() for w in words] == ["all"]:  # all those not in play yet
+            chosen = [c for c in cast if c.name not in in_play]
+            if cast and not chosen:
+                raise UsageError("every pregenerated character is in play already: `pc` shows their sheets")
         else:
             reader = Words(list(words), "pc take NAME ...")
             chosen = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wyrd.play.frontends.view import Line, clean
+from wyrd.play.frontends.view import Line, clean, short_names
 from wyrd.play.kits.abacus.narrator import odds_lines, price_lines
 from wyrd.rules.abacus import Ability, GameState, Step, due, effective_value
 from wyrd.rules.abacus.characters import Character
@@ -72,18 +72,21 @@ LOOKS: dict[str, Callable[[Any, Mapping[str, Any]], list[str]]] = {
 _SEP = Line(text=" | ", style="sep")
 
 
-def character_pieces(char: Character) -> list[Line]:
-    """One character: name, then B/M/S points over scores (``x`` scratched), then personal Wyrd."""
+def character_pieces(char: Character, name: str | None = None) -> list[Line]:
+    """One character: their (short) name, then B/M/S points (``/score`` when spent below it, ``x``
+    scratched), then personal Wyrd."""
+    shown = clean(char.name) if name is None else name
     if char.defeated:
-        return [Line(text=f"{clean(char.name)} defeated", style="defeated")]
-    out = [Line(text=clean(char.name), style="name")]
+        return [Line(text=f"{shown} defeated", style="defeated")]
+    out = [Line(text=shown, style="name")]
     for ability in Ability:
         letter = ability.value[0].upper()
         if char.is_scratched(ability):
             out.append(Line(text=f" {letter}x/{char.scores[ability]}", style="scratched"))
             continue
-        points = char.points[ability]
-        out.append(Line(text=f" {letter}{points}/{char.scores[ability]}", style="low" if points <= 1 else "points"))
+        points, score = char.points[ability], char.scores[ability]
+        figure = f"{points}" if points == score else f"{points}/{score}"
+        out.append(Line(text=f" {letter}{figure}", style="low" if points <= 1 else "points"))
     out.append(Line(text=f" W{char.wyrd}", style="wyrd"))
     return out
 
@@ -105,15 +108,16 @@ def _roll_pieces(state: GameState) -> list[Line]:
         return []
     challenge = state.scene.challenges.get(pending.challenge)
     name = clean(challenge.name) if challenge is not None else clean(pending.challenge)
-    return [_SEP, Line(text=f"{clean(pending.lead)} vs {name}: {pending.points} pts, {pending.stage.value}",
-                       style="roll")]
+    lead = short_names(state.characters).get(pending.lead, clean(pending.lead))
+    return [_SEP, Line(text=f"{lead} vs {name}: {pending.points} pts, {pending.stage.value}", style="roll")]
 
 
 def toolbar(state: Any) -> list[Line]:
     """The pool, the open roll and each character; the odds of an open roll on a second line."""
     parts = _scene_pieces(state) + _roll_pieces(state)
+    short = short_names(state.characters)
     for char in state.characters.values():
-        parts += [_SEP, *character_pieces(char)]
+        parts += [_SEP, *character_pieces(char, short[char.name])]
     for line in odds_lines(state):
         parts += [Line(text="\n "), Line(text=line, style="odds")]
     return parts

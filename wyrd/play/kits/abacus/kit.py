@@ -29,6 +29,7 @@ from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
+from wyrd.stories.abacus import flow
 
 __all__ = ["ADDED_KINDS", "KIT"]
 
@@ -60,6 +61,19 @@ def _sheets(state: GameState, name: str | None) -> list[str]:
     return lines
 
 
+def _pregens(state: GameState, follower: object) -> list[str]:
+    """Each pregen of the story with their whole sheet, marked taken or not (``pregens``)."""
+    play = follower.play if isinstance(follower, StoryFollower) else None
+    if play is None:
+        return []
+    lines: list[str] = []
+    for char in flow.characters(play.story):
+        shown = sheet(state.model_copy(update={"characters": {char.name: char}}), char.name)
+        shown[0] += " (taken)" if char.name in state.characters else " (not taken yet)"
+        lines += shown
+    return lines
+
+
 def _tension(state: GameState) -> int:
     """The scene Wyrd drawn so far in this scene: the oracle's chaos (DESIGN.md)."""
     return state.scene.drawn if state.scene is not None else 0
@@ -82,4 +96,4 @@ KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status
                 ask_before=vocabulary.recovery_line, quick_start="the-milestones",
                 scene_opens=frozenset({"scene_started"}), oracle=ORACLE, follower_hints=narrator.story_lines,
                 frame=narrator.frame, stage_rules=narrator.stage_rules, exits=narrator.exits,
-                spotlight=narrator.spotlight, preview=narrator.preview)
+                spotlight=narrator.spotlight, preview=narrator.preview, pregens=_pregens)

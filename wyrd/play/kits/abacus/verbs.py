@@ -92,9 +92,11 @@ def take_names(w: Words, state: GameState) -> list[str]:
 @VERBS.register
 class Pc(Verb):
     """pc add NAME body=N mind=N soul=N [wyrd=1] [concept="..."] [connection=NAME] [body_facets="a; b"]
+    pc take NAME [NAME ...] | pc take all
+    pc [NAME]
 
-    `pc take NAME` or `pc take all` takes the story's pregenerated characters.
-    Create a character: 15 points over Body, Mind and Soul, each 3 to 9; two
+    `pc take NAME` or `pc take all` takes the story's pregenerated characters
+    (`pregens` shows their sheets first). Create a character: 15 points over Body, Mind and Soul, each 3 to 9; two
     facets per ability (optional: body_facets, mind_facets, soul_facets, split by
     ';'); wyrd=1 begins with one point of personal Wyrd. `pc` alone lists the
     cast; `pc NAME` shows one character sheet.

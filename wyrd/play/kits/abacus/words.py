@@ -15,8 +15,10 @@ import shlex
 from collections.abc import Callable, Sequence
 
 from wyrd.play.engine.words import UsageError, split_line
+from wyrd.play.kits.abacus.following import StoryFollower
 from wyrd.play.kits.abacus.verbs import VERBS
 from wyrd.rules.abacus import Ability, ChallengeType, GameState, MagicForm
+from wyrd.stories.abacus import flow
 
 __all__ = ["PC_OPTIONS", "Ask", "complete", "recoverable", "recovery_line", "words"]
 
@@ -74,9 +76,19 @@ def _ways(state: GameState, follower: object) -> dict[str, str]:
     return found
 
 
-def _pc(done: Sequence[str], fragment: str, state: GameState) -> dict[str, str]:
-    if not done:  # `pc add ...` or `pc NAME`
-        return {"add": "a new character", **(words("character", state) or {})}
+def _pregens(follower: object) -> dict[str, str]:
+    """The story's pregenerated characters, each with their concept (none without a story)."""
+    play = follower.play if isinstance(follower, StoryFollower) else None
+    return {c.name: c.concept for c in flow.characters(play.story)} if play is not None else {}
+
+
+def _pc(done: Sequence[str], fragment: str, state: GameState, follower: object = None) -> dict[str, str]:
+    if not done:  # `pc add ...`, `pc take ...` or `pc NAME`
+        take = {"take": "the story's pregenerated characters"} if _pregens(follower) else {}
+        return {"add": "a new character", **take, **(words("character", state) or {})}
+    if done[0].casefold() == "take":
+        left = {n: c for n, c in _pregens(follower).items() if n not in state.characters}
+        return ({"all": ""} if len(done) == 1 else {}) | left
     if done[0].casefold() != "add":
         return {}
     if len(done) < 2:
@@ -120,7 +132,7 @@ def complete(verb: str, done: Sequence[str], fragment: str, state: GameState,
              follower: object = None) -> dict[str, str] | None:
     """The choices for ``pc`` and ``end``, whose words are not positional (None for the others)."""
     if verb == "pc":
-        return _pc(done, fragment, state)
+        return _pc(done, fragment, state, follower)
     if verb == "end":
         return _end(done, fragment, state)
     return None

@@ -26,12 +26,26 @@ from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, Sto
 from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
-from wyrd.play.engine.words import UsageError, Words, resolve
-from wyrd.play.kits.feat import body  # noqa: F401  (registers the verbs of body and fortune)
+from wyrd.play.engine.words import UsageError, Words, pick_names, resolve
+from wyrd.play.frontends.view import short_names
+from wyrd.play.kits.feat import (
+    body,  # noqa: F401  (registers the verbs of body and fortune)
+    narrator,
+)
 from wyrd.play.kits.feat import words as vocabulary
 from wyrd.play.kits.feat.body import Moved
+from wyrd.play.kits.feat.narrator import when_words
 from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
-from wyrd.play.kits.feat.verbs import ATTRIBUTES, TIERS, VERBS, FeatVerb, OddsShown, feat_state, take_who
+from wyrd.play.kits.feat.verbs import (
+    ATTRIBUTES,
+    TIERS,
+    VERBS,
+    FeatVerb,
+    OddsShown,
+    StakeDecided,
+    feat_state,
+    take_who,
+)
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, Edge, GameState, Outcome, Skill, Tier
@@ -51,6 +65,13 @@ class SceneStarted(Event):
     asks: list[str] = Field(default_factory=list)
     narration: list[str] = Field(default_factory=list)
     exits: list[str] = Field(default_factory=list)
+    # Issue 18, point 1: where it is, who is present, what stands in the way and what losing it
+    # costs, its standing rules (left out when empty, so scenes saved before them read the same)
+    place: str = Field(default="", exclude_if=lambda v: not v)
+    present: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)
+    stakes: list[dict[str, str]] = Field(default_factory=list, exclude_if=lambda v: not v)
+    rules: list[dict[str, str]] = Field(default_factory=list, exclude_if=lambda v: not v)
+    ways: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)  # each way on, by title, and its opening
 
 
 class StoryEnded(Event):
@@ -67,6 +88,8 @@ class StoryEnded(Event):
 @VERBS.register
 class Pc(FeatVerb):
     """pc add NAME vigour=N mettle=N wit=N glamour=N spirit=N [tier=novice] [skill=NAME:ATTRIBUTE:RANKS ...]
+    pc take NAME [NAME ...] | pc take all
+    pc [NAME]
 
     Make a character. Each attribute runs 0 to 9; a novice spends exactly 25
     points (each attribute 1 to 9) and 10 skill ranks, at most 3 in a skill; a
@@ -75,7 +98,9 @@ class Pc(FeatVerb):
     skills may be written as a rating: skill=brawling:vigour:4/50. Also wyrd=N
     (starting Wyrd points), edge=speed (an Edge of speed: `first` and
     `initiative` may activate it to act first) and concept="...". `pc` alone
-    shows everyone; `pc NAME` one character sheet.
+    shows everyone; `pc NAME` one character sheet. A story's heroes come into
+    play with `story ID`; `pc take NAME` or `pc take all` takes any of them
+    not in play yet (`pregens` shows their sheets).
     """
 
     key = "pc"
@@ -83,6 +108,8 @@ class Pc(FeatVerb):
     completes = ("add", "character")
 
     def read(self, words: Words, state: GameState) -> Args:
+        if words.keyword("take"):
+            return {"take": [words.take("NAME"), *words.until()]}
         if not words.keyword("add"):
             name = take_who(words, state, "NAME") if not words.empty else None
             words.done()
@@ -114,15 +141,45 @@ class Pc(FeatVerb):
         return {"add": added}
 
     def is_change(self, args: Mapping[str, Any]) -> bool:
-        return "add" in args
+        return "add" in args or "take" in args
+
+    def prepare(self, args: Args, ctx: PlayContext) -> Args:
+        if "take" not in args or (args["take"] and isinstance(args["take"][0], dict)):
+            return args
+        story = _progress(ctx).story
+        if story is None:
+            raise UsageError("no story is being played, so there are no pregenerated characters")
+        cast = {c.name: c for c in story.cast}
+        state = feat_state(ctx.state)
+        if [w.casefold() for w in args["take"]] == ["all"] and all(n in state.characters for n in cast):
+            raise UsageError(f"already in play: {', '.join(cast)} (a story's heroes come into play with `story`; "
+                             "`pc` shows their sheets)")
+        names = pick_names(args["take"], list(cast), "pregenerated character", taken=state.characters)
+        here = [n for n in names if n in state.characters]
+        if len(here) == len(names):
+            raise UsageError(f"already in play: {', '.join(names)} (a story's heroes come into play with `story`; "
+                             "`pc` shows their sheets)")
+        return {**args, "take": [cast[n].model_dump(mode="json") for n in names if n not in here]}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
+        if "take" in args:
+            return _enlist(state, dice, [FeatCharacterSpec.model_validate(c) for c in args["take"]])
         a = args["add"]
         return F.add_character(
             state, dice, a["name"], {Attribute(k): v for k, v in a["attributes"].items()},
             skills={k: Skill.model_validate(v) for k, v in a["skills"].items()},
             tier=Tier(a["tier"]) if a["tier"] else None, wyrd=a["wyrd"], concept=a["concept"],
             edges=[Edge(e) for e in a.get("edges", [])])
+
+
+def _enlist(state: GameState, dice: Dice, cast: Sequence[FeatCharacterSpec]) -> Outcome:
+    """The story's characters ``cast`` come into play, in order."""
+    events: list[Event] = []
+    for spec in cast:
+        outcome = F.add_character(state, dice, spec.name, spec.attributes(), skills=spec.skill_map(),
+                                  tier=spec.tier, wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
+        state, events = outcome.state, events + outcome.events
+    return Outcome(state, events)
 
 
 def _progress(ctx: PlayContext) -> FeatProgress:
@@ -134,7 +191,8 @@ def _progress(ctx: PlayContext) -> FeatProgress:
 class StoryVerb(FeatVerb):
     """story ID
 
-    Play the scenario ID (the bundled one: lantern-at-gull-reach): its
+    Play the scenario ID (the bundled ones: lantern-at-gull-reach,
+    the-pardon-at-kell-pass): its
     pregenerated heroes come into play, and `scene` follows its scenes. One
     story per session; `wyrd play --ruleset feat --story ID` begins with it.
     """
@@ -158,13 +216,7 @@ class StoryVerb(FeatVerb):
         return {"id": story.id, "story": story.model_dump(mode="json")}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        story = FeatStory.model_validate(args["story"])
-        events: list[Event] = []
-        for spec in story.cast:
-            outcome = F.add_character(state, dice, spec.name, spec.attributes(), skills=spec.skill_map(),
-                                      tier=spec.tier, wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
-            state, events = outcome.state, events + outcome.events
-        return Outcome(state, events)
+        return _enlist(state, dice, FeatStory.model_validate(args["story"]).cast)
 
     def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: Any) -> list[Event]:
@@ -179,7 +231,8 @@ class SceneVerb(FeatVerb):
 
     Go on to the story's next scene: what is found there, who enters, what it
     asks of you (the commands to try). Where a scene may lead to several,
-    `scene ID` chooses (the scene says which, and why). After the last scene,
+    the rolls that settle its stakes open or shut them (`exits` says which are
+    open) and `scene ID` chooses among the open ones. After the last scene,
     `scene` ends the story.
     """
 
@@ -199,15 +252,36 @@ class SceneVerb(FeatVerb):
         if progress.ended:
             raise UsageError(f"{story.title} has ended")
         choices = progress.next_scenes()
+        if not choices and progress.current is not None and story.exits(progress.current):
+            raise UsageError(f"no way on from {story.scene(progress.current).title} is open")
         if not choices:
             if args["id"] is not None:
-                raise UsageError(f"no scene follows {progress.current}: `scene` alone ends the story")
-            return {"id": None, "end": {"story": story.id, "title": story.title, "ending": story.ending,
+                raise UsageError(f"no scene follows {story.scene(str(progress.current)).title}: "
+                                 "`scene` alone ends the story")
+            return {"id": None, "end": {"story": story.id, "title": story.title,
+                                        "ending": story.ending_for(progress.outcomes_now()),
                                         "cast": [c.name for c in story.cast]}}
-        ident = choices[0] if args["id"] is None else resolve(str(args["id"]), choices, "scene that may follow")
+        if args["id"] is None:
+            ident = choices[0]
+        else:
+            shut = [i for i in story.exits(str(progress.current)) if i not in choices] if progress.current else []
+            titles = {story.scene(i).title.casefold(): i for i in [*choices, *shut]}
+            word = titles.get(str(args["id"]).casefold(), str(args["id"]))
+            if word in shut:
+                raise UsageError(f"the way to {story.scene(word).title} is shut by what was rolled; "
+                                 f"open: {', '.join(story.scene(i).title for i in choices)}")
+            try:
+                ident = resolve(word, choices, "scene that may follow")
+            except UsageError:
+                ways = "; ".join(f"{story.scene(i).title} (`scene {i}`)" for i in choices)
+                raise UsageError(f"no scene that may follow is called {args['id']!r}; open now: {ways}") from None
         scene = story.scene(ident)
-        return {"id": ident, "number": len(progress.played) + 1,
-                "scene": scene.model_dump(mode="json", exclude={"exits", "enters"}),
+        dumped = scene.model_dump(mode="json", exclude={"exits", "enters", "openings"})
+        dumped["text"] = story.opening(ident, progress.outcomes)
+        return {"id": ident, "number": len(progress.played) + 1, "scene": dumped,
+                "cast": story.present(ident),
+                "ways": [story.scene(w.to).title + (f" (if {when_words(story, w.when)})" if w.when else "")
+                         for w in story.ways(ident)],
                 "exits": story.exits(ident), "enters": [story.other(n).model_dump(mode="json") for n in scene.enters]}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
@@ -225,8 +299,13 @@ class SceneVerb(FeatVerb):
                                           tier=who.tier, wyrd=who.wyrd, concept=who.concept, edges=who.edges)
                 state, events = outcome.state, events + outcome.events
         scene = args["scene"]
+        # scenes saved before `cast` was saved with them name no one present
+        present = [n for n in args.get("cast", []) if n in state.characters and not state.characters[n].dead]
+        stakes = [{"name": st["name"], "ask": st.get("ask", ""), "lost": st["lost"]} for st in scene.get("stakes", [])]
         events.append(SceneStarted(scene=args["id"], number=args["number"], title=scene["title"], text=scene["text"],
-                                   asks=scene["asks"], narration=scene["narration"], exits=args["exits"]))
+                                   asks=scene["asks"], narration=scene["narration"], exits=args["exits"],
+                                   place=scene.get("place", ""), present=present if "cast" in args else [],
+                                   stakes=stakes, rules=scene.get("rules", []), ways=list(args.get("ways", []))))
         return Outcome(state, events)
 
 
@@ -259,6 +338,18 @@ def _sheets(state: object, name: str | None) -> list[str]:
     return lines
 
 
+def _pregens(state: object, follower: object) -> list[str]:
+    """Each hero of the story with their whole sheet, marked taken or not (``pregens``)."""
+    story = follower.story if isinstance(follower, FeatProgress) else None
+    game = feat_state(state)
+    lines: list[str] = []
+    for spec in story.cast if story is not None else []:
+        shown = sheet_lines(spec.build())
+        shown[0] += " (taken)" if spec.name in game.characters else " (not taken yet)"
+        lines += shown
+    return lines
+
+
 def _status(state: object) -> list[str]:
     game = feat_state(state)
     lines = _sheets(game, None) or ["No characters yet."]
@@ -271,10 +362,11 @@ def _toolbar(state: object) -> str:
     if not isinstance(state, GameState):
         return ""
     parts = []
+    short = short_names(state.characters)
     for char in state.characters.values():
         a = char.attributes
         mark = " dead" if char.dead else (" OUT" if char.out_of_action else "") + (" TIRED" if char.exhausted else "")
-        parts.append(f"{first_name(char.name)} V{a[Attribute.VIGOUR]} M{a[Attribute.METTLE]} W{a[Attribute.WIT]} "
+        parts.append(f"{short[char.name]} V{a[Attribute.VIGOUR]} M{a[Attribute.METTLE]} W{a[Attribute.WIT]} "
                      f"G{a[Attribute.GLAMOUR]} S{a[Attribute.SPIRIT]} Wyrd {char.wyrd}{mark}")
     return " | ".join(parts) or "no characters yet"
 
@@ -287,12 +379,23 @@ def _able(state: GameState) -> list[str]:
     return [n for n, c in state.characters.items() if not (c.dead or c.out_of_action)]
 
 
-ORACLE = OracleHooks(askers=_askers, present=_able)
+def _oracle_twist(answer: Event, asker: str, state: Any, dice: Dice, follower: Any) -> list[Event]:
+    """A doubled answer's twist for the asker, from the story's own twist tables (a 6-kind twist)."""
+    from wyrd.play.kits.feat.narration import fate_twist
+
+    return [fate_twist(asker, True, dice, follower, result=int(getattr(answer, "roll", 6)))]
+
+
+ORACLE = OracleHooks(askers=_askers, present=_able, tension=narrator.tension,
+                     tension_words="the heroes laid low", twist=_oracle_twist)
 
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                texts=TEXTS, follow=FeatProgress.restore, added_kinds=frozenset({"story_chosen"}) | ORACLE_ADDED,
-                events=EventKinds(F.FeatEvent, SceneStarted, StoryEnded, Moved, OddsShown, StoryChosen,
+                texts=TEXTS, follow=FeatProgress.restore,
+                added_kinds=frozenset({"story_chosen", "stake_decided"}) | ORACLE_ADDED,
+                events=EventKinds(F.FeatEvent, SceneStarted, StoryEnded, Moved, OddsShown, StoryChosen, StakeDecided,
                                   *ORACLE_EVENTS),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="lantern-at-gull-reach",
-                scene_opens=frozenset({"scene_started"}), oracle=ORACLE)
+                scene_opens=frozenset({"scene_started"}), oracle=ORACLE, frame=narrator.frame,
+                stage_rules=narrator.stage_rules, exits=narrator.exits, spotlight=narrator.spotlight,
+                preview=narrator.preview, follower_hints=narrator.follower_hints, pregens=_pregens)

@@ -1,4 +1,19 @@
-"""Heroes of the Fall's narration: a command's telling moment, then a death or bought luck.
+"""Heroes of the Fall's narration: its sign of fate (scene tests and twists), then a command's telling moment.
+
+Before any prose the kit adds what fate brings ([ours], written in the README's rules notes:
+the text has no Wyrd roll, so its Wyrd points stand in for the Abacus's Wyrd):
+
+* when a scene opens, the scene test: a d6 for each hero present and able to act, read
+  as the Abacus reads the scene's first Wyrd roll (:func:`wyrd.oracle.question.scene_test`:
+  any 6 interrupts the scene with that hero's twist, a best of 1-2 alters it with a
+  mundane intrusion);
+* a feat that spends Wyrd points (bought 8s) bends fate: the spender draws a twist
+  (threat, eerie or a personal tie);
+* Wyrd points awarded draw an intrusion (mundane or friendly) for the one awarded;
+* a doubled answer of the oracle brings the asker a twist from the same tables.
+
+Twists come from the story's own ``twists`` tables where it has them, else the generic
+ones, with the narration's own dice, so the rules' faces never change.
 
 :class:`FeatNarration` is the kit's narration hook. A scene that starts is told
 with one of its own narration seeds (or the ``feat/scene/opening`` table); any
@@ -22,9 +37,10 @@ from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.play.kits.feat.texts import first_name
 from wyrd.rules.actions import Event
+from wyrd.rules.dice import Dice
 from wyrd.rules.feat import GameState
 
-__all__ = ["NARRATION", "FeatMoment", "FeatNarration"]
+__all__ = ["NARRATION", "FeatMoment", "FeatNarration", "fate", "fate_twist", "story_twists"]
 
 
 class FeatMoment(StrEnum):
@@ -119,13 +135,79 @@ def _request(table: str, context: Mapping[str, Any], mark: str, event: Event | N
              + (f", {detail}" if detail else "") + ".")
 
 
+def story_twists(follower: Any) -> tuple[dict[str, list[str]], str]:
+    """The story's own twist tables and its id (none without a story)."""
+    story = getattr(follower, "story", None)
+    if story is None:
+        return {}, "story"
+    return {k: list(v) for k, v in story.twists.items()}, story.id
+
+
+def fate_twist(character: str, six: bool, dice: Dice, follower: Any, deck: Any = None, tables: Any = None,
+               result: int | None = None) -> Event:
+    """One twist for ``character``: a 6-kind (threat, eerie, tie) or an intrusion (mundane, friendly)."""
+    from wyrd.oracle.tables import roll
+    from wyrd.oracle.twists import category_table, draw_twist
+
+    entries, story = story_twists(follower)
+    category = roll(category_table(six), dice).row
+    return draw_twist(first_name(character), category, dice, result=result if result is not None else (6 if six else 1),
+                      story_tables=entries, deck_state=deck, tables=tables, story=story)
+
+
+def _present(after: Any, follower: Any) -> list[str]:
+    if not isinstance(after, GameState):
+        return []
+    story = getattr(follower, "story", None)
+    heroes = [c.name for c in story.cast] if story is not None else list(after.characters)
+    return [n for n in heroes if n in after.characters and not after.characters[n].dead
+            and not after.characters[n].out_of_action]
+
+
+def fate(command: Command) -> list[Event]:
+    """What Heroes of the Fall's sign of fate adds to a command (see the module docstring)."""
+    from wyrd.oracle.question import scene_test
+
+    out: list[Event] = []
+    dice, follower = command.dice, command.follower
+    for event in command.events:
+        kind = event.kind
+        if kind == "scene_started":
+            present = _present(command.after, follower)
+            if not present:
+                continue
+            results = {first_name(n): dice.roll(1, 6, f"scene test: {first_name(n)}").faces[0] for n in present}
+            test = scene_test(results)
+            out.append(test.event(str(field(event, "scene"))))
+            for name in test.interrupted_by:
+                out.append(fate_twist(name, True, dice, follower, command.deck, command.tables))
+            if test.intrusion is not None:
+                lowest = min(results, key=lambda n: results[n])
+                out.append(_mundane(lowest, dice, follower, command, results[lowest]))
+        elif kind == "feat_rolled" and field(event, "wyrd_spent"):
+            out.append(fate_twist(str(field(event, "character")), True, dice, follower, command.deck, command.tables))
+        elif kind == "wyrd_awarded" and int(field(event, "n", 0)) > 0:
+            out.append(fate_twist(str(field(event, "character")), False, dice, follower, command.deck,
+                                  command.tables))
+    return out
+
+
+def _mundane(character: str, dice: Dice, follower: Any, command: Command, result: int) -> Event:
+    """The scene test's intrusion, always mundane (DESIGN.md, as in the Abacus)."""
+    from wyrd.oracle.twists import draw_twist
+
+    entries, story = story_twists(follower)
+    return draw_twist(character, "mundane", dice, result=result, story_tables=entries, deck_state=command.deck,
+                      tables=command.tables, story=story)
+
+
 class FeatNarration(KitNarration):
     """The feat kit's narration hook (see the module docstring)."""
 
-
     def tell(self, command: Command) -> Told:
+        added = fate(command)
         if not command.prose:
-            return Told()
+            return Told(added=added)
         events = command.events
         after = command.after
         cast = [CharacterFacts(name=c.name, concept=c.concept)
@@ -155,7 +237,7 @@ class FeatNarration(KitNarration):
             bought = next(e for e in events if e.kind == "feat_rolled" and field(e, "wyrd_spent"))
             told.append(_request("feat/wyrd-spent", {"character": first_name(field(bought, "character"))}, "wyrd_spent",
                                  bought, cast))
-        return Told(moments=told[:2])
+        return Told(added=added, moments=told[:2])
 
 
 NARRATION = FeatNarration()

@@ -16,14 +16,20 @@ handler runs, so ``wyrd --version`` stays fast.
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from wyrd.play.cli.output import EXIT_OK, chance, columns, percent, print_json, print_lines
+from wyrd.play.cli.output import EXIT_OK, columns, percent, print_json, print_lines
 
 if TYPE_CHECKING:
     from wyrd.rules.feat.odds import FeatOdds, SkillOdds
 
 __all__ = ["MAX_DIFFICULTY", "add"]
+
+
+def chance(p: Fraction) -> str:
+    """A chance as a player reads it first, the exact fraction after it: ``33.3% (1/3)`` (Issue 18, point 4)."""
+    return f"{percent(p)} ({p})"
 
 MAX_DIFFICULTY = 99
 
@@ -156,9 +162,9 @@ def _skill_lines(skill: SkillOdds, eights: int) -> list[str]:
         f"The d100 reaches {skill.modifier} with chance {chance(skill.p_step_up)}: "
         f"then the skill works at level {skill.level + 1} for this feat.",
         "",
-        f"  stepped up (level {skill.level + 1}), chance {skill.p_step_up}:",
+        f"  stepped up (level {skill.level + 1}), chance {chance(skill.p_step_up)}:",
         *("    " + line for line in _level_lines(skill.stepped)),
-        f"  not stepped up (level {skill.level}), chance {1 - skill.p_step_up}:",
+        f"  not stepped up (level {skill.level}), chance {chance(1 - skill.p_step_up)}:",
         *("    " + line for line in _level_lines(skill.plain)),
         "",
         f"Success {chance(skill.p_success)}; failure {chance(skill.p_failure)}.",

@@ -2,8 +2,8 @@
 
 :data:`TEXTS` maps every event kind the ``feat`` ruleset and its play layer
 emit to a function giving its line (the shared renderer cleans it of control
-characters and styles it). Odds are shown as exact fractions with a percentage
-that never rounds a possibility away (``1/512 (0.2%)``, ``<0.1%``).
+characters and styles it). Odds are shown as a percentage that never rounds a possibility
+away, with the exact fraction after it (``0.2% (1/512)``, ``<0.1%``).
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ def first_name(name: str) -> str:
 
 
 def chance(text: str) -> str:
-    """``"3/10"`` as ``3/10 (30.0%)``; a possibility never reads as 0% or 100%."""
+    """``"3/10"`` as ``30.0% (3/10)``: the percentage a player reads first (Issue 18, point 4), the exact
+    fraction after it; a possibility never reads as 0% or 100%."""
     p = Fraction(text)
     if p in (0, 1):
-        return f"{p} ({int(p) * 100}%)"
+        return f"{int(p) * 100}%"
     percent = f"{float(p) * 100:.1f}%"
-    return f"{p} ({ {'100.0%': '>99.9%', '0.0%': '<0.1%'}.get(percent, percent)})"
+    return f"{ {'100.0%': '>99.9%', '0.0%': '<0.1%'}.get(percent, percent)} ({p})"
 
 
 def _signed(level: int) -> str:
@@ -102,7 +103,8 @@ def _initiative(e: Event) -> str:
     order, vigour = e["order"], e["vigour"]
     if e["rolled"]:
         return f"{order[0]} acts before {order[1]} (Vigour {vigour[order[0]]} against {vigour[order[1]]})."
-    tied = "; ".join(" and ".join(group) for group in e.get("tied", []))
+    # a tie keeps the order the names were given in (Issue 18, point 6: the tie-break is shown)
+    tied = "; ".join(" and ".join(group) + " (as named; `first` settles it)" for group in e.get("tied", []))
     if e.get("edges"):
         fast = ", ".join(f"{n} {vigour[n]}" for n in order if n in e["edges"])
         rest = ", ".join(f"{n} {vigour[n]}" for n in order if n not in e["edges"])
@@ -125,9 +127,28 @@ def _moved(e: Event) -> str:
 
 
 def _scene(e: Event) -> str:
-    asks = f" Try: {'; '.join(e['asks'])}." if e.get("asks") else ""
-    then = f" Then: scene {' or scene '.join(e['exits'])}." if e.get("exits") else " Then: `scene` ends the story."
-    return f"Scene {e['number']}, {e['title']}. {e['text']}{asks}{then}"
+    """The scene framed: title and place, its text, who is present, what stands in the way, the ways on."""
+    place = f", {e['place']}" if e.get("place") else ""
+    present = f" Present: {', '.join(e['present'])}." if e.get("present") else ""
+    stakes = "; ".join(f"{s['name']} ({_also(s.get('ask'), '`{}`; ')}if lost: {s['lost'].rstrip('.')})"
+                       for s in e.get("stakes", []))
+    way = f" In the way: {stakes}." if stakes else ""
+    rules = f" Standing rules: {', '.join(r['name'] for r in e['rules'])} (`rules`)." if e.get("rules") else ""
+    staked = {s.get("ask") for s in e.get("stakes", [])}
+    more = [a for a in e.get("asks", []) if a not in staked]  # a stake's own command is told with it
+    asks = f" {'Also try' if staked else 'Try'}: {'; '.join(more)}." if more else ""
+    if e.get("ways"):
+        then = f" Ways on: {'; '.join(e['ways'])}."
+    elif e.get("exits"):  # scenes saved before ways were told by title
+        then = f" Then: scene {' or scene '.join(e['exits'])}."
+    else:
+        then = " Then: `scene` ends the story."
+    return f"Scene {e['number']}, {e['title']}{place}. {e['text']}{present}{way}{rules}{asks}{then}"
+
+
+def _stake(e: Event) -> str:
+    opens = f" Open now: {', '.join(e['opens'])}." if e.get("opens") else ""
+    return f"{e['name'][:1].upper()}{e['name'][1:]}: {'won' if e['won'] else 'lost'}. {e['text']}{opens}"
 
 
 def _ended(e: Event) -> str:
@@ -174,6 +195,7 @@ TEXTS: dict[str, Callable[[Event], str]] = {
     "moved": _moved,
     "scene_started": _scene,
     "story_ended": _ended,
+    "stake_decided": _stake,
     "story_chosen": lambda e: (
         f"{e['title']}. {e.get('premise', '')} In play: {', '.join(e['pregens'])}. Begin with: scene."),
 }

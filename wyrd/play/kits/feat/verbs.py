@@ -23,7 +23,10 @@ from collections.abc import Mapping
 from contextlib import nullcontext
 from typing import Any, ClassVar, Literal
 
+from pydantic import Field
+
 import wyrd.rules.feat as F
+from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.rules.actions import Event
@@ -41,6 +44,7 @@ __all__ = [
     "AttributeFeat",
     "FeatVerb",
     "OddsShown",
+    "StakeDecided",
     "attribute_shown",
     "feat_state",
     "take_trait",
@@ -72,6 +76,40 @@ class OddsShown(Event):
     p_step_up: str | None = None
     p_success: str
     eights: int = 0
+
+
+class StakeDecided(Event):
+    """A roll settled one of the scene's stakes (Issue 18, point 3): how it went and what that changes."""
+
+    kind: Literal["stake_decided"] = "stake_decided"
+    stake: str
+    name: str
+    won: bool
+    text: str  # what winning or losing it changes, in the story's words
+    opens: list[str] = Field(default_factory=list)  # the titles of the ways on open now
+
+
+def stakes_settled(verb: str, args: Mapping[str, Any], events: list[Event], follower: Any) -> list[Event]:
+    """The stakes of the scene in play that this command settles, as events (none outside a story)."""
+    from wyrd.stories.feat import FeatProgress
+    from wyrd.stories.feat.branching import settled_by
+
+    if not isinstance(follower, FeatProgress) or follower.story is None or follower.current is None:
+        return []
+    story = follower.story
+    others = [c.name for c in story.others]
+    out: list[Event] = []
+    outcomes = dict(follower.outcomes)
+    for stake in follower.open_stakes():
+        won = settled_by(stake, verb, args, events, others)
+        if won is None:
+            continue
+        outcomes[stake.id] = won
+        now = {**{s.id: False for s in story.scene(follower.current).stakes}, **outcomes}
+        opens = [story.scene(i).title for i in story.open_exits(follower.current, now)]
+        out.append(StakeDecided(stake=stake.id, name=stake.name, won=won, text=stake.won if won else stake.lost,
+                                opens=opens))
+    return out
 
 
 def feat_state(state: object) -> GameState:
@@ -131,6 +169,11 @@ class FeatVerb(Verb):
 
     def typed_faces(self, args: Mapping[str, Any]) -> list[int]:
         return [int(f) for f in args.get("faces", [])]
+
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
+              state: Any) -> list[Event]:
+        # Only a rolling verb can settle a stake; saved with the command, never replayed.
+        return stakes_settled(self.key, args, events, ctx.follower) if self.sides else []
 
     def options(self, words: Words, *, attribute: bool = False, text: bool = False,
                 sides: tuple[int, ...] | None = None) -> Args:

@@ -3,7 +3,7 @@
 ``character`` (out of action or dead noted), ``ability`` (the five attributes), ``skill``
 (every skill a character has, with whose it is, or after ``try WHO`` only WHO's, and the
 attributes, which stand in as untrained skills), ``pace`` (walk, jog, run, sprint) and
-``scene`` (the story's scenes not played yet). ``pc`` is completed whole: ``add`` or a
+``scene`` (the ways on from the scene in play, marked open or shut). ``pc`` is completed whole: ``add`` or a
 name, and after ``pc add NAME`` the ``key=value`` options not given yet.
 """
 
@@ -50,9 +50,16 @@ _SKILL_AFTER = {"try": 1, "oppose": 2}
 
 
 def _scenes(follower: object) -> dict[str, str]:
+    """The ways on from the scene in play, open ones first and marked so (Issue 18, point 2)."""
     if not isinstance(follower, FeatProgress) or follower.story is None:
         return {}
-    return {s.id: s.title for s in follower.story.scenes if s.id not in follower.played}
+    story = follower.story
+    if follower.current is None:
+        return {} if follower.ended else {story.scenes[0].id: f"{story.scenes[0].title} (open now)"}
+    open_now = follower.next_scenes()
+    shut = [i for i in story.exits(follower.current) if i not in open_now]
+    return {**{i: f"{story.scene(i).title} (open now)" for i in open_now},
+            **{i: f"{story.scene(i).title} (shut)" for i in shut}}
 
 
 def words(kind: str, state: Any, follower: object = None) -> dict[str, str] | None:
@@ -80,8 +87,13 @@ def complete(verb: str, done: Sequence[str], typed: str, state: Any, follower: o
         return _skills(game, who) if who is not None else None
     if verb != "pc":
         return None
+    story = follower.story if isinstance(follower, FeatProgress) else None
     if not done:
-        return {"add": "a new character", **(words("character", state) or {})}
+        take = {"take": "the story's heroes not in play yet"} if story is not None else {}
+        return {"add": "a new character", **take, **(words("character", state) or {})}
+    if done[0].casefold() == "take":
+        left = {c.name: c.concept for c in story.cast if c.name not in feat_state(state).characters} if story else {}
+        return ({"all": ""} if len(done) == 1 and left else {}) | left
     if done[0].casefold() != "add" or len(done) < 2:
         return {}  # a sheet to look at, or the new character's name, which is the player's to invent
     used = {w.split("=", 1)[0].casefold() + "=" for w in done if "=" in w and not w.startswith(("skill=", "edge="))}

@@ -22,7 +22,8 @@ from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
 from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.engine.verbs import Args
-from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
+from wyrd.play.engine.words import UsageError, Words, parse_int, pick_names, resolve
+from wyrd.play.frontends.view import short_names
 from wyrd.play.kits.lots import words as vocabulary
 from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of
 from wyrd.play.kits.lots.verbs import DISCIPLINES, STATS, VERBS, LotsVerb, take_discipline, take_text, take_who
@@ -127,6 +128,8 @@ class SceneVerb(LotsVerb):
 @VERBS.register
 class Pc(LotsVerb):
     """pc add NAME prowess=N willpower=N ... [mettle=N] [capacity=N ...] [armour=N] [portents=N] [npc] [concept="..."]
+    pc take NAME [NAME ...] | pc take all
+    pc [NAME]
 
     Disciplines run 0 to 10 (prowess, willpower, survival, subterfuge, intuition,
     ingenuity; one left out is 0). Mettle (1 to 10) is what Pain is tested
@@ -135,7 +138,8 @@ class Pc(LotsVerb):
     them. Armour takes its share off each hit.
     `npc` makes a non-player character: only players roll, so it casts no lots
     (players cast against it with `attack` and `defend`).
-    `pc take NAME` or `pc take all` brings in the story's pregenerated characters.
+    `pc take NAME` or `pc take all` brings in the story's pregenerated characters
+    (`pregens` shows their sheets first).
     `pc` alone lists everyone; `pc NAME` shows one sheet.
     """
 
@@ -146,8 +150,7 @@ class Pc(LotsVerb):
 
     def read(self, words: Words, state: L.GameState) -> Args:
         if words.keyword("take"):
-            names = [words.take("NAME"), *words.until()]
-            return {"take": ["all"] if [n.casefold() for n in names] == ["all"] else names}
+            return {"take": [words.take("NAME"), *words.until()]}
         if not words.keyword("add"):
             name = take_who(words, state, "NAME") if not words.empty else None
             words.done()
@@ -186,8 +189,7 @@ class Pc(LotsVerb):
         if not isinstance(follower, ScenarioPlay) or follower.scenario is None:
             raise UsageError("no story is being played, so there are no pregenerated characters")
         pregens = {p.name: p for p in follower.scenario.pregens}
-        names = list(pregens) if args["take"] == ["all"] else [resolve(n, list(pregens), "pregenerated character")
-                                                              for n in args["take"]]
+        names = pick_names(args["take"], list(pregens), "pregenerated character", taken=ctx.state.characters)
         return {"take": [pregens[n].model_dump(mode="json") for n in names]}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
@@ -350,14 +352,29 @@ def _sheets(state: Any, name: str | None) -> list[str]:
     return lines
 
 
+def _pregens(state: Any, follower: Any) -> list[str]:
+    """Each pregen of the scenario with their whole sheet, marked taken or not (``pregens``)."""
+    found = follower.scenario if isinstance(follower, ScenarioPlay) else None
+    if not isinstance(state, GameState) or found is None:
+        return []
+    lines: list[str] = []
+    for spec in found.pregens:
+        char = spec.character()
+        shown = _sheets(state.model_copy(update={"characters": {char.name: char}}), char.name)
+        shown[0] += " (taken)" if char.name in state.characters else " (not taken yet)"
+        lines += shown
+    return lines
+
+
 def _toolbar(state: Any) -> str:
     if not isinstance(state, GameState):
         return ""
     parts = []
+    short = short_names(state.characters)
     for char in state.characters.values():
         mark = " down" if char.condition.incapacitated else (" reeling" if char.condition.loses_action else "")
         points = "" if char.npc else f" P{char.portents}"
-        parts.append(f"{char.name} pain {char.condition.pain}/{char.mettle}{points}{mark}")
+        parts.append(f"{short[char.name]} pain {char.condition.pain}/{char.mettle}{points}{mark}")
     if state.fight is not None:
         parts.append(f"Count {fight_count(state)}")
     if state.window:
@@ -382,4 +399,5 @@ KIT = PlayHooks(
     events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen, *ORACLE_EVENTS),
     words=vocabulary.words, complete=vocabulary.complete, quick_start="harrow-mere",
     scene_opens=frozenset({"scene_opened"}), oracle=ORACLE,
+    pregens=_pregens,
 )

@@ -20,7 +20,7 @@ import wyrd.rules.wolden as W
 from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
 from wyrd.play.engine.kits import OracleHooks, PlayHooks
-from wyrd.play.frontends.view import clean
+from wyrd.play.frontends.view import clean, short_names
 from wyrd.play.kits.wolden import encounters, sittings, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import EnemyActed, plan_lines
@@ -134,6 +134,23 @@ def _sheets(state: Any, name: str | None) -> list[str]:
     return lines
 
 
+def _pregens(state: Any, follower: Any) -> list[str]:
+    """Each pregen of the scenario with their whole sheet, marked taken or not (``pregens``)."""
+    found = follower.scenario if isinstance(follower, ScenarioProgress) else None
+    game = wolden(state)
+    lines: list[str] = []
+    for spec in found.pregens if found is not None else []:
+        cult = game.cults.get(spec.cult)
+        if cult is None:  # the scenario's cults come into play with `story`
+            continue
+        char = W.create_character(spec.name, cult, might=spec.might, agility=spec.agility, mind=spec.mind,
+                                  graces=spec.graces, gifts=spec.gifts, concept=spec.concept)
+        shown = _sheet(char, cult)
+        shown[0] += " (taken)" if spec.name in game.characters else " (not taken yet)"
+        lines += shown
+    return lines
+
+
 def _status(state: Any) -> list[str]:
     game = wolden(state)
     taken = f"; downtime taken by {', '.join(map(clean, game.downtime))}" if game.downtime else ""
@@ -147,7 +164,8 @@ _SHORT = {W.Ability.MIGHT: "Mt", W.Ability.AGILITY: "Ag", W.Ability.MIND: "Md", 
 
 
 def _toolbar(state: Any) -> str:
-    """One line: the encounter (rating and round, or the enemies' harm), then each character as they stand."""
+    """One line: the encounter (rating and round, or the enemies' harm), then each character as they
+    stand, by short name (the REPL lays it out on as many lines as its width needs)."""
     game = wolden(state)
     found = game.encounter
     if isinstance(found, W.Extended):
@@ -157,12 +175,13 @@ def _toolbar(state: Any) -> str:
         parts = [f"{clean(found.name)} r{found.rounds.number}: {foes}"]
     else:
         parts = [f"session {game.session}"]
+    short = short_names(game.characters)
     for char in game.characters.values():
         if char.out:
-            parts.append(f"{clean(char.name)} out")
+            parts.append(f"{short[char.name]} out")
             continue
         scores = " ".join(f"{_SHORT[a]}{char.current(a)}" for a in W.Ability)
-        parts.append(f"{clean(char.name)} {scores} W{char.wounds} S{char.free_slots}")
+        parts.append(f"{short[char.name]} {scores} W{char.wounds} S{char.free_slots}")
     return " | ".join(parts)
 
 
@@ -189,4 +208,5 @@ KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, f
                                   *ORACLE_EVENTS),
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell",
-                scene_opens=frozenset({"scene_begun"}), oracle=ORACLE)
+                scene_opens=frozenset({"scene_begun"}), oracle=ORACLE,
+                pregens=_pregens)

@@ -18,7 +18,7 @@ from wyrd.oracle.events import Narrated
 from wyrd.play.engine.events import StoryChosen
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
-from wyrd.play.engine.words import UsageError, Words, parse_int
+from wyrd.play.engine.words import UsageError, Words, parse_int, pick_names
 from wyrd.play.kits.wolden import sittings
 from wyrd.play.kits.wolden.encounters import encounter_args, start_encounter
 from wyrd.play.kits.wolden.verbs import (
@@ -83,13 +83,16 @@ def _add(words: Words, state: W.GameState) -> Args:
 @VERBS.register
 class Pc(WoldenVerb):
     """pc add NAME CULT might=N agility=N mind=N graces=N [gifts=A,B] [concept="..."]
+    pc take NAME [NAME ...] | pc take all
+    pc [NAME]
 
     Make a character: the four abilities take 3, 2, 1 and 0 in any order, and
     two of the cult's gifts fill two of the four gift slots (gifts= may be left
     out when the cult offers just two). CULT is a cult in play, or one of the
     cult files' (lantern-wardens, brine-choir), brought into play with it.
     `pc take NAME` or `pc take all` enlists the scenario's pregenerated
-    characters. `pc` alone shows every sheet; `pc NAME` one.
+    characters (`pregens` shows their sheets first). `pc` alone shows every
+    sheet; `pc NAME` one.
     """
 
     key = "pc"
@@ -100,7 +103,7 @@ class Pc(WoldenVerb):
             names = words.until()
             if not names:
                 raise words.fail("say whom to take: `pc take NAME` or `pc take all`")
-            return {"take": ["all"] if [n.casefold() for n in names] == ["all"] else [" ".join(names)]}
+            return {"take": names}
         if words.keyword("add"):
             return _add(words, state)
         name = take_who(words, state, "NAME") if not words.empty else None
@@ -113,10 +116,11 @@ class Pc(WoldenVerb):
     def prepare(self, args: Args, ctx: PlayContext) -> Args:
         state = wolden(ctx.state)
         if "take" in args:
+            if args["take"] and isinstance(args["take"][0], dict):
+                return args
             story = scenario(ctx, "pregenerated characters")
-            cast = {p.name: p.name for p in story.pregens}
-            names = list(cast) if args["take"] == ["all"] else [pick(n, cast, "pregenerated character")
-                                                                 for n in args["take"]]
+            names = pick_names(args["take"], [p.name for p in story.pregens], "pregenerated character",
+                               taken=state.characters)
             return {"take": [p.model_dump(mode="json") for p in story.pregens if p.name in names]}
         add = args["add"]
         if add["cult"] in state.cults or "install" in args:

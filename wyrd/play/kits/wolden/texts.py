@@ -142,5 +142,6 @@ TEXTS: dict[str, Text] = {
     "scenario_ended": lambda e: f"The end of {clean(e['title'])}. " + " ".join(clean(t) for t in e["lines"]),
     "story_chosen": lambda e: (
         f"{clean(e['title'])}. {clean(e.get('premise', ''))}"
-        + (f" Ready to play: {_names(e['pregens'])} (pc take all, or pc take NAME)." if e.get("pregens") else "")),
+        + (f" Ready to play: {_names(e['pregens'])} (`pregens` shows their sheets; pc take all, or pc take NAME)."
+           if e.get("pregens") else "")),
 }
