@@ -127,7 +127,7 @@ def test_the_odds_shown_are_the_odds_of_the_roll_made(table: tuple[GameState, in
     assert terms is not None
     shown = challenge_odds(max(0, terms.value - terms.bonus), terms.points, terms.drawable)
     line = odds_lines(state)[0]
-    assert f"{shown.p_overcome} (" in line and f"{shown.p_with_pool} (" in line
+    assert f"({shown.p_overcome})" in line and f"({shown.p_with_pool})" in line
     assert (shown.p_overcome, shown.p_with_pool) == _real(state)
 
 
@@ -146,4 +146,4 @@ def test_a_charm_and_a_ward_change_the_odds_shown() -> None:
     state = A.attempt(state, dice, "door", "Ada").state
     line = odds_lines(state)[0]
     # 1d6 + 2 against 7: 5 or 6, 1/3; Ada warded, so no Wyrd behind her: still 1/3.
-    assert "with 0 points and +2: 1/3 (33%), 1/3 (33%) with the pool of 0 behind you" in line
+    assert "with 0 points and +2: 33% (1/3);" in line and "33% (1/3) if you draw on the pool of 0" in line

@@ -195,3 +195,25 @@ def test_a_good_save_still_resumes(tmp_path: Path, capsys: pytest.CaptureFixture
     out, err = capsys.readouterr()
     assert err == ""
     assert [k for line in out.splitlines() if (k := json.loads(line)["kind"]) != "narration"] == ["character_created"]
+
+
+@pytest.mark.parametrize("kind", ["another game", "seed not a number", "event not JSON"])
+def test_a_refused_resume_never_names_its_holder(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16: a bad save is refused unwritten, even when the clock has moved on since it was made.
+
+    The lock's holder (with the time it was taken) is written only once the game is found sound,
+    so a refusal in another second than the save's last holder still leaves every byte as it was.
+    """
+    from wyrd.play.engine import savelock
+
+    path, before = make(kind, tmp_path)
+    later = savelock.holder
+
+    def another_second(command: str | None = None) -> dict[str, object]:
+        return {**later(command), "since": "2099-01-01 00:00:00"}
+
+    monkeypatch.setattr(savelock, "holder", another_second)
+    assert main(["resume", str(path), "--script", str(tmp_path / "none.txt")]) != 0
+    capsys.readouterr()
+    assert_unchanged(path, before)

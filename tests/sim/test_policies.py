@@ -31,9 +31,20 @@ def at(value: int, pool: int, *points: int) -> Situation:
 
 def test_cautious_buys_certainty_counting_one_wyrd_point() -> None:
     plan = Cautious().plan(at(7, 3, 4, 3), random.Random(0))
-    assert plan.lead == "A" and plan.points == 5 and plan.draw_up_to == 3
+    assert plan.lead == "A" and plan.points == 5 and plan.draw_up_to == 2  # the lead's own Wyrd stops at 2
     assert plan.spend == (("A", 3), ("B", 2))  # each keeps a point
     assert challenge_odds(7, plan.points, 1).p_with_pool == 1
+
+
+def test_cautious_weighs_the_finales_price_of_the_wyrd() -> None:
+    """Issue 18, point 4: with the price shown beside the odds, a careful party stops drawing once
+    the lead's own Wyrd reaches 2 (31% held at the finale), or 4 in the finale scene, whose rolls
+    decide the ending; without a Wyrd point to count on, it buys certainty with points alone."""
+    heavy = Situation("c", ChallengeType.THREAT, 7, 3, (Member("A", 9, 2), Member("B", 3, 0)), 1)
+    plan = Cautious().plan(heavy, random.Random(0))
+    assert plan.draw_up_to == 0 and plan.points == 6
+    climax = Situation("c", ChallengeType.THREAT, 7, 3, (Member("A", 9, 2), Member("B", 3, 0)), 1, finale=True)
+    assert Cautious().plan(climax, random.Random(0)).draw_up_to == 2
 
 
 def test_bold_buys_an_even_chance_with_the_whole_pool() -> None:

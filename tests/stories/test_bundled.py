@@ -128,7 +128,7 @@ def test_wrackham_is_a_freeform_setting() -> None:
 
 def test_the_milestones_is_a_quick_start() -> None:
     story = bundled("the-milestones")
-    assert len(story.scenes) == 3 and story.scenes[-1].finale
+    assert len(story.scenes) == 4 and story.scenes[-1].finale  # one of them only on a misread stone
     assert len(story.pregens) == 2
     assert len(story.stage_rules) == 1 and not story.clocks and not story.counters
     assert all(v <= 5 for v in _values(story))  # gentle

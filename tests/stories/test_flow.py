@@ -132,3 +132,26 @@ def test_complications(story_data: Data) -> None:
     assert [r.id for r in flow.complication_rules(story, "storm")] == ["cold", "wind"]
     with pytest.raises(KeyError):
         flow.complication_rules(story, "flood")
+
+
+def test_told_texts_and_postscripts_follow_the_outcomes() -> None:
+    """Issue 18, point 3: a story's texts say `when` an outcome was rolled, and only then are they told;
+    a postscript written for the outcome comes before those that always hold, and two characters with
+    the same fate get different ones."""
+    from wyrd.play.kits.abacus.following import StoryPlay
+    from wyrd.rules.abacus import GameState
+    from wyrd.rules.dice import Dice
+    from wyrd.stories.abacus.exits import Told
+
+    told = [Told(text="always"), Told(when={"overcome": "door"}, text="door open"),  # type: ignore[arg-type]
+            Told(when={"failed": "door"}, text="door shut")]  # type: ignore[arg-type]
+    assert flow.told(told, flow.Progress(overcome=frozenset({"door"}))) == ["always", "door open"]
+    assert flow.told(told, flow.Progress(failed=frozenset({"door"}))) == ["always", "door shut"]
+    story = Story.model_validate({
+        "id": "t", "title": "T", "premise": "p", "scenes": [{"id": "s", "title": "S", "location": "l", "finale": True}],
+        "postscripts": {"freed": [{"id": "plain", "text": "{name} goes."},
+                                  {"id": "won", "when": {"overcome": "door"}, "text": "{name} opened it."}]}})
+    play = StoryPlay(story, overcome={"door"})
+    out = play.postscripts({"Ada": "freed", "Bo": "freed"}, Dice.seeded(1), GameState())
+    assert [p.entry for p in out] == ["won", "plain"]
+    assert [p.entry for p in StoryPlay(story).postscripts({"Ada": "freed"}, Dice.seeded(1), GameState())] == ["plain"]

@@ -330,3 +330,40 @@ def test_check_file_reports_load_problems() -> None:
     problems = check_file(FIXTURES / "bad_fields.yaml")
     assert len(problems) == 5 and all(isinstance(p, Problem) for p in problems)
     assert errors(problems) == problems
+
+
+# -- outcomes that lead nowhere (issue 18, point 3) ------------------------------------------
+
+
+def test_a_branch_on_a_challenge_placed_only_later_can_never_hold(story_data: Data) -> None:
+    """Issue 18, point 3: the linter reports a branch whose condition can never hold."""
+    data = story_data()
+    data["scenes"][1]["challenges"] = [{"id": "late", "name": "Late", "type": "wits", "value": 3,
+                                        "on_fail": [{"do": "mark", "text": "Too late."}]}]
+    data["scenes"][0]["next"][0]["when"] = {"failed": "late"}
+    assert has(found(data), "error", "scenes[0].next[0].when",
+               "can never hold: late is not placed by scene start or any scene before it")
+
+
+def test_a_counter_nothing_raises_can_never_be_reached(story_data: Data) -> None:
+    data = story_data()
+    data["counters"].append({"id": "idle", "name": "Idle"})
+    data["scenes"][0]["next"][0]["when"] = {"counter_at_least": {"counter": "idle", "value": 2}}
+    assert has(found(data), "error", "scenes[0].next[0].when", "can never hold: nothing raises idle to 2")
+
+
+def test_told_texts_and_postscripts_are_checked_like_exits(story_data: Data) -> None:
+    data = story_data()
+    data["scenes"][1]["endings"] = [{"when": {"overcome": "nowhere"}, "text": "It ends."}]
+    data["postscripts"]["held"].append({"id": "held-2", "when": {"failed": "ghost-grip"}, "text": "{name} stays."})
+    problems = found(data)
+    assert has(problems, "error", "scenes[1].endings[0].when", "names no known challenge 'nowhere'")
+    assert not any("postscripts" in f for _, f, _ in problems)
+
+
+def test_a_scene_whose_every_way_out_has_a_condition_may_stop_dead(story_data: Data) -> None:
+    """Issue 18, point 3: an outcome that leads nowhere (Door left untackled satisfies no condition)."""
+    data = story_data()
+    data["scenes"][0]["next"] = [{"scene": "end", "when": {"overcome": "door"}},
+                                 {"scene": "end", "when": {"failed": "door"}}]
+    assert has(found(data), "warning", "scenes[0].next", "every way out of start has a condition")

@@ -25,11 +25,14 @@ first) and their placeholders' values (``values``); one with ``own_words`` is
 told with one of its story's seeds, as written.
 
 Pass a ``deck_state`` dict (saved with the session) and no variant repeats until
-its table is used up.
+its table is used up; the same goes for a story's seeds, and a stage rule's own
+text is told the first time it fires, its later firings from the table
+(issue 18, point 8: no line told again while there are others).
 """
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping, Sequence
 
 from wyrd.oracle.narrators.base import MomentKind, Narration, NarrationRequest, Narrator, Outcome
@@ -38,10 +41,14 @@ from wyrd.oracle.tables import DeckState, Table, TableResult, bundled_tables, ro
 from wyrd.oracle.text import fill
 from wyrd.rules.dice import Dice
 
-__all__ = ["FALLBACK_TABLE", "STORY", "TableNarrator", "narrate_requests", "table_ids"]
+__all__ = ["FALLBACK_TABLE", "RULES_TOLD", "SEEDS_DRAWN", "STORY", "TableNarrator", "narrate_requests", "table_ids"]
 
 FALLBACK_TABLE = "narrate/any"
 STORY = "story"  # the source of a narration in the story's own words
+# Kept in the no-repeat deck beside the tables' rows: the story seeds drawn (by the seeds they
+# were drawn from) and the stage rules whose own text has been told once this game.
+SEEDS_DRAWN = "story/seeds/"
+RULES_TOLD = "story/stage-rules-told"
 _BY_MOMENT: dict[MomentKind, str] = {
     MomentKind.SCENE_OPENING: "narrate/scene/opening",
     MomentKind.SCENE_CLOSING: "narrate/scene/closing",
@@ -121,8 +128,10 @@ class TableNarrator(Narrator):
         tables = self.tables
         if request.own_words and request.seeds:
             seeds = list(request.seeds)
-            n = dice.roll(1, len(seeds), "narration seed").faces[0]
-            return Narration(text=seeds[n - 1], source=STORY, moment=request.moment, trace=(f"story/seeds#{n}",))
+            n = self._seed(seeds, dice, always=True, fresh=bool(request.told_by))
+            if n is not None:
+                return Narration(text=seeds[n - 1], source=STORY, moment=request.moment,
+                                 trace=(f"story/seeds#{n}",))
         if request.told_by:
             ident = next(i for i in request.told_by if i in tables)
             result = roll(ident, dice, kit_values(request), self.deck_state, tables=tables)
@@ -139,14 +148,52 @@ class TableNarrator(Narrator):
     def _story_words(self, request: NarrationRequest, dice: Dice) -> tuple[str, tuple[str, ...]] | None:
         if request.moment == MomentKind.SCENE_OPENING and request.seeds:
             seeds = [s for s in request.seeds if s.strip()]
-            if seeds:
-                n = 1 if len(seeds) == 1 else dice.roll(1, len(seeds), "narration seed").faces[0]
+            n = self._seed(seeds, dice, fresh=True) if seeds else None
+            if n is not None:
                 return seeds[n - 1], (f"story/seeds#{n}",)
         if request.moment == MomentKind.STAGE_RULE_FIRED:
             text = next((str(t) for e in request.events if (t := getattr(e, "text", None))), "")
-            if text.strip():
+            if text.strip() and self._first_time(RULES_TOLD, text):
                 return text, ("story/stage-rule",)
         return None
+
+    def _seed(self, seeds: Sequence[str], dice: Dice, *, always: bool = False, fresh: bool = False) -> int | None:
+        """Which of a story's seeds (1-based) tells a moment: with the deck, none again until all were.
+
+        Once all were told, ``fresh`` says None (the tables tell the moment instead: a place seen
+        again is not described again in the same words); otherwise they are shuffled anew.
+        Without the deck it is drawn as it always was (with one seed, a roll only if ``always``).
+        """
+        if self.deck_state is None:
+            if len(seeds) == 1 and not always:
+                return 1
+            return dice.roll(1, len(seeds), "narration seed").faces[0]
+        used = self.deck_state.setdefault(_key(SEEDS_DRAWN, "\n".join(seeds)), [])
+        left = [n for n in range(1, len(seeds) + 1) if str(n) not in used]
+        if not left:
+            if fresh:
+                return None
+            used.clear()
+            left = list(range(1, len(seeds) + 1))
+        n = left[dice.roll(1, len(left), "narration seed").faces[0] - 1]
+        used.append(str(n))
+        return n
+
+    def _first_time(self, key: str, text: str) -> bool:
+        """Whether ``text`` is told for the first time this game (always, without the deck); notes it."""
+        if self.deck_state is None:
+            return True
+        told = self.deck_state.setdefault(key, [])
+        mark = _key("", text)
+        if mark in told:
+            return False
+        told.append(mark)
+        return True
+
+
+def _key(prefix: str, text: str) -> str:
+    """A short stable name for a text (its CRC-32), under ``prefix``."""
+    return f"{prefix}{zlib.crc32(text.encode('utf-8')):08x}"
 
 
 def narrate_requests(narrator: Narrator, requests: Sequence[NarrationRequest], dice: Dice, *,

@@ -263,6 +263,11 @@ def _connect(path: Path, timeout: float) -> sqlite3.Connection:
     return conn
 
 
+def _name_holder(conn: sqlite3.Connection, holder: str | None) -> None:
+    """The lock's holder, in the meta, for a second session refused to say who plays the save."""
+    conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)", (_dumps(savelock.holder(holder)),))
+
+
 def _verify(conn: sqlite3.Connection, path: Path) -> None:
     """Walk the whole digest chain and check the latest valid snapshot against it."""
     where = first_edit(conn)
@@ -363,7 +368,7 @@ class SaveFile:
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = 2.0, readonly: bool = False,
-             holder: str | None = None) -> SaveFile:
+             holder: str | None = None, claim: bool = True) -> SaveFile:
         """Open an existing save, refusing (without writing to it) anything that isn't one.
 
         For writing (the default) the save is locked for as long as it is open: another
@@ -371,7 +376,9 @@ class SaveFile:
         ``ReadOnlySave``. ``holder`` is what the lock says holds it (default: ``wyrd`` and the
         command's first word). Every command's digest is checked (``EditedSave`` names the
         first command changed); a schema-1 save is given its digests once, when opened for
-        writing, and read as it is when opened read-only.
+        writing, and read as it is when opened read-only. With ``claim=False`` the lock is
+        taken but the save does not yet name its holder: :meth:`claim` does, once the caller
+        has found the game sound, so a save refused after opening is left as it was.
         """
         p = Path(path)
         conn = _check(p, busy_timeout, closed=readonly and _closed(p))
@@ -379,7 +386,7 @@ class SaveFile:
             if readonly:
                 return cls._reading_only(p, conn)
             conn.close()
-            return cls._for_writing(p, busy_timeout, holder)
+            return cls._for_writing(p, busy_timeout, holder, claim)
         except BaseException:
             conn.close()
             raise
@@ -396,7 +403,7 @@ class SaveFile:
         return cls(p, conn, readonly=True, verified=version >= 2)
 
     @classmethod
-    def _for_writing(cls, p: Path, busy_timeout: float, holder: str | None) -> SaveFile:
+    def _for_writing(cls, p: Path, busy_timeout: float, holder: str | None, claim: bool) -> SaveFile:
         if not _writable(p):
             raise ReadOnlySave(f"{p} is read-only (the file or its folder cannot be written); "
                                "`wyrd log` and `wyrd export` can still read it.")
@@ -418,8 +425,8 @@ class SaveFile:
                 _verify(conn, p)
             for (value,) in conn.execute("SELECT value FROM meta"):  # damaged meta: refused unwritten
                 json.loads(value)
-            conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)",
-                         (_dumps(savelock.holder(holder)),))
+            if claim:
+                _name_holder(conn, holder)
             conn.execute("COMMIT")
         except BaseException as e:
             if conn is not None:
@@ -433,6 +440,11 @@ class SaveFile:
                 raise _damaged(p, e) from e
             raise
         return cls(p, conn, lock=lock)
+
+    def claim(self, holder: str | None = None) -> None:
+        """Write into the save who holds its lock (see :meth:`open`'s ``claim``)."""
+        with self._writing() as conn:
+            _name_holder(conn, holder)
 
     @staticmethod
     def _holder(p: Path) -> object:

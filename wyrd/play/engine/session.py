@@ -207,7 +207,8 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path, *, ask: TypedAsk | None = None, content: Sequence[Path] = ()) -> Session:
-        save = SaveFile.open(path)
+        # The save names its holder only once it is found sound: a refused resume writes nothing.
+        save = SaveFile.open(path, claim=False)
         try:
             meta = save.meta
             if meta.get("game") != FORMAT:
@@ -217,6 +218,7 @@ class Session:
             session = cls(save, seed=int(meta["seed"]), dice_mode=str(meta.get("dice", "seeded")), ask=ask,
                           content=content, ruleset=str(meta["ruleset"]))
             session.rebuild()
+            save.claim()
         except SessionError as exc:
             save.close()
             raise SessionError(f"{path} cannot be resumed: {exc}") from exc

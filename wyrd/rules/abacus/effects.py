@@ -205,7 +205,7 @@ def apply_effect(turn: Turn, effect: Effect, moment: Moment, *, from_failure: bo
         counter = turn.state.counters[effect.counter or ""]
         change = effect.n if effect.n is not None else 1
         counter.value = max(0, counter.value + change)
-        turn.emit(CounterChanged(counter=counter.id, value=counter.value, change=change))
+        turn.emit(CounterChanged(counter=counter.id, value=counter.value, change=change, name=counter.name))
     elif kind == EffectKind.CLOCK:
         advance_clock(turn, turn.state.clocks[effect.clock or ""], effect.n or 1)
     elif kind == EffectKind.PLACE:
@@ -246,7 +246,8 @@ def advance_clock(turn: Turn, clock: Clock, change: int) -> None:
     crossed = [t for t in clock.thresholds if before < t.at <= clock.value and t.at not in clock.reached]
     clock.reached.extend(t.at for t in crossed)
     turn.emit(
-        ClockAdvanced(clock=clock.id, value=clock.value, change=change, thresholds=[t.at for t in crossed])
+        ClockAdvanced(clock=clock.id, value=clock.value, change=change, thresholds=[t.at for t in crossed],
+                      name=clock.name)
     )
     for threshold in crossed:
         for effect in threshold.effects:
@@ -327,7 +328,8 @@ def wyrd_roll(
     for counter in state.counters.values():
         for r in rolls:
             if r.result <= counter.value:
-                turn.emit(CounterFired(counter=counter.id, value=counter.value, character=r.character, result=r.result))
+                turn.emit(CounterFired(counter=counter.id, value=counter.value, character=r.character,
+                                        result=r.result, name=counter.name))
     best = max((r.result for r in rolls), default=0)
     for servant in list(state.servants.values()):
         if best >= servant.loose_at:

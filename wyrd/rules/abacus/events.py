@@ -8,7 +8,7 @@ text meant for players: narration is somebody else's job.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -49,6 +49,34 @@ __all__ = [
 
 
 
+class _Labelled(Event):
+    """An event that also carries labels for readers (a clock's name, a contest's results).
+
+    Labels are not facts of the rules: two events that differ only in them are the same
+    event, so saves written before a label was kept replay as they were.
+    """
+
+    _labels: ClassVar[frozenset[str]] = frozenset()
+
+    def _facts(self) -> dict[str, Any]:
+        return self.model_dump(exclude=set(self._labels))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Labelled) or type(other) is not type(self):
+            return NotImplemented
+        return self._facts() == other._facts()
+
+    def __hash__(self) -> int:
+        return hash(repr(sorted(self._facts().items())))
+
+
+class _Named(_Labelled):
+    """A labelled event naming what it counts, for readers (ids are for the rules)."""
+
+    _labels: ClassVar[frozenset[str]] = frozenset({"name"})
+    name: str = ""
+
+
 class CharacterCreated(Event):
     kind: Literal["character_created"] = "character_created"
     name: str
@@ -78,7 +106,7 @@ class ChallengePlaced(Event):
     denizen: str | None = None
 
 
-class ChallengeModified(Event):
+class ChallengeModified(_Named):
     kind: Literal["challenge_modified"] = "challenge_modified"
     challenge: str
     change: int
@@ -169,12 +197,16 @@ class InfluenceRolled(Event):
     reason: Reason = ""
 
 
-class ContestDecided(Event):
+class ContestDecided(_Labelled):
     kind: Literal["contest_decided"] = "contest_decided"
+    _labels: ClassVar[frozenset[str]] = frozenset({"results", "ties"})
     trait: str
     ranking: list[str]
     winner: str
     rerolls: int = 0
+    # labels: each one's result and how many of their dice showed it (how a tie was broken)
+    results: dict[str, int] = Field(default_factory=dict)
+    ties: dict[str, int] = Field(default_factory=dict)
 
 
 class PointsRecovered(Event):
@@ -201,7 +233,7 @@ class SceneEnded(Event):
     pool_lost: int
 
 
-class ClockAdvanced(Event):
+class ClockAdvanced(_Named):
     kind: Literal["clock_advanced"] = "clock_advanced"
     clock: str
     value: int
@@ -209,14 +241,14 @@ class ClockAdvanced(Event):
     thresholds: list[int] = Field(default_factory=list)
 
 
-class CounterChanged(Event):
+class CounterChanged(_Named):
     kind: Literal["counter_changed"] = "counter_changed"
     counter: str
     value: int
     change: int
 
 
-class CounterFired(Event):
+class CounterFired(_Named):
     kind: Literal["counter_fired"] = "counter_fired"
     counter: str
     value: int

@@ -116,6 +116,12 @@ def _ability_rolls(turn: Turn, ability: Ability, names: Sequence[str], reason: s
     return rolls
 
 
+def _decided(ability: Ability, rolls: Sequence[TraitRoll], ranking: Ranking) -> ContestDecided:
+    return ContestDecided(trait=ability.value, ranking=list(ranking.order), winner=ranking.order[0],
+                          rerolls=ranking.rerolls, results={r.character: r.result for r in rolls},
+                          ties={r.character: r.ties for r in rolls})
+
+
 @action
 def influence(turn: Turn, ability: Ability, names: Sequence[str], reason: str = "") -> None:
     """An influence roll of ``ability`` (its score, never its current points).
@@ -129,12 +135,7 @@ def influence(turn: Turn, ability: Ability, names: Sequence[str], reason: str = 
     rolls = _ability_rolls(turn, Ability(ability), names, reason)
     if len(rolls) > 1:
         ranking = rank(rolls, turn.dice)
-        turn.emit(
-            ContestDecided(
-                trait=Ability(ability).value, ranking=list(ranking.order),
-                winner=ranking.order[0], rerolls=ranking.rerolls,
-            )
-        )
+        turn.emit(_decided(Ability(ability), rolls, ranking))
 
 
 @action
@@ -145,12 +146,7 @@ def contest(turn: Turn, ability: Ability, a: str, b: str) -> None:
         raise OutOfTurn("a contest needs two different characters", rule="abacus.contest.two")
     rolls = _ability_rolls(turn, Ability(ability), [a, b], "contest")
     ranking = rank(rolls, turn.dice)
-    turn.emit(
-        ContestDecided(
-            trait=Ability(ability).value, ranking=list(ranking.order),
-            winner=ranking.order[0], rerolls=ranking.rerolls,
-        )
-    )
+    turn.emit(_decided(Ability(ability), rolls, ranking))
 
 
 @action
@@ -185,5 +181,6 @@ def sabotage(turn: Turn, saboteur: str, challenge: str, ability: Ability) -> Non
             ChallengeModified(
                 challenge=target.id, change=roll.sixes,
                 value=effective_value(turn.state, target), reason=f"sabotage by {roll.character}",
+                name=target.name,
             )
         )

@@ -222,7 +222,9 @@ class _Run:
             return None
         left = sum(1 for ch in scene.challenges.values() if ch.status == A.ChallengeStatus.OPEN)
         pool = scene.pool - cost + sum(scene.ghost.values())
-        return Situation(target.id, target.type, A.effective_value(state, target), pool, tuple(members), left)
+        spec = self.kit.scenes.get(scene.id)
+        return Situation(target.id, target.type, A.effective_value(state, target), pool, tuple(members), left,
+                         finale=spec is not None and spec.finale)
 
     def _resolve(self, challenge: str, plan: Plan) -> None:
         table = self.table

@@ -12,8 +12,11 @@ The three named policies (``--policy``):
 
 * ``cautious`` spends to make success certain, counting on at most one Wyrd point
   to cover a 1 on the die, when the characters can afford it (each keeps one
-  point of the ability as a cushion against damage); it draws Wyrd to save any
-  roll the pool can save.
+  point of the ability as a cushion against damage); it draws Wyrd to save a
+  roll only while the lead's own Wyrd stays at 2 or less (4 in the finale scene,
+  whose challenges decide the ending), as play shows the price beside the odds:
+  every point drawn raises the chance of being held by the Vale at the finale
+  (1 - (5/6)^W: 31% at 2, 52% at 4).
 * ``bold`` spends only what gives an even chance with the whole pool behind the
   die, from the lead alone, and draws to save any roll the pool can save.
 * ``random`` picks the lead, the points and the Wyrd budget with the run's own
@@ -71,6 +74,7 @@ class Situation:
             (after any price of attempting) plus defeated players' allowance.
         members: Characters present and standing, most points first (ties in cast order).
         left: Open challenges in the scene, this one included.
+        finale: Whether the scene is the story's finale (its climax: the ending rides on it).
     """
 
     challenge: str
@@ -79,6 +83,7 @@ class Situation:
     pool: int
     members: tuple[Member, ...]
     left: int
+    finale: bool = False
 
     @property
     def ability(self) -> Ability:
@@ -144,15 +149,21 @@ def _top(at: Situation) -> str:
 
 @dataclass(frozen=True)
 class Cautious:
-    """Spend for certainty (one Wyrd point allowed for) when affordable; draw to save any roll."""
+    """Spend for certainty (one Wyrd point allowed for) when affordable; draw to save a roll only
+    while the lead's own Wyrd stays at ``wyrd_cap`` or less (the finale's price, shown in play)."""
 
     keep: int = 1
+    wyrd_cap: int = 2
+    # at the story's climax the ending rides on each roll: a careful party pays more for it
+    finale_cap: int = 4
     name: str = "cautious"
 
     def plan(self, at: Situation, rng: random.Random) -> Plan:
         lead = _top(at)
-        want = certain_points(at.value, pool=min(at.pool, 1))
-        return Plan(lead, spread(at, lead, want, self.keep, helpers=True), draw_up_to=at.pool)
+        cap = self.finale_cap if at.finale else self.wyrd_cap
+        allowance = min(at.pool, max(0, cap - at.members[0].wyrd))
+        want = certain_points(at.value, pool=min(allowance, 1))
+        return Plan(lead, spread(at, lead, want, self.keep, helpers=True), draw_up_to=allowance)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,9 @@ Exits ([ours]): every exit whose condition holds is open; the first open one is 
 default next scene, and the players may choose any other open one. A condition is
 ``always``, ``overcome: CHALLENGE``, ``failed: CHALLENGE``, ``clock_at_least: {clock,
 value}``, ``counter_at_least: {counter, value}`` or ``defeated_any: true``.
+
+The same conditions choose what the story tells (:class:`Told`): a scene's opening
+lines and its ending at the finale, and the postscripts, follow what was rolled.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ __all__ = [
     "CounterCheck",
     "Exit",
     "Slug",
+    "Told",
     "WhenClock",
     "WhenCounter",
     "WhenDefeated",
@@ -116,3 +120,11 @@ class Exit(BaseModel):
     model_config = STRICT
     scene: Slug
     when: Condition = "always"
+
+
+class Told(BaseModel):
+    """A text the story tells only when its condition holds (what came before: an outcome rolled)."""
+
+    model_config = STRICT
+    when: Condition = "always"
+    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]

@@ -29,6 +29,7 @@ from wyrd.stories.abacus.exits import (
     Condition,
     CounterCheck,
     Exit,
+    Told,
     WhenClock,
     WhenCounter,
     WhenDefeated,
@@ -64,6 +65,8 @@ __all__ = [
     "scene_challenges",
     "scene_rules",
     "setup",
+    "told",
+    "when_words",
 ]
 
 @dataclass(frozen=True)
@@ -132,6 +135,31 @@ def exits(story: Story, scene: str, progress: Progress) -> list[str]:
         if way.scene not in found and holds(way.when, progress):
             found.append(way.scene)
     return found
+
+
+def told(entries: Iterable[Told], progress: Progress) -> list[str]:
+    """The texts of ``entries`` whose condition holds, in the story's order."""
+    return [t.text for t in entries if holds(t.when, progress)]
+
+
+def when_words(condition: Condition, story: Story) -> str:
+    """A condition as players read it: names, never ids ("Hester's Grief overcome")."""
+    names = {ident: spec.name for ident, spec in challenge_specs(story).items()}
+    clocks = {c.id: c.name for c in story.clocks}
+    counters = {c.id: c.name for c in story.counters}
+    if isinstance(condition, WhenOvercome):
+        return f"{names.get(condition.overcome, condition.overcome)} overcome"
+    if isinstance(condition, WhenFailed):
+        return f"{names.get(condition.failed, condition.failed)} failed"
+    if isinstance(condition, WhenClock):
+        check = condition.clock_at_least
+        return f"{clocks.get(check.clock, check.clock)} at {check.value} or more"
+    if isinstance(condition, WhenCounter):
+        tally = condition.counter_at_least
+        return f"{counters.get(tally.counter, tally.counter)} at {tally.value} or more"
+    if isinstance(condition, WhenDefeated):
+        return "someone defeated"
+    return "always"
 
 
 def next_scene(story: Story, scene: str, progress: Progress) -> str | None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from wyrd.rules.abacus.enums import Ability
 from wyrd.rules.abacus.errors import CreationError
 from wyrd.rules.abacus.stage import Effect, EffectKind, Match, StageRule, TriggerKind
-from wyrd.stories.abacus.exits import WhenClock, WhenCounter, WhenFailed, WhenOvercome
+from wyrd.stories.abacus.exits import Condition, WhenClock, WhenCounter, WhenFailed, WhenOvercome
 from wyrd.stories.abacus.flow import character
 from wyrd.stories.abacus.loader import load_story
 from wyrd.stories.abacus.schema import (
@@ -157,14 +157,14 @@ def _references(story: Story, report: _Report) -> None:
         need(("scenes", i, "location"), scene.location, known.locations, "location")
         for j, way in enumerate(scene.next):
             need(("scenes", i, "next", j, "scene"), way.scene, known.scenes, "scene")
-            when, where = way.when, ("scenes", i, "next", j, "when")
-            if isinstance(when, WhenOvercome | WhenFailed):
-                target = when.overcome if isinstance(when, WhenOvercome) else when.failed
-                need(where, target, known.challenges, "challenge")
-            elif isinstance(when, WhenClock):
-                need(where, when.clock_at_least.clock, known.clocks, "clock")
-            elif isinstance(when, WhenCounter):
-                need(where, when.counter_at_least.counter, known.counters, "counter")
+    for where, when, _ in _conditions(story):
+        if isinstance(when, WhenOvercome | WhenFailed):
+            target = when.overcome if isinstance(when, WhenOvercome) else when.failed
+            need(where, target, known.challenges, "challenge")
+        elif isinstance(when, WhenClock):
+            need(where, when.clock_at_least.clock, known.clocks, "clock")
+        elif isinstance(when, WhenCounter):
+            need(where, when.counter_at_least.counter, known.counters, "counter")
     for at, entries, rules in _holders(story):
         for j, entry in enumerate(entries):
             if isinstance(entry, str):
@@ -325,7 +325,76 @@ def _consequences(story: Story, report: _Report) -> None:
                          "with it (a counter, a clock, a Wyrd roll, a mark)", WARNING)
 
 
-_CHECKS = (_duplicates, _references, _flow, _tables, _pregens, _values, _consequences)
+def _conditions(story: Story) -> Iterator[tuple[Steps, Condition, str | None]]:
+    """Every condition the story writes, with the scene it is judged after (None: at the finale, any)."""
+    for i, scene in enumerate(story.scenes):
+        for j, way in enumerate(scene.next):
+            yield ("scenes", i, "next", j, "when"), way.when, scene.id
+        for field in ("told", "endings"):
+            for j, told in enumerate(getattr(scene, field)):
+                yield ("scenes", i, field, j, "when"), told.when, scene.id if field == "endings" else None
+    for kind in ("held", "freed", "defeated"):
+        for j, entry in enumerate(getattr(story.postscripts, kind)):
+            yield ("postscripts", kind, j, "when"), entry.when, None
+
+
+def _ancestors(story: Story, scene: str) -> set[str]:
+    """The scenes from which ``scene`` can be reached, and itself."""
+    into: dict[str, set[str]] = {}
+    for s in story.scenes:
+        for way in s.next:
+            into.setdefault(way.scene, set()).add(s.id)
+    seen, queue = {scene}, deque([scene])
+    while queue:
+        for before in into.get(queue.popleft(), set()):
+            if before not in seen:
+                seen.add(before)
+                queue.append(before)
+    return seen
+
+
+def _outcomes(story: Story, report: _Report) -> None:
+    """Outcomes must lead somewhere: no branch whose condition can never hold, no scene that can stop dead.
+
+    A condition on a challenge holds only if some scene before it (or a rule) places that
+    challenge; a counter's only if something raises it that far. A scene that is not a finale
+    needs a way on that is always open, or the story stops there when no condition holds (a
+    challenge left untackled satisfies neither ``overcome`` nor ``failed``).
+    """
+    if story.freeform or not story.scenes:
+        return
+    by_rule = {e.challenge for _, e in _effects(story) if e.do == EffectKind.PLACE and e.challenge}
+    raised = {e.counter for _, e in _effects(story) if e.do == EffectKind.COUNTER and (e.n is None or e.n > 0)}
+    starts = {c.id: c.value for c in story.counters}
+
+    def placed_by(scenes: set[str]) -> set[str]:
+        found = set(by_rule)
+        for s in story.scenes:
+            if s.id in scenes:
+                found |= {e if isinstance(e, str) else e.id for e in s.challenges}
+        return found
+
+    every = placed_by({s.id for s in story.scenes})
+    for path, when, scene in _conditions(story):
+        if isinstance(when, WhenOvercome | WhenFailed):
+            target = when.overcome if isinstance(when, WhenOvercome) else when.failed
+            placed = placed_by(_ancestors(story, scene)) if scene is not None else every
+            if target not in placed:
+                where = f"by scene {scene} or any scene before it" if scene is not None else "anywhere"
+                report(path, f"can never hold: {target} is not placed {where}")
+        elif isinstance(when, WhenCounter):
+            tally = when.counter_at_least
+            if tally.value > starts.get(tally.counter, 0) and tally.counter not in raised:
+                report(path, f"can never hold: nothing raises {tally.counter} to {tally.value}")
+    for i, spec in enumerate(story.scenes):
+        if spec.finale or not spec.next:
+            continue
+        if all(way.when != "always" for way in spec.next):
+            report(("scenes", i, "next"), f"every way out of {spec.id} has a condition: when none holds "
+                                          "(a challenge left untackled, say), the story stops there", WARNING)
+
+
+_CHECKS = (_duplicates, _references, _flow, _outcomes, _tables, _pregens, _values, _consequences)
 
 
 def lint(story: Story) -> list[Problem]:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Discriminator, Field, PrivateAttr, StringConstra
 
 from wyrd.rules.abacus.stage import Clock, Counter, Effect, Match, StageRule, Threshold, Trigger
 from wyrd.rules.abacus.state import ChallengeSpec, Needs
-from wyrd.stories.abacus.exits import STRICT, Exit, Slug
+from wyrd.stories.abacus.exits import STRICT, Condition, Exit, Slug, Told
 from wyrd.stories.problems import Origin
 from wyrd.stories.wording import PronounWord, Wording, unset
 
@@ -30,8 +30,8 @@ __all__ = [
     "SIX_CATEGORIES", "STRICT", "ChallengeEntry", "Complication", "Concept",
     "Connection", "Entry", "Facets", "Location", "Origin", "Players",
     "Postscripts", "Pregen", "RuleEntry", "SceneSpec", "Story", "StoryChallenge", "StoryClock", "StoryCounter",
-    "StoryDenizen", "StoryEffect", "StoryMatch", "StoryStageRule", "StoryThreshold", "StoryTrigger", "TwistCategory",
-    "TwistWeights", "Twists", "json_schema",
+    "StoryDenizen", "StoryEffect", "StoryMatch", "StoryStageRule", "StoryThreshold", "StoryTrigger", "Told",
+    "TwistCategory", "TwistWeights", "Twists", "json_schema",
 ]
 
 # A story id is path-like: one or more slugs joined by "/" ("hollow-fair", "me/my-tale").
@@ -195,15 +195,23 @@ class SceneSpec(BaseModel):
     wyrd: str = ""  # what this scene's Wyrd roll decides, for the narration
     next: list[Exit] = Field(default_factory=list)
     finale: bool = False
+    # what the story tells as the scene opens, by what came before (the first whose condition holds
+    # of each, all of them told); and, for a finale, how the story ends by what was rolled
+    told: list[Told] = Field(default_factory=list)
+    endings: list[Told] = Field(default_factory=list)
 
 
 class Entry(BaseModel):
-    """A row of a twist table or a postscript; ``{name}`` is the character it concerns."""
+    """A row of a twist table or a postscript; ``{name}`` is the character it concerns.
+
+    A postscript ``when`` an outcome was rolled is chosen before the ones that always hold.
+    """
 
     model_config = STRICT
     id: Slug
     text: Text
     weight: int = Field(default=1, ge=1)
+    when: Condition = "always"
 
 
 class TwistCategory(StrEnum):

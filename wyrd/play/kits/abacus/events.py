@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from wyrd.oracle.events import Inspiration
 from wyrd.play.engine.events import ORACLE_EVENTS, EventKinds, StoryChosen
 from wyrd.rules.abacus.events import AbacusEvent
 from wyrd.rules.actions import Event
 
-__all__ = ["KINDS", "Inspiration", "Postscript", "StageRulesEvident", "StoryChosen"]
+__all__ = ["KINDS", "Ending", "Inspiration", "Postscript", "SceneFramed", "StageRulesEvident", "StoryChosen"]
 
 
 class StageRulesEvident(Event):
@@ -33,5 +35,24 @@ class Postscript(Event):
     entry: str | None
 
 
+class SceneFramed(Event):
+    """A story's scene as it opens: its title, where it is, what the story says of it, who is there."""
+
+    kind: Literal["scene_framed"] = "scene_framed"
+    scene: str
+    title: str
+    place: str = ""
+    text: str = ""
+    present: list[str] = Field(default_factory=list)
+
+
+class Ending(Event):
+    """What the story tells at the finale, by the scene it ended in and what was rolled on the way."""
+
+    kind: Literal["ending"] = "ending"
+    scene: str
+    text: str
+
+
 # Every kind a game of the Abacus records: the rules', the kit's and the oracle's.
-KINDS = EventKinds(AbacusEvent, StoryChosen, StageRulesEvident, Postscript, *ORACLE_EVENTS)
+KINDS = EventKinds(AbacusEvent, StoryChosen, StageRulesEvident, Postscript, SceneFramed, Ending, *ORACLE_EVENTS)

@@ -21,14 +21,14 @@ from typing import Any
 
 from wyrd.play.engine.storyplay import PlayContext, list_stories
 from wyrd.play.engine.words import UsageError
-from wyrd.play.kits.abacus.events import Postscript, StageRulesEvident
+from wyrd.play.kits.abacus.events import Ending, Postscript, SceneFramed, StageRulesEvident
 from wyrd.rules.abacus import GameState
 from wyrd.rules.abacus.events import ChallengeResolved, SceneEnded, SceneStarted
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.stories.abacus import flow
 from wyrd.stories.abacus.loader import find_story
-from wyrd.stories.abacus.schema import Story
+from wyrd.stories.abacus.schema import SceneSpec, Story
 from wyrd.stories.loader import StoryError
 
 __all__ = ["StoryFollower", "StoryPlay", "load_story_args", "story_of"]
@@ -55,6 +55,8 @@ class StoryPlay:
     failed: set[str] = field(default_factory=set)
     played: list[str] = field(default_factory=list)
     current: str | None = None
+    # the challenges the last command settled, (id, overcome): what the last outcome changed
+    settled: list[tuple[str, bool]] = field(default_factory=list)
 
     @classmethod
     def from_args(cls, args: dict[str, Any]) -> StoryPlay:
@@ -71,9 +73,11 @@ class StoryPlay:
                    list(data["played"]), data["current"])
 
     def observe(self, events: Iterable[Event]) -> None:
+        self.settled = []
         for event in events:
             if isinstance(event, ChallengeResolved) and event.status in ("overcome", "failed"):
                 (self.overcome if event.overcome else self.failed).add(event.challenge)
+                self.settled.append((event.challenge, event.overcome))
             elif isinstance(event, SceneStarted):
                 self.current = event.scene
             elif isinstance(event, SceneEnded) and self.current is not None:
@@ -83,6 +87,19 @@ class StoryPlay:
     def _known(self, scene: str) -> bool:
         return any(s.id == scene for s in self.story.scenes)
 
+    def progress(self, state: GameState) -> flow.Progress:
+        """What the story's conditions look at now."""
+        return flow.Progress.of(state, self.overcome, self.failed, known=flow.challenge_specs(self.story))
+
+    def scene_spec(self, scene: str | None) -> SceneSpec | None:
+        return next((s for s in self.story.scenes if s.id == scene), None) if scene else None
+
+    def last_scene(self) -> str | None:
+        """The story scene being played, or the last one played."""
+        if self.current is not None and self._known(self.current):
+            return self.current
+        return next((s for s in reversed(self.played) if self._known(s)), None)
+
     def open_scenes(self, state: GameState) -> list[str]:
         """The scenes the story lets begin now, the default first."""
         story = self.story
@@ -91,8 +108,7 @@ class StoryPlay:
         last = next((s for s in reversed(self.played) if self._known(s)), None)
         if last is None:
             return [story.scenes[0].id]
-        progress = flow.Progress.of(state, self.overcome, self.failed, known=flow.challenge_specs(story))
-        return flow.exits(story, last, progress)
+        return flow.exits(story, last, self.progress(state))
 
     def scene_args(self, requested: str | None, state: GameState, dice: Dice) -> dict[str, Any]:
         """The id, challenges and rules of the scene to begin (``requested`` or the default)."""
@@ -147,19 +163,59 @@ class StoryPlay:
         return [c.model_copy(update={"connection": c.connection if c.connection in party else None})
                 .model_dump(mode="json") for c in chosen]
 
-    def postscripts(self, results: dict[str, str], dice: Dice) -> list[Postscript]:
-        """One postscript per character, chosen by weight among those for their fate."""
+    def postscripts(self, results: dict[str, str], dice: Dice, state: GameState | None = None) -> list[Postscript]:
+        """One postscript per character, chosen by weight among those for their fate.
+
+        Those written for an outcome that was rolled (``when``) come before the ones that always
+        hold, and two characters with the same fate get different postscripts while there are enough.
+        """
+        progress = (self.progress(state) if state is not None
+                    else flow.Progress(frozenset(self.overcome), frozenset(self.failed)))
         out: list[Postscript] = []
+        used: set[str] = set()
         for name, result in results.items():
-            entries = list(getattr(self.story.postscripts, result, []) or [])
+            holding = [e for e in getattr(self.story.postscripts, result, []) or [] if flow.holds(e.when, progress)]
+            fresh = [e for e in holding if e.id not in used]
+            entries = [e for e in fresh if e.when != "always"] or fresh or holding
             if not entries:
                 continue
             weights = [max(1, int(getattr(e, "weight", 1) or 1)) for e in entries]
             face = dice.roll(1, sum(weights), f"postscript for {name}").faces[0]
             entry = entries[_weighted_index(weights, face)]
+            used.add(entry.id)
             text = _postscript_text(entry.text, name, self.story)
             out.append(Postscript(character=name, result=result, text=text, entry=getattr(entry, "id", None)))
         return out
+
+    def endings(self, state: GameState) -> list[Ending]:
+        """What the story tells at the finale: the last scene's endings whose conditions hold."""
+        scene = self.scene_spec(self.last_scene())
+        if scene is None:
+            return []
+        return [Ending(scene=scene.id, text=t) for t in flow.told(scene.endings, self.progress(state))]
+
+    def framed(self, scene: str, state: GameState, complication: str | None = None) -> list[SceneFramed]:
+        """The scene as it opens, as the story frames it (nothing for a scene it does not write);
+        in a freeform setting, the place and the complication drawn for it."""
+        spec = self.scene_spec(scene)
+        place = None
+        if spec is not None:
+            place = next((loc for loc in self.story.locations if loc.id == spec.location), None)
+        elif self.story.freeform:
+            place = next((loc for loc in self.story.locations if loc.id == scene), None)
+        if spec is None and place is None:
+            return []
+        said = [spec.description] if spec is not None and spec.description else []
+        said += flow.told(spec.told, self.progress(state)) if spec is not None else []
+        if spec is None and place is not None and place.description:
+            said.append(place.description)
+        drawn = next((c for c in self.story.complications if c.id == complication), None)
+        if drawn is not None:
+            said.append(drawn.text)
+        present = list(state.scene.present) if state.scene is not None else []
+        return [SceneFramed(scene=scene, title=spec.title if spec is not None else (place.name if place else scene),
+                            place=place.name if place is not None and spec is not None else "",
+                            text=" ".join(" ".join(t.split()) for t in said), present=present)]
 
     def facts(self, scene: str | None) -> dict[str, Any]:
         """What the narration may lean on: the story's tone, the place, its seeds."""
@@ -226,6 +282,8 @@ class StoryFollower:
 
     def __init__(self, play: StoryPlay | None = None) -> None:
         self.play = play
+        # the kinds of event the last command brought (what the hints after it speak of)
+        self.last_kinds: frozenset[str] = frozenset()
 
     @classmethod
     def restore(cls, data: Mapping[str, Any] | None) -> StoryFollower:
@@ -233,6 +291,7 @@ class StoryFollower:
         return cls(StoryPlay.restore(dict(data)) if data else None)
 
     def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.last_kinds = frozenset(e.kind for e in events)
         if verb == "story":
             self.play = StoryPlay.from_args(dict(args))
         if self.play is not None:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wyrd.play.frontends.view import Line, clean, short_names
-from wyrd.rules.abacus import Ability, GameState, RollStage, Step, due, effective_value, roll_terms
+from wyrd.play.kits.abacus.narrator import odds_lines, price_lines
+from wyrd.rules.abacus import Ability, GameState, Step, due, effective_value
 from wyrd.rules.abacus.characters import Character
 from wyrd.rules.abacus.steps import StepKind
 from wyrd.rules.actions import Event
@@ -22,32 +23,8 @@ from wyrd.rules.actions import Event
 __all__ = ["LOOKS", "character_pieces", "hints", "odds_lines", "opening", "steps_lines", "toolbar"]
 
 
-def odds_lines(state: GameState) -> list[str]:
-    """The exact chances of the open roll, as points stand now and with one more."""
-    pending = state.pending
-    terms = roll_terms(state)
-    if pending is None or state.scene is None or terms is None:
-        return []
-    from wyrd.rules.odds import challenge_odds  # not before a roll is open: the first prompt has none
-
-    challenge = state.scene.challenges[pending.challenge]
-    if pending.stage == RollStage.ROLLED:
-        short = terms.value - ((pending.die or 0) + terms.points + terms.bonus)
-        return [f"Short by {short}: draw that much Wyrd ({terms.drawable} can be drawn) or accept the failure."]
-    # The same terms the roll will use: a Charm's bonus counts, and the pool only if someone may draw.
-    value, points, pool = terms.value, terms.points, terms.drawable
-    now = challenge_odds(max(0, value - terms.bonus), points, pool)
-    more = challenge_odds(max(0, value - terms.bonus), points + 1, pool)
-    bonus = f" and +{terms.bonus}" if terms.bonus else ""
-    return [
-        f"Odds against {clean(challenge.name)} ({value}) with {points} points{bonus}: "
-        f"{now.p_overcome} ({float(now.p_overcome):.0%}), {now.p_with_pool} ({float(now.p_with_pool):.0%}) "
-        f"with the pool of {pool} behind you; one more point: {more.p_overcome} ({float(more.p_overcome):.0%})."
-    ]
-
-
 _STEP_TEXT: dict[StepKind, Callable[[Step], str]] = {
-    StepKind.ASSIGN_OR_ROLL: lambda s: f"Assign points (spend WHO N) or roll against {s.challenge}.",
+    StepKind.ASSIGN_OR_ROLL: lambda s: "Assign points (spend WHO N) or roll.",
     StepKind.DRAW_OR_ACCEPT: lambda s: f"The roll fell short: draw WHO N, or accept ({', '.join(s.who)} may draw).",
     StepKind.WYRD_ROLL: lambda s: "No Wyrd roll yet this scene: `wyrd` rolls for everyone present.",
     StepKind.GHOST_WYRD: lambda s: f"{', '.join(s.who)}'s player may still give Wyrd (spend ... via NAME, draw NAME).",
@@ -64,7 +41,8 @@ def hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     """The hints after a command: the scene's Wyrd roll is called for when a scene opens and
     after each challenge is settled, not after every keystroke of play."""
     kinds = {e.kind for e in events}
-    return odds_lines(state) + steps_lines(state, wyrd_roll=bool(kinds & {"scene_started", "challenge_resolved"}))
+    return (odds_lines(state) + price_lines(state)
+            + steps_lines(state, wyrd_roll=bool(kinds & {"scene_started", "challenge_resolved"})))
 
 
 def opening(state: Any, follower: Any) -> list[str]:

@@ -13,11 +13,13 @@ events read (:mod:`wyrd.play.kits.abacus.texts`), the toolbar
 
 from __future__ import annotations
 
+from typing import Any
+
 from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED
 from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.frontends.view import clean
-from wyrd.play.kits.abacus import fate, hints, story, texts  # noqa: F401  (these register the verbs)
+from wyrd.play.kits.abacus import fate, hints, narrator, story, texts  # noqa: F401  (these register the verbs)
 from wyrd.play.kits.abacus import words as vocabulary
 from wyrd.play.kits.abacus.events import KINDS
 from wyrd.play.kits.abacus.following import StoryFollower
@@ -25,12 +27,14 @@ from wyrd.play.kits.abacus.hints import odds_lines, steps_lines
 from wyrd.play.kits.abacus.texts import sheet
 from wyrd.play.kits.abacus.verbs import VERBS, character_names, present_names
 from wyrd.rules.abacus import GameState
+from wyrd.rules.actions import Event
+from wyrd.rules.dice import Dice
 from wyrd.stories.abacus import flow
 
 __all__ = ["ADDED_KINDS", "KIT"]
 
 # What the kit's verbs add after the rules, and what its narration adds (twists, scene tests).
-ADDED_KINDS = frozenset({"postscript", "stage_rules_evident", "story_chosen"}) | ORACLE_ADDED
+ADDED_KINDS = frozenset({"postscript", "stage_rules_evident", "story_chosen", "scene_framed", "ending"}) | ORACLE_ADDED
 
 
 def _status(state: GameState) -> list[str]:
@@ -39,7 +43,7 @@ def _status(state: GameState) -> list[str]:
         lines.append(f"Between scenes ({state.scenes_played} played).")
     else:
         scene = state.scene
-        lines.append(f"Scene {scene.number} ({clean(scene.id)}): pool {scene.pool}, "
+        lines.append(f"Scene {scene.number}: pool {scene.pool}, "
                      f"Wyrd rolls {scene.wyrd_rolls}, present {', '.join(map(clean, scene.present))}.")
     for name in state.characters:
         lines += sheet(state, name)
@@ -75,8 +79,14 @@ def _tension(state: GameState) -> int:
     return state.scene.drawn if state.scene is not None else 0
 
 
+def _answer_twist(told: Any, asker: str, state: Any, dice: Dice, follower: Any) -> list[Event]:
+    from wyrd.play.kits.abacus.narration import answer_twist  # the tables only when a twist comes
+
+    return answer_twist(told, asker, state, dice, follower)
+
+
 ORACLE = OracleHooks(askers=character_names, present=present_names, tension=_tension,
-                     tension_words="the scene's Wyrd drawn")
+                     tension_words="the scene's Wyrd drawn", twist=_answer_twist)
 
 KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status, sheet=_sheets,
                 follow=StoryFollower.restore, added_kinds=ADDED_KINDS, events=KINDS,
@@ -84,5 +94,6 @@ KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status
                 texts=texts.TEXTS, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
                 toolbar_pieces=hints.toolbar, words=vocabulary.words, complete=vocabulary.complete,
                 ask_before=vocabulary.recovery_line, quick_start="the-milestones",
-                scene_opens=frozenset({"scene_started"}), oracle=ORACLE,
-                pregens=_pregens)
+                scene_opens=frozenset({"scene_started"}), oracle=ORACLE, follower_hints=narrator.story_lines,
+                frame=narrator.frame, stage_rules=narrator.stage_rules, exits=narrator.exits,
+                spotlight=narrator.spotlight, preview=narrator.preview, pregens=_pregens)

@@ -26,6 +26,7 @@ from wyrd.rules.abacus import GameState
 from wyrd.rules.abacus.events import InfluenceRolled, SceneStarted
 from wyrd.rules.abacus.reasons import RollReason
 from wyrd.rules.actions import Event
+from wyrd.rules.dice import Dice
 from wyrd.stories.abacus.flow import challenge_specs
 from wyrd.stories.abacus.schema import Story
 from wyrd.stories.wording import Wording
@@ -33,7 +34,7 @@ from wyrd.stories.wording import Wording
 if TYPE_CHECKING:
     from wyrd.oracle.events import SceneTested
 
-__all__ = ["NARRATION", "AbacusNarration", "story_facts", "story_referents"]
+__all__ = ["NARRATION", "AbacusNarration", "answer_twist", "story_facts", "story_referents"]
 
 # Story twist categories by the oracle's names for them.
 _CATEGORIES = {"threat": "threat", "eerie": "eerie", "personal": "tie", "intrusion": "mundane", "friendly": "friendly"}
@@ -125,6 +126,19 @@ def _twist_options(story: StoryPlay | None) -> dict[str, Any]:
         "intrusion_weights": {"mundane": weights.intrusion, "friendly": weights.friendly},
         "story": story.story.id,
     }
+
+
+def answer_twist(told: Any, asker: str, state: GameState, dice: Dice, follower: Any) -> list[Event]:
+    """A doubled answer's twist for the asker: a 6's kind (threat, eerie or tie), as a Wyrd 6 brings,
+    from the story's own twist tables and weights first (the question oracle's ``OracleHooks.twist``)."""
+    from wyrd.oracle.tables import roll
+    from wyrd.oracle.twists import category_table, draw_twist
+
+    story = follower.play if isinstance(follower, StoryFollower) else None
+    options = _twist_options(story)
+    options.pop("intrusion_weights", None)
+    category = roll(category_table(True, options.pop("weights", None)), dice).row
+    return [draw_twist(asker, category, dice, result=int(getattr(told, "roll", 6)), **options)]
 
 
 class AbacusNarration(KitNarration):

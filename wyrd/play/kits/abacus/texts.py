@@ -42,21 +42,53 @@ def _refused(e: dict[str, Any]) -> str:
             " (the rest of the scene's end stands).")
 
 
+def _label(event: dict[str, Any], field: str) -> str:
+    """A clock's or counter's name (saves from before names were kept: its id, made readable)."""
+    name = event.get("name") or str(event[field]).replace("-", " ").capitalize()
+    return clean(name)
+
+
+def _and(items: Any) -> str:
+    words = [str(i) for i in items]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _contest(e: dict[str, Any]) -> str:
+    """How a contest was decided: the highest die, then how many dice show it, then re-rolls (seed 000).
+
+    The winner is told once, by the narration that follows; this line gives the dice's verdict.
+    """
+    ranking, results, ties = list(e["ranking"]), e.get("results") or {}, e.get("ties") or {}
+    head = f"{_title(e['trait'])} contest"
+    if len(ranking) < 2 or not results:
+        tail = f", a tie settled by {_n(e['rerolls'], 're-roll')}" if e.get("rerolls") else ""
+        return f"{head}: {clean(e['winner'])} first{tail}."
+    first, second = ranking[0], ranking[1]
+    a, b = clean(first), clean(second)
+    if results.get(first) != results.get(second):
+        return f"{head}: {a}'s {results.get(first)} against {b}'s {results.get(second)}."
+    if ties.get(first) != ties.get(second):
+        return (f"{head}: both best at {results.get(first)}; the tie goes by how many dice show it, "
+                f"{a} {ties.get(first)} against {b} {ties.get(second)}.")
+    return (f"{head}: a dead heat at {results.get(first)}, {ties.get(first)} of it each; "
+            f"{_n(e.get('rerolls') or 1, 're-roll')} of a die each settled it for {a}.")
+
+
 TEXTS: dict[str, Text] = {
     "character_created": lambda e: (
         f"{clean(e['name'])} joins: Body {e['body']}, Mind {e['mind']}, Soul {e['soul']}"
         + (f", {e['wyrd']} Wyrd" if e["wyrd"] else "") + "."),
     "scene_started": lambda e: (
-        f"Scene {e['number']} ({clean(e['scene'])}) begins with {', '.join(map(clean, e['present']))}; "
+        f"Scene {e['number']} begins with {', '.join(map(clean, e['present']))}; "
         f"the Wyrd pool holds {e['pool']}."),
     "challenge_placed": lambda e: f"Challenge: {clean(e['name'])} [{e['id']}], {e['type']} {e['value']}.",
     "challenge_modified": lambda e: (
-        f"{clean(e['challenge'])} is now {e['value']} ({e['change']:+d}, {clean(e['reason'])})."),
+        f"{clean(e.get('name') or e['challenge'])} is now {e['value']} ({e['change']:+d}, {clean(e['reason'])})."),
     "roll_opened": lambda e: (
         f"{clean(e['lead'])} leads against {clean(e.get('name') or e['challenge'])} (value {e['value']})."),
     "points_spent": lambda e: (
         f"{clean(e['character'])} spends {e['n']} {_title(e['ability'])}"
-        + (f" on {clean(e['challenge'])}" if e["challenge"] else "")
+        + (" on the roll" if e["challenge"] else "")
         + (f" (it cost {e['wyrd_cost']} Wyrd)" if e.get("wyrd_cost") else "")
         + (f"; {e['points_after']} left." if e.get("points_after") is not None else ".")),
     "wyrd_drawn": lambda e: (
@@ -76,20 +108,25 @@ TEXTS: dict[str, Text] = {
     "influence_rolled": lambda e: (
         f"{clean(e['character'])} rolls {_title(e['trait'])}: {e['dice'] or '(no dice)'} -> {e['result']}"
         + (f" ({clean(e['reason'])})" if e.get("reason") else "") + "."),
-    "contest_decided": lambda e: f"{clean(e['winner'])} comes out on top.",
+    "contest_decided": lambda e: _contest(e),
     "points_recovered": lambda e: (
         f"{clean(e['character'])} recovers {e['n']} {_title(e['ability'])} ({clean(e['reason'])}); "
         f"{e['points_after']} now."),
     "recovery_refused": _refused,
     "scene_ended": lambda e: (
-        f"Scene {clean(e['scene'])} ends; {_n(e['pool_lost'], 'Wyrd point')} left in the pool fade."),
+        f"The scene ends; {_n(e['pool_lost'], 'Wyrd point')} left in the pool fade."),
     "clock_advanced": lambda e: (
-        f"Clock {clean(e['clock'])} stands at {e['value']}"
-        + (f": it reaches {', '.join(map(str, e['thresholds']))}!" if e.get("thresholds") else ".")),
-    "counter_changed": lambda e: f"{clean(e['counter'])} rises to {e['value']}.",
+        f"{_label(e, 'clock')} {'moves on' if e['change'] > 0 else 'goes back'} {abs(e['change'])}, to {e['value']}"
+        + (f": it has reached {_and(map(str, e['thresholds']))}." if e.get("thresholds") else ".")),
+    "counter_changed": lambda e: (
+        f"{_label(e, 'counter')} {'rises' if e['change'] > 0 else 'drops'} by {abs(e['change'])}, to {e['value']}."),
     "counter_fired": lambda e: (
-        f"{clean(e['character'])}'s Wyrd of {e['result']} is at or under {clean(e['counter'])} ({e['value']})."),
-    "stage_rule_added": lambda e: f"Stage rule in play: {clean(e['name'])} [{e['rule']}].",
+        f"{clean(e['character'])}'s Wyrd of {e['result']} is at or under {_label(e, 'counter')} ({e['value']})."),
+    "scene_framed": lambda e: (
+        f"{clean(e['title'])}" + (f", at {clean(e['place'])}" if e.get("place") else "") + "."
+        + (f" {clean(e['text'])}" if e.get("text") else "")),
+    "ending": lambda e: clean(e["text"]),
+    "stage_rule_added": lambda e: f"Stage rule in play: {clean(e['name'])} (`rules` says what it does).",
     "stage_rule_fired": lambda e: (
         f"{clean(e['name'])} takes effect" + (f" on {clean(e['subject'])}" if e.get("subject") else "")
         + (f": {clean(e['text'])}" if e.get("text") else ".")),
@@ -111,7 +148,8 @@ def _good_or_bad(event: dict[str, Any]) -> str:
 
 
 STYLES: dict[str, Callable[[dict[str, Any]], str]] = {
-    **{kind: _always("scene") for kind in ("scene_started", "scene_ended", "story_ended")},
+    **{kind: _always("scene") for kind in ("scene_started", "scene_ended", "story_ended", "scene_framed")},
+    "ending": _always("narration"),
     **{kind: _always("challenge") for kind in ("challenge_placed", "challenge_modified", "roll_opened")},
     **{kind: _always("bad") for kind in ("damage", "ability_scratched", "character_defeated", "counter_changed",
                                         "counter_fired", "servant_loose")},

@@ -16,7 +16,9 @@ from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import SHARED, Args, Verb
 from wyrd.play.engine.words import UsageError, Words, resolve
 from wyrd.play.kits.abacus.edition import EditionTable
+from wyrd.play.kits.abacus.events import StageRulesEvident
 from wyrd.play.kits.abacus.following import story_of
+from wyrd.play.kits.abacus.stakes import bearing_rules
 from wyrd.rules.abacus import Ability, ChallengeType, GameState, Outcome
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -153,6 +155,14 @@ class Pc(Verb):
         )
 
 
+def evident(state: GameState) -> list[StageRulesEvident]:
+    """The stage rules in force that bear on the scene just begun: the players are told of them."""
+    rules = bearing_rules(state)
+    if state.scene is None or not rules:
+        return []
+    return [StageRulesEvident(scene=state.scene.id, rules=[r.id for r in rules], names=[r.name for r in rules])]
+
+
 @VERBS.register
 class SceneVerb(Verb):
     """scene [ID] [with A, B]
@@ -167,7 +177,7 @@ class SceneVerb(Verb):
     """
 
     key = "scene"
-    completes = ("with", "character")
+    completes = ("way", "with", "character")
 
     def parse(self, words: Words, state: GameState) -> Args:
         ident = None if words.peek() in (None, "with") else words.take("ID")
@@ -194,7 +204,10 @@ class SceneVerb(Verb):
     def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: GameState) -> Sequence[Event]:
         story = story_of(ctx)
-        return story.evident(str(args["id"])) if story is not None and args["id"] else []
+        if story is None or state.scene is None:
+            return []
+        complication = args.get("complication")
+        return [*story.framed(state.scene.id, state, str(complication) if complication else None), *evident(state)]
 
 
 @VERBS.register
@@ -420,4 +433,4 @@ class Finale(Verb):
         story = story_of(ctx)
         if story is None:
             return []
-        return story.postscripts(dict(state.results), ctx.dice)
+        return [*story.endings(state), *story.postscripts(dict(state.results), ctx.dice, state)]

@@ -43,7 +43,37 @@ def words(kind: str, state: GameState, follower: object = None) -> dict[str, str
         return {t.value: t.ability.value for t in ChallengeType}
     if kind == "form":
         return {f.value: "" for f in MagicForm}
+    if kind == "way":
+        return _ways(state, follower)
     return None
+
+
+def _ways(state: GameState, follower: object) -> dict[str, str]:
+    """The scenes `scene ID` may name: the story's ways on from here, the open ones marked."""
+    from wyrd.play.kits.abacus.following import StoryFollower
+    from wyrd.stories.abacus import flow
+
+    play = follower.play if isinstance(follower, StoryFollower) else None
+    if play is None:
+        return {}
+    story = play.story
+    if story.freeform:
+        return {loc.id: loc.name for loc in story.locations}
+    here = play.last_scene()
+    opened = play.open_scenes(state) if state.scene is None else (
+        flow.exits(story, here, play.progress(state)) if here else [])
+    found: dict[str, str] = {}
+    ways = story.scene(here).next if here else []
+    for way in ways:
+        if way.scene in found:
+            continue
+        spec = play.scene_spec(way.scene)
+        title = spec.title if spec is not None else way.scene
+        opens = " or ".join(flow.when_words(w.when, story) for w in ways if w.scene == way.scene)
+        found[way.scene] = f"{title} (open)" if way.scene in opened else f"{title} (shut: opens if {opens})"
+    if here is None and story.scenes:
+        found[story.scenes[0].id] = f"{story.scenes[0].title} (open)"
+    return found
 
 
 def _pregens(follower: object) -> dict[str, str]:
