@@ -51,7 +51,7 @@ def test_every_ruleset_of_the_registry_has_its_format() -> None:
 
 def test_every_bundled_file_is_some_format_s() -> None:
     assert sorted(p for _, p in BUNDLED_FILES) == files_below(BUNDLED)
-    assert len(BUNDLED_FILES) == 7
+    assert len(BUNDLED_FILES) == 8
 
 
 @pytest.mark.parametrize(("ruleset", "path"), BUNDLED_FILES, ids=[p.name for _, p in BUNDLED_FILES])
@@ -70,7 +70,7 @@ def test_every_bundled_story_is_listed_with_its_ruleset() -> None:
     assert all(i.ok for i in listed.values())
     assert {i.ruleset for i in listed.values()} == {r.id for r in rulesets()}
     # the cults file is Wolden content but no story
-    assert "cults" not in listed and len(listed) == 6
+    assert "cults" not in listed and len(listed) == 7
     for ident, info in listed.items():
         assert story_ruleset(ident, []) == info.ruleset
     assert story_ruleset("no-such-story", []) is None

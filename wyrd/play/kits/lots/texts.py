@@ -30,10 +30,10 @@ def n_of(n: int, word: str) -> str:
 
 
 def fraction(p: Fraction) -> str:
-    """A chance as it reads: ``7/8 (88%)``, or ``none`` and ``certain``."""
+    """A chance as it reads: ``88% (7/8)``, the percentage first, or ``none`` and ``certain``."""
     if p == 0:
         return "none"
-    return "certain" if p == 1 else f"{p} ({float(p):.0%})"
+    return "certain" if p == 1 else f"{float(p):.0%} ({p})"
 
 
 def disciplines(values: Mapping[Any, int]) -> str:
@@ -201,7 +201,9 @@ TEXTS: dict[str, Callable[[Event], str]] = {
     "action_lost": lambda e: f"{e['character']} spends this {e['action']} reeling: the lost action is used up.",
     "rested": lambda e: f"{e['character']} rests: {e['n']} Pain eased, {e['pain_after']} left"
     + ("; back on their feet." if e["recovered"] else "."),
-    "story_points_awarded": lambda e: f"{e['character']} earns {n_of(int(e['n']), 'Story Point')}"
+    "story_points_awarded": lambda e: f"{e['character']} "
+    + (f"earns {n_of(int(e['n']), 'Story Point')}" if int(e["n"]) >= 0
+       else f"loses {n_of(-int(e['n']), 'Story Point')}")
     + (f" ({e['reason']})" if e.get("reason") else "") + f": {e['story_points_after']} now.",
     "story_points_converted": lambda e: f"{e['character']} turns {n_of(int(e['n']), 'Story Point')} into "
     + ("Portents" if e["into"] == "portents" else "Development Points")
