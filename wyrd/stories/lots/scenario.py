@@ -301,6 +301,8 @@ class ScenarioPlay:
     news: list[str] = field(default_factory=list)  # what the last command's outcome changed
     text: str = ""  # the current scene's text as it opened (after the outcomes before it)
     fresh: bool = False  # the last command opened the scene
+    moved: bool = False  # someone acted in the last command
+    done_now: bool = False  # the last command settled the last of the scene's business
 
     @classmethod
     def follow(cls, snapshot: Mapping[str, Any] | None = None) -> ScenarioPlay:
@@ -313,24 +315,26 @@ class ScenarioPlay:
                    {str(k): str(v) for k, v in dict(snapshot.get("outcomes", {})).items()},
                    {str(k): str(v) for k, v in dict(snapshot.get("casts", {})).items()},
                    [str(n) for n in snapshot.get("acted", [])], [str(n) for n in snapshot.get("news", [])],
-                   str(snapshot.get("text", "")), bool(snapshot.get("fresh", False)))
+                   str(snapshot.get("text", "")), bool(snapshot.get("fresh", False)),
+                   bool(snapshot.get("moved", False)), bool(snapshot.get("done_now", False)))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to carry on, as JSON (see :meth:`follow`)."""
         story = self.scenario.model_dump(mode="json") if self.scenario is not None else None
         return {"story": story, "played": list(self.played), "ended": self.ended, "outcomes": dict(self.outcomes),
                 "casts": dict(self.casts), "acted": list(self.acted), "news": list(self.news),
-                "text": self.text, "fresh": self.fresh}
+                "text": self.text, "fresh": self.fresh, "moved": self.moved, "done_now": self.done_now}
 
     def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None:
         """Move on with a command applied or replayed: a story chosen, a scene opened, an outcome, the ending."""
         if verb == "story" and isinstance(args.get("story"), dict):
             self.scenario, self.played, self.ended = Scenario.model_validate(args["story"]), [], False
             self.outcomes, self.casts, self.acted = {}, {}, []
-        self.news, self.fresh = [], False
+        self.news, self.fresh, self.moved, self.done_now = [], False, False, False
         ident = self.scenario.id if self.scenario is not None else None
         if ident is None:
             return
+        was_done = self.business_done()
         settled = args.get("settled")
         if verb == "scene" and isinstance(settled, dict):
             self.outcomes.update({str(k): str(v) for k, v in settled.items()})
@@ -343,6 +347,19 @@ class ScenarioPlay:
             else:
                 self._outcome(event)
                 self._actor(event)
+        self.done_now = not self.fresh and not was_done and self.business_done()
+
+    def business_done(self) -> bool:
+        """Whether the current scene's business is settled: every check with an id has an outcome, the
+        fight's foe is down, and (with neither) someone has acted."""
+        scene = self.current
+        if scene is None or self.ended:
+            return False
+        if any(c.id is not None and key_of("check", c.id) not in self.outcomes for c in scene.checks):
+            return False
+        if scene.fight is not None:
+            return key_of("fight", scene.id) in self.outcomes
+        return bool(self.acted) or not (scene.checks or scene.lots or scene.assess)
 
     def _outcome(self, event: Event) -> None:
         data = dict(event)
@@ -357,6 +374,7 @@ class ScenarioPlay:
         if kind == "incapacitated" and scene is not None and scene.fight is not None \
                 and data.get("character") == scene.fight.npc:
             key = key_of("fight", scene.id)
+            self.outcomes[key] = "won"
             self.news += [w.says or f"{scene.fight.npc} is down: the way to {self.title_of(w.to)} is open."
                           for w in scene.exits if w.when is not None and w.when.key == key and w.when.outcome == "won"]
             return
@@ -383,8 +401,10 @@ class ScenarioPlay:
         if (kind in ("check_cast", "lots_cast") and data.get("form") != "mettle") or \
                 kind in ("assessed", "rested", "portent_spent"):
             who = data.get("character")
-        if isinstance(who, str) and who not in self.acted:
-            self.acted.append(who)
+        if isinstance(who, str):
+            self.moved = True
+            if who not in self.acted:
+                self.acted.append(who)
 
     def call_for(self, purpose: str, discipline: object, difficulty: object) -> CheckCall | None:
         """The current scene's check a cast was for: by its purpose, else its Discipline and Difficulty,

@@ -95,7 +95,7 @@ def frame(state: Any, follower: Any) -> list[str]:
         return []
     lines = [f"Scene {len(play.played)}: {scene.title}" + (f", {scene.where}" if scene.where else "") + "."]
     lines.append(play.text or scene.text)
-    lines += _present(state)
+    lines += _present(state, scene)
     lines += _in_the_way(state, play, scene)
     rules = _rules(play, scene)
     if rules:
@@ -103,15 +103,18 @@ def frame(state: Any, follower: Any) -> list[str]:
     return lines
 
 
-def _present(state: Any) -> list[str]:
+def _present(state: Any, scene: Scene) -> list[str]:
+    """The players' characters, and the NPCs this scene brings in; who of them is out of it."""
     if not isinstance(state, GameState):
         return []
-    able = [c.name for c in state.characters.values() if not c.condition.incapacitated]
+    here = {*scene.enters, *([scene.fight.npc] if scene.fight is not None else [])}
+    chars = [c for c in state.characters.values() if not c.npc or c.name in here]
+    able = [c.name for c in chars if not c.condition.incapacitated]
     players = [n for n in able if not state.characters[n].npc]
     npcs = [n for n in able if state.characters[n].npc]
-    out = [n for n, c in state.characters.items() if c.condition.incapacitated]
+    out = [c.name for c in chars if c.condition.incapacitated]
     line = "Present: " + (", ".join(players) or "none of the players' characters")
-    line += (f"; and {', '.join(npcs)} (NPC{'s' if len(npcs) > 1 else ''}, who never roll)" if npcs else "")
+    line += (f"; and {', '.join(npcs)} (NPC{'s' if len(npcs) > 1 else ''}: only players roll)" if npcs else "")
     line += f". Out of it: {', '.join(out)}." if out else "."
     return [line]
 
@@ -231,27 +234,17 @@ def story_hints(state: Any, follower: Any) -> list[str]:
         return []
     scene = play.current
     if play.fresh and scene is not None:
-        return frame(state, follower)[2:]  # the title and text were just told: who is here, what is in the way
+        # the title and text were just told: where it is, who is here, what is in the way
+        return ([f"Here: {scene.where}."] if scene.where else []) + frame(state, follower)[2:]
     lines = list(play.news)
     able = _players(state, able=True)
-    if scene is not None and state.fight is None and len(able) >= 2:
+    if scene is not None and state.fight is None and len(able) >= 2 and play.moved:
         waiting = [n for n in able if n not in play.acted]
-        if waiting and len(waiting) < len(able):
+        if waiting:
             lines.append(f"Next: {waiting[0]} has not acted this scene (`turn`).")
-    if scene is not None and _done(play, scene, state):
+    if scene is not None and play.done_now:
         ways = [w for w, o in play.ways(fight_won(state, follower)) if o]
         if ways:
             names = ", ".join(play.title_of(w.to) for w in ways)
             lines.append(f"This scene's business is done: `scene` goes on to {names} (`exits` shows every way).")
     return lines
-
-
-def _done(play: ScenarioPlay, scene: Scene, state: GameState) -> bool:
-    """Whether every check with an id has an outcome and the fight (if any) is over."""
-    if any(c.id is not None and f"check:{c.id}" not in play.outcomes for c in scene.checks):
-        return False
-    if scene.fight is not None:
-        npc = state.characters.get(scene.fight.npc)
-        players = [c for c in state.characters.values() if not c.npc]
-        return npc is None or npc.condition.incapacitated or all(c.condition.incapacitated for c in players)
-    return bool(play.acted) or not scene.checks

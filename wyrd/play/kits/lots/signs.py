@@ -19,8 +19,8 @@ the future"). [ours] The simplest reading consistent with that text:
 * a doubled oracle answer casts lots for the asker: a WEAL 4 brings a fortunate twist,
   else a WOE 1 a dark one, else a portent twist.
 
-Twists come from the story's own tables (``twists: dark / fortunate / portent``) first,
-else the oracle's generic ones (threat, friendly, eerie). Their dice are the narration's
+Twists come from the story's own tables (``twists: dark / fortunate / portent / ordinary``)
+first, else Thaeborn's own (``lots/twist/...`` in ``oracle/tables/lots-twists.yaml``). Their dice are the narration's
 own, saved as added events, so the rules' faces and old saves are untouched.
 """
 
@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wyrd.oracle.events import SceneTested, TwistDrawn
+from wyrd.oracle.text import Layered
 from wyrd.oracle.twists import draw_twist
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -38,7 +39,7 @@ from wyrd.stories.lots import ScenarioPlay
 
 __all__ = ["GENERIC", "answer_twist", "scene_test", "sign_twists", "tension", "twist_for"]
 
-# Thaeborn's kinds of twist and the oracle's generic table each falls back on.
+# Thaeborn's kinds of twist and the oracle's twist category each is drawn as from a story's own tables.
 GENERIC = {"dark": "threat", "fortunate": "friendly", "portent": "eerie", "ordinary": "mundane"}
 _SIDES = 4
 
@@ -56,9 +57,14 @@ def twist_for(character: str, kind: str, dice: Dice, follower: Any = None, *,
               context: Mapping[str, object] | None = None, tables: Any = None, deck: Any = None) -> TwistDrawn:
     """One twist of Thaeborn's ``kind`` (dark, fortunate, portent, ordinary) for ``character``."""
     story, own = _story(follower)
-    drawn = draw_twist(character, GENERIC[kind], dice, story_tables=own, context=context, deck_state=deck,
-                       tables=tables, story=story)
-    return drawn.model_copy(update={"category": kind})
+    if GENERIC[kind] in own:
+        drawn = draw_twist(character, GENERIC[kind], dice, story_tables=own, context=context, deck_state=deck,
+                           tables=tables, story=story)
+        return drawn.model_copy(update={"category": kind})
+    from wyrd.oracle.tables import roll
+
+    found = roll(f"lots/twist/{kind}", dice, Layered({"character": character}, context or {}), deck, tables=tables)
+    return TwistDrawn(character=character, result=0, category=kind, text=found.text, table=found.table, row=found.row)
 
 
 def _able(state: Any, name: object) -> bool:
