@@ -213,7 +213,10 @@ class Lots(LotsVerb):
 
     Cast lots with no check: only the lot matters. With WHO, their cast (to see
     whether the Thae touches them, whether they hear the horn); without, the
-    world's own secret cast (the weather, what stirs in the dark).
+    world's own secret cast (the weather, what stirs in the dark). These are
+    the rules' own lots: Portents may change them, and a CRIT or a FUMBLE
+    brings a twist. `ask` is the oracle's yes or no for what no lot decides
+    (whether the door is locked); its dice are the narrator's, not fate's.
     """
 
     key = "lots"
