@@ -301,7 +301,7 @@ class ScenarioPlay:
     news: list[str] = field(default_factory=list)  # what the last command's outcome changed
     text: str = ""  # the current scene's text as it opened (after the outcomes before it)
     fresh: bool = False  # the last command opened the scene
-    moved: bool = False  # someone acted in the last command
+    moved: bool = False  # someone acted for the first time this scene in the last command
     done_now: bool = False  # the last command settled the last of the scene's business
 
     @classmethod
@@ -401,10 +401,9 @@ class ScenarioPlay:
         if (kind in ("check_cast", "lots_cast") and data.get("form") != "mettle") or \
                 kind in ("assessed", "rested", "portent_spent"):
             who = data.get("character")
-        if isinstance(who, str):
+        if isinstance(who, str) and who not in self.acted:
+            self.acted.append(who)
             self.moved = True
-            if who not in self.acted:
-                self.acted.append(who)
 
     def call_for(self, purpose: str, discipline: object, difficulty: object) -> CheckCall | None:
         """The current scene's check a cast was for: by its purpose, else its Discipline and Difficulty,
