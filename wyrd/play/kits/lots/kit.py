@@ -313,7 +313,8 @@ def _hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     if at is not None:
         up = up_next(state)
         npcs = [n for n in up if state.characters[n].npc]
-        lines.append(f"Count {at}: {', '.join(up) or 'no one'} up"
+        tie = " together (a tie at the same Count: any of them may go first)" if len(up) > 1 else ""
+        lines.append(f"Count {at}: {', '.join(up) or 'no one'} up{tie}"
                      + "".join(f"; {n} strikes: defend WHO against {n} effort=N" for n in npcs) + ".")
     for char in state.characters.values():
         condition = char.condition
