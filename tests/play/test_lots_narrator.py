@@ -192,7 +192,8 @@ def test_exits_show_what_opens_each_way_and_the_outcome_changes_them(tmp_path: P
     assert any(line.startswith("This scene's business is done: `scene` goes on to The Long Way") for line in after)
     now = table.say("exits")
     assert any("[chapel]" in line and ": shut (it opens only if" in line for line in now)
-    assert any("[reeds]" in line and ": open, because the check to find the firm stones" in line for line in now)
+    opened = ": open now: the check to find the firm stones before the light goes failed"
+    assert any("[reeds]" in line and opened in line for line in now)
     offered = KIT.words("scene", table.state, table.play)
     assert offered == {"reeds": "open: The Long Way Through the Reeds"}
     refused = table.say("scene chapel")
@@ -281,6 +282,22 @@ def test_a_tie_at_the_same_count_says_how_it_stands(tmp_path: Path) -> None:
     turn = table.say("turn")
     assert turn[0] == "Count 0: Corve is up to act."
     assert "Ysolde" not in " ".join(turn[:-1]) and turn[-1] == "Out of it (incapacitated): Ysolde."
+
+
+def test_a_fight_is_the_scenes_and_ends_when_the_scene_is_left(tmp_path: Path) -> None:
+    """Issue 18, points 5 and 6: `fight` alone brings in the players and this scene's NPCs, never one left
+    behind in an earlier scene (Merrow Hask at the waystation); leaving the scene ends the fight, so the
+    Counts do not follow the story into the shelter; `exits` says a foe still standing opens the retreat."""
+    table = _story(tmp_path, "salt-tithe")
+    table.say("scene")
+    table.say('check ilse intuition vs 5 "see whether Merrow Hask is telling the truth about the road" roll 4 4')
+    table.say("scene")
+    began = [e for e in table.events("fight") if e["kind"] == "fight_begun"]
+    assert began[0]["combatants"] == ["Brannoc", "Ilse", "Wren", "Old Hoarfrost"]
+    assert any(line.endswith(": open now: Old Hoarfrost still stands") for line in table.say("exits"))
+    events = table.events("scene")
+    assert [e["kind"] for e in events][:2] == ["fight_ended", "scene_opened"]
+    assert table.state.fight is None and table.play.current is not None and table.play.current.id == "shelter"
 
 
 def test_a_crit_brings_a_fortunate_twist_and_a_fumble_a_dark_one(tmp_path: Path) -> None:

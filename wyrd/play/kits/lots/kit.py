@@ -123,19 +123,25 @@ class SceneVerb(LotsVerb):
             if ways:
                 left = [s for s in left if s.id == ways[0].to]
                 if ways[0].to == END:
-                    return self._ending(scenario, known, settled)
+                    return {**self._ending(scenario, known, settled), **self._fight_over(ctx.state)}
         elif args["id"] is not None:
             chosen = resolve(str(args["id"]), [s.id for s in left], "scene not yet played")
             left = [s for s in left if s.id == chosen]
         if not left:
-            return self._ending(scenario, known, settled)
+            return {**self._ending(scenario, known, settled), **self._fight_over(ctx.state)}
         scene = left[0]
         present = {n.casefold() for n in ctx.state.characters}
         names = [*scene.enters, *([scene.fight.npc] if scene.fight else [])]
         npcs = [scenario.npc(n).model_dump(mode="json") for n in dict.fromkeys(names) if n.casefold() not in present]
         told = scene.model_copy(update={"text": scene.text_for(known)})
         return {"id": scene.id, "story": scenario.id, "number": len(follower.played) + 1,
-                "scene": told.model_dump(mode="json"), "npcs": npcs, "settled": settled}
+                "scene": told.model_dump(mode="json"), "npcs": npcs, "settled": settled,
+                **self._fight_over(ctx.state)}
+
+    @staticmethod
+    def _fight_over(state: Any) -> Args:
+        """A fight does not follow the story into its next scene: leaving ends it."""
+        return {"end_fight": True} if isinstance(state, GameState) and state.fight is not None else {}
 
     @staticmethod
     def _ending(scenario: Scenario, known: Mapping[str, str], settled: Mapping[str, str]) -> Args:
@@ -143,7 +149,12 @@ class SceneVerb(LotsVerb):
                 "settled": dict(settled)}
 
     def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        return close_story(state, args) if args["id"] is None else open_scene(state, dice, args)
+        ended: list[Event] = []
+        if args.get("end_fight") and state.fight is not None:  # saved since issue 18; older scenes kept the fight
+            done = L.end_fight(state, dice)
+            state, ended = done.state, list(done.events)
+        outcome = close_story(state, args) if args["id"] is None else open_scene(state, dice, args)
+        return Outcome(outcome.state, ended + list(outcome.events))
 
 
 @VERBS.register

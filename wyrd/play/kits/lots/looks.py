@@ -85,6 +85,17 @@ def _condition(play: ScenarioPlay, when: When) -> str:
     return f"{npc} is brought down" if when.outcome == "won" else f"{npc} still stands when you leave"
 
 
+def _now(play: ScenarioPlay, when: When) -> str:
+    """What holds now that opens a way: "Old Hoarfrost still stands", "the check to ... failed"."""
+    scenario = play.scenario
+    assert scenario is not None
+    if when.check is not None:
+        call = next((c for s in scenario.scenes for c in s.checks if c.id == when.check), None)
+        what = f"the check to {call.purpose}" if call is not None else f"the check {when.check}"
+        return f"{what} {'succeeded' if when.outcome == 'success' else 'failed'}"
+    return _condition(play, when).removesuffix(" when you leave").replace(" is brought down", " is down")
+
+
 def frame(state: Any, follower: Any) -> list[str]:
     """The scene as the story frames it: title, place, text, who is here, what stands in the way."""
     play = _play(follower)
@@ -159,7 +170,7 @@ def _way(play: ScenarioPlay, way: Exit, is_open: bool | None) -> str:
         return f"  - to {where}{label}: open"
     cond = _condition(play, way.when)
     if is_open:
-        return f"  - to {where}{label}: open, because {cond}"
+        return f"  - to {where}{label}: open now: {_now(play, way.when)}"
     if is_open is None:
         return f"  - to {where}{label}: opens if {cond} (not settled yet)"
     return f"  - to {where}{label}: shut (it opens only if {cond})"
@@ -203,7 +214,7 @@ def spotlight(state: Any, follower: Any) -> list[str]:
         if later:
             lines.append("Then: " + ", ".join(f"{n} at Count {c}" for c, n in later) + ".")
         unacted = [n for n, c in state.fight.ready.items() if c == 0 and n in up]
-        if unacted and at == 0:
+        if unacted and at == 0 and unacted != list(up):
             lines.append(f"Not yet acted in this fight: {', '.join(unacted)}.")
         return lines + tail
     able = _players(state, able=True)

@@ -370,11 +370,13 @@ class FightVerb(LotsVerb):
     """fight [WHO ...] | fight end
 
     A fight begins: its Counts start at 0 for WHO (everyone present if no one is
-    named). Then only those whose Count has come act: each Action (a check, an
-    attack, a second try) takes as many Counts as its effort (at least 1), and
-    the fight moves on to the next scheduled resolution. When an NPC is up, the
-    player it strikes casts with `defend` (its blow takes the NPC's Counts).
-    `fight end` ends it.
+    named: in a story's scene, the players' characters and the NPCs the scene
+    brings in, not those left behind in earlier scenes). Then only those whose
+    Count has come act: each Action (a check, an attack, a second try) takes
+    as many Counts as its effort (at least 1), and the fight moves on to the
+    next scheduled resolution. When an NPC is up, the player it strikes casts
+    with `defend` (its blow takes the NPC's Counts). `fight end` ends it, and
+    so does moving on to the next scene.
     """
 
     key = "fight"
@@ -388,6 +390,16 @@ class FightVerb(LotsVerb):
         while not words.empty:
             names.append(take_who(words, state))
         return {"end": False, "who": names}
+
+    def prepare(self, args: Args, ctx: Any) -> Args:
+        # The names go into the saved arguments, so a replay begins the same fight.
+        scene = getattr(ctx.follower, "current", None)
+        if args["end"] or args["who"] or scene is None:
+            return args
+        here = {*scene.enters, *([scene.fight.npc] if scene.fight is not None else [])}
+        state = lots_state(ctx.state)
+        names = [c.name for c in state.characters.values() if not c.npc or c.name in here]
+        return {**args, "who": names}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         if args["end"]:
