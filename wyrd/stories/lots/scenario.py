@@ -384,6 +384,9 @@ class ScenarioPlay:
         if call is None or call.id is None:
             return
         key = key_of("check", call.id)
+        if data.get("outcome") == "waste":  # neither: unsettled until tried again, failed if left so
+            self.outcomes.pop(key, None)
+            return
         outcome = "success" if data.get("outcome") == "success" else "failure"
         self.outcomes[key] = outcome
         self.casts[str(data.get("cast"))] = key
@@ -393,6 +396,8 @@ class ScenarioPlay:
             if way.when is not None and way.when.key == key and way.when.outcome == outcome:
                 self.news.append(way.says or f"{call.purpose}: {outcome}, so the way to {self.title_of(way.to)} "
                                  "is open.")
+        if self.scenario is not None and any(t.when.key == key for t in self.scenario.endings):
+            self.news.append(f"How the story ends now turns on this {outcome}.")
 
     def _actor(self, event: Event) -> None:
         data = dict(event)

@@ -88,9 +88,12 @@ class StoryVerb(LotsVerb):
 class SceneVerb(LotsVerb):
     """scene [ID]
 
-    Move on in the story: the next scene (or scene ID, one not played yet) opens,
-    its NPCs come in, and it says what it calls for (suggestions, with WHO for
-    you to fill in). After the last scene, `scene` brings the ending.
+    Move on in the story: the next scene opens, its NPCs come in, and it says
+    what it calls for (suggestions, with WHO for you to fill in), who is here and
+    what failing costs. Where the story branches, the first way open from here
+    is taken (`exits` shows them all; `scene ID` takes another open one): a
+    check not made counts as failed, a foe still standing as a fight lost. A
+    fight on ends when the scene is left. At the end, `scene` brings the ending.
     """
 
     key = "scene"
