@@ -424,3 +424,23 @@ def test_the_new_story_is_listed_and_its_bots_play_it_to_the_end(tmp_path: Path)
                              check=True)
         report = json.loads(out.stdout)
         assert report["refused"]["mean"] == 0, report
+
+
+def test_a_wasted_check_stays_unsettled_until_tried_again(tmp_path: Path) -> None:
+    """Issue 18, point 3 (seed 004: a WASTE is "neither succeed or fail"): the way on is not settled by it;
+    a second try settles it, and leaving without one counts as failed."""
+    table = _story(tmp_path)
+    table.say("scene")
+    table.say('check ysolde survival vs 5 "find the firm stones before the light goes" roll 4 1')
+    assert "check:stones" not in table.play.outcomes
+    assert any("(not settled yet)" in line for line in table.say("exits"))
+    table.say("again ysolde roll 3 2")
+    assert table.play.outcomes["check:stones"] == "success"
+
+
+def test_a_defence_that_ties_says_it_holds(tmp_path: Path) -> None:
+    """Issue 18, point 6: a tie is shown with how it is broken (seed 004 via the defend verb: a tie holds)."""
+    table = _story(tmp_path)
+    table.say("pc add Corve prowess=4 willpower=6 npc")
+    shown = table.say("defend ysolde against corve effort=3 roll 3 2")
+    assert "Defense 4 vs Offense 4 (a tie: the defence holds)" in shown[0]

@@ -90,7 +90,7 @@ def _check(e: Event) -> str:
     what = {
         "check": f"{who} checks {_title(e.get('discipline')) or _title(e.get('stat')) or 'a value'} {a} vs {d}",
         "attack": f"{who} attacks, Offense {a} vs Defense {e['tier']}" + (" + 1 (defended)" if d != e["tier"] else ""),
-        "defence": f"{who} defends, Defense {a} vs Offense {d}",
+        "defence": f"{who} defends, Defense {a} vs Offense {d}" + (" (a tie: the defence holds)" if a == d else ""),
         "mettle": f"{who} Tests their Mettle, {a} vs Pain {d}",
     }[form]
     extra = (" (a second try)" if e.get("retry") else "") + (f", effort {e['effort']}" if e.get("effort") else "")
