@@ -34,7 +34,17 @@ from wyrd.rules.dice import Dice
 from wyrd.rules.lots import GameState, Outcome, check_odds, portent_cost
 from wyrd.rules.lots.counts import now as fight_count
 from wyrd.rules.lots.counts import up_next
-from wyrd.stories.lots import END, Scenario, ScenarioError, ScenarioPlay, Sheet, close_story, find_scenario, open_scene
+from wyrd.stories.lots import (
+    END,
+    Scenario,
+    ScenarioError,
+    ScenarioPlay,
+    Scene,
+    Sheet,
+    close_story,
+    find_scenario,
+    open_scene,
+)
 from wyrd.stories.lots.scenario import SceneCall, SceneOpened, StoryClosed
 
 __all__ = ["KIT"]
@@ -150,6 +160,11 @@ class SceneVerb(LotsVerb):
     def _ending(scenario: Scenario, known: Mapping[str, str], settled: Mapping[str, str]) -> Args:
         return {"id": None, "story": scenario.id, "title": scenario.title, "ending": scenario.ending_for(known),
                 "settled": dict(settled)}
+
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: Any, state: Any) -> list[Event]:
+        if args.get("id") is None or "scene" not in args:
+            return []
+        return list(looks.framing(state, ctx.follower, Scene.model_validate(args["scene"])))
 
     def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         ended: list[Event] = []
@@ -417,8 +432,9 @@ ORACLE = OracleHooks(askers=_askers, present=_able, tension=signs.tension,
 KIT = PlayHooks(
     ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
     tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, follow=ScenarioPlay.follow,
-    added_kinds=frozenset({"story_chosen"}) | ORACLE_ADDED,
-    events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen, *ORACLE_EVENTS),
+    added_kinds=frozenset({"story_chosen", "scene_framed"}) | ORACLE_ADDED,
+    events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen, looks.SceneFramed,
+                      *ORACLE_EVENTS),
     words=vocabulary.words, complete=vocabulary.complete, quick_start="harrow-mere",
     scene_opens=frozenset({"scene_opened"}), oracle=ORACLE, follower_hints=looks.story_hints,
     frame=looks.frame, stage_rules=looks.stage_rules, exits=looks.exits, spotlight=looks.spotlight,

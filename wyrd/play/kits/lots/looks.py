@@ -16,14 +16,24 @@ character who is incapacitated is named only as out of it, never as acting.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
+from wyrd.rules.actions import Event
 from wyrd.rules.lots import Discipline, GameState, check_odds
 from wyrd.rules.lots.counts import now as fight_count
 from wyrd.rules.lots.counts import up_next
 from wyrd.stories.lots import END, CheckCall, Exit, ScenarioPlay, Scene, When
 
-__all__ = ["exits", "fight_won", "frame", "percent", "spotlight", "stage_rules", "story_hints"]
+__all__ = ["SceneFramed", "exits", "fight_won", "frame", "framing", "percent", "spotlight", "stage_rules",
+           "story_hints"]
+
+
+class SceneFramed(Event):
+    """One line of a scene's frame as it opened: where it is, who is present, what stands in the way."""
+
+    kind: Literal["scene_framed"] = "scene_framed"
+    scene: str
+    text: str
 
 
 def percent(p: Any) -> str:
@@ -112,6 +122,18 @@ def frame(state: Any, follower: Any) -> list[str]:
     if rules:
         lines.append("Standing rules here: " + ", ".join(r.name for r in rules) + " (`rules` reads them).")
     return lines
+
+
+def framing(state: Any, play: Any, scene: Scene) -> list[SceneFramed]:
+    """The frame of a scene just opened (its title and text are already told), as events to keep."""
+    lines = [f"Here: {scene.where}."] if scene.where else []
+    lines += _present(state, scene)
+    if isinstance(play, ScenarioPlay) and play.scenario is not None:
+        lines += _in_the_way(state, play, scene)
+        rules = [*play.scenario.rules, *scene.rules]
+        if rules:
+            lines.append("Standing rules here: " + ", ".join(r.name for r in rules) + " (`rules` reads them).")
+    return [SceneFramed(scene=scene.id, text=line) for line in lines]
 
 
 def _present(state: Any, scene: Scene) -> list[str]:
@@ -244,9 +266,6 @@ def story_hints(state: Any, follower: Any) -> list[str]:
     if play is None or not isinstance(state, GameState) or play.ended:
         return []
     scene = play.current
-    if play.fresh and scene is not None:
-        # the title and text were just told: where it is, who is here, what is in the way
-        return ([f"Here: {scene.where}."] if scene.where else []) + frame(state, follower)[2:]
     lines = list(play.news)
     able = _players(state, able=True)
     if scene is not None and state.fight is None and len(able) >= 2 and play.moved:

@@ -212,5 +212,6 @@ TEXTS: dict[str, Callable[[Event], str]] = {
     f"{n_of(int(e['cost']), 'Development Point')} ({e['development_after']} left).",
     "scene_opened": lambda e: f"Scene {e['number']}: {e['title']}. {e['text']}",
     "scene_call": lambda e: f"Called for: {e['command']}",
+    "scene_framed": lambda e: str(e["text"]),
     "story_closed": _closed,
 }
