@@ -370,8 +370,8 @@ class FightVerb(LotsVerb):
     """fight [WHO ...] | fight end
 
     A fight begins: its Counts start at 0 for WHO (everyone present if no one is
-    named: in a story's scene, the players' characters and the NPCs the scene
-    brings in, not those left behind in earlier scenes). Then only those whose
+    named: in a story's scene, not the story's NPCs left behind in earlier
+    scenes). Then only those whose
     Count has come act: each Action (a check, an attack, a second try) takes
     as many Counts as its effort (at least 1), and the fight moves on to the
     next scheduled resolution. When an NPC is up, the player it strikes casts
@@ -397,8 +397,10 @@ class FightVerb(LotsVerb):
         if args["end"] or args["who"] or scene is None:
             return args
         here = {*scene.enters, *([scene.fight.npc] if scene.fight is not None else [])}
+        story = getattr(ctx.follower, "scenario", None)
+        behind = {n.name for n in story.npcs} - here if story is not None else set()
         state = lots_state(ctx.state)
-        names = [c.name for c in state.characters.values() if not c.npc or c.name in here]
+        names = [c.name for c in state.characters.values() if c.name not in behind]
         return {**args, "who": names}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
