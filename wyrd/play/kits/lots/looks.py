@@ -22,6 +22,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.lots import Discipline, GameState, check_odds
 from wyrd.rules.lots.counts import now as fight_count
 from wyrd.rules.lots.counts import up_next
+from wyrd.rules.lots.odds import attack_odds
 from wyrd.stories.lots import END, CheckCall, Exit, ScenarioPlay, Scene, When
 
 __all__ = ["SceneFramed", "exits", "fight_won", "frame", "framing", "percent", "spotlight", "stage_rules",
@@ -80,6 +81,17 @@ def _check_line(state: Any, call: CheckCall) -> str:
         chance = f" (best: {best[0]}, {call.discipline.value.title()} {best[1]}, success {percent(odds.p_success)})"
     cost = f"; failing costs: {call.fails}" if call.fails else ""
     return f"  - a check, {what}{chance}{cost}"
+
+
+def _fight_odds(state: Any, npc: str) -> str:
+    """The best attacker's chance to land a blow on the NPC, actively defended (seed 004: Offense against
+    Defense + 1), from the NPC's sheet as it stands."""
+    foe = state.characters.get(npc) if isinstance(state, GameState) else None
+    best = _best(state, Discipline.PROWESS)
+    if foe is None or best is None:
+        return ""
+    odds = attack_odds(best[1], foe.discipline(Discipline.PROWESS))
+    return f" (best: {best[0]} lands a blow {percent(odds.p_success)})"
 
 
 def _condition(play: ScenarioPlay, when: When) -> str:
@@ -162,7 +174,7 @@ def _in_the_way(state: Any, play: ScenarioPlay, scene: Scene) -> list[str]:
         down = isinstance(state, GameState) and fight.npc in state.characters and \
             state.characters[fight.npc].condition.incapacitated
         lines.append(f"  - a fight: {fight.npc} strikes with effort {fight.effort}"
-                     + (" (brought down)" if down else "") + cost)
+                     + (" (brought down)" if down else _fight_odds(state, fight.npc)) + cost)
     for a in scene.assess:
         lines.append(f"  - worth assessing: {a.subject} ({a.discipline.value.title()}, Tier {a.tier})")
     for why in scene.lots:
@@ -243,6 +255,8 @@ def spotlight(state: Any, follower: Any) -> list[str]:
     if not able:
         return ["No one of the players' characters is able to act.", *tail]
     play = _play(follower)
+    if play is not None and play.current is None and not play.ended:
+        return ["No scene yet: `scene` opens the first, and then anyone may go first.", *tail]
     acted = play.acted if play is not None else []
     unacted = [n for n in able if n not in acted]
     if unacted:
