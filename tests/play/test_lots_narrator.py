@@ -444,3 +444,14 @@ def test_a_defence_that_ties_says_it_holds(tmp_path: Path) -> None:
     table.say("pc add Corve prowess=4 willpower=6 npc")
     shown = table.say("defend ysolde against corve effort=3 roll 3 2")
     assert "Defense 4 vs Offense 4 (a tie: the defence holds)" in shown[0]
+
+
+def test_a_blow_at_the_scenes_foe_names_what_losing_the_fight_costs(tmp_path: Path) -> None:
+    """Issue 18, point 4: the story's price for losing a fight is named before the blow, not after."""
+    table = _story(tmp_path, "salt-tithe")
+    table.say("scene")
+    table.say('check ilse intuition vs 5 "see whether Merrow Hask is telling the truth about the road" roll 4 4')
+    table.say("scene")
+    shown = table.say('odds attack wren "old hoarfrost" effort=3')
+    assert shown[-1] == ("Losing this fight costs: if it still stands when you leave, the wagon turns back to the "
+                         "shepherds' shelter for the night")

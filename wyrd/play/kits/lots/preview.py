@@ -59,6 +59,14 @@ def _stakes(follower: Any, purpose: str, discipline: object) -> list[str]:
     return lines
 
 
+def _fight_stakes(follower: Any, npc: str) -> list[str]:
+    """What the scene says losing its fight costs, when the blow is against its foe."""
+    scene = follower.current if isinstance(follower, ScenarioPlay) else None
+    if scene is None or scene.fight is None or scene.fight.npc != npc or not scene.fight.fails:
+        return []
+    return [f"Losing this fight costs: {scene.fight.fails}"]
+
+
 def _check(state: GameState, args: dict[str, Any], follower: Any) -> list[str]:
     char = state.characters[args["who"]]
     if args.get("value") is not None:
@@ -108,7 +116,7 @@ def _harm(state: GameState, target: str, effort: int, accuracy: int, armour: int
             + (" (an NPC's Mettle test casts no lots: read as its Mettle against the Pain)." if t.npc else "."))
 
 
-def _attack(state: GameState, args: dict[str, Any]) -> list[str]:
+def _attack(state: GameState, args: dict[str, Any], follower: Any) -> list[str]:
     attacker, target = args["attacker"], args["target"]
     if state.characters[attacker].npc:
         return [f"{attacker} is an NPC and does not roll: the one struck casts with `defend`."]
@@ -118,10 +126,11 @@ def _attack(state: GameState, args: dict[str, Any]) -> list[str]:
     head = f"{attacker} attacks {target}, Offense {offense} vs Defense {defense}" + (" + 1 (defended)" if defended
                                                                                      else "")
     return [*_odds_line(head, odds, retry=False),
-            _harm(state, target, int(args["effort"]), offense - defense, args.get("armour"))]
+            _harm(state, target, int(args["effort"]), offense - defense, args.get("armour")),
+            *_fight_stakes(follower, target)]
 
 
-def _defend(state: GameState, args: dict[str, Any]) -> list[str]:
+def _defend(state: GameState, args: dict[str, Any], follower: Any) -> list[str]:
     defender, attacker = args["defender"], args["attacker"]
     if state.characters[defender].npc:
         return [f"{defender} is an NPC: there is no NPC roll for defence; the attacker casts with `attack`."]
@@ -130,7 +139,8 @@ def _defend(state: GameState, args: dict[str, Any]) -> list[str]:
     head = f"{defender} defends against {attacker}, Defense {defense} vs Offense {offense} (a tie holds)"
     return [*_odds_line(head, odds, retry=False),
             "If the defence fails (or is WASTEd): " + _harm(state, defender, int(args["effort"]),
-                                                           offense - defense, args.get("armour"))]
+                                                           offense - defense, args.get("armour")),
+            *_fight_stakes(follower, attacker)]
 
 
 def _bare(args: dict[str, Any]) -> list[str]:
@@ -174,9 +184,9 @@ def preview(state: Any, follower: Any, command: Any) -> list[str]:
     if key == "again":
         return _again(state, args)
     if key == "attack":
-        return _attack(state, args)
+        return _attack(state, args, follower)
     if key == "defend":
-        return _defend(state, args)
+        return _defend(state, args, follower)
     if key == "lots":
         return _bare(args)
     if key == "pain":
