@@ -455,3 +455,13 @@ def test_a_blow_at_the_scenes_foe_names_what_losing_the_fight_costs(tmp_path: Pa
     shown = table.say('odds attack wren "old hoarfrost" effort=3')
     assert shown[-1] == ("Losing this fight costs: if it still stands when you leave, the wagon turns back to the "
                          "shepherds' shelter for the night")
+
+
+def test_a_rest_with_no_pain_reads_right() -> None:
+    """Issue 18, point 7: numbers that read right: no "0 Pain eased"."""
+    from wyrd.play.kits.lots.texts import TEXTS
+
+    line = TEXTS["rested"]({"character": "Ada", "n": 0, "pain_after": 0, "recovered": False})
+    assert line == "Ada rests: no Pain to ease, 0 left."
+    assert TEXTS["rested"]({"character": "Ada", "n": 2, "pain_after": 1, "recovered": False}) == \
+        "Ada rests: 2 Pain eased, 1 left."

@@ -199,7 +199,8 @@ TEXTS: dict[str, Callable[[Event], str]] = {
        else "a FUMBLE on the Mettle test")
     + "): out of it until rest eases the Pain.",
     "action_lost": lambda e: f"{e['character']} spends this {e['action']} reeling: the lost action is used up.",
-    "rested": lambda e: f"{e['character']} rests: {e['n']} Pain eased, {e['pain_after']} left"
+    "rested": lambda e: f"{e['character']} rests: "
+    + (f"{e['n']} Pain eased, {e['pain_after']} left" if int(e["n"]) else f"no Pain to ease, {e['pain_after']} left")
     + ("; back on their feet." if e["recovered"] else "."),
     "story_points_awarded": lambda e: f"{e['character']} "
     + (f"earns {n_of(int(e['n']), 'Story Point')}" if int(e["n"]) >= 0
