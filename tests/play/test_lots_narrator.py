@@ -184,16 +184,16 @@ def test_exits_show_what_opens_each_way_and_the_outcome_changes_them(tmp_path: P
     table.say("scene")
     before = table.say("exits")
     assert before[0] == "Ways on from The Sunken Causeway:"
-    assert "to The Drowned Chapel [chapel] (along the causeway, dry-shod): opens if the check to find the firm " \
-           "stones before the light goes succeeds (not settled yet)" in before[1]
+    assert before[1] == ("  - to The Drowned Chapel, along the causeway, dry-shod (`scene chapel`): opens if the "
+                         "check to find the firm stones before the light goes succeeds (not settled yet)")
     assert any("a check not made counts as failed" in line for line in before)
     after = table.say('check ysolde survival vs 5 "find the firm stones before the light goes" roll 1 1')
     assert "The stones are lost in the dusk: the only way on now is through the reeds." in after
     assert any(line.startswith("This scene's business is done: `scene` goes on to The Long Way") for line in after)
     now = table.say("exits")
-    assert any("[chapel]" in line and ": shut (it opens only if" in line for line in now)
+    assert any("(`scene chapel`): shut (it opens only if" in line for line in now)
     opened = ": open now: the check to find the firm stones before the light goes failed"
-    assert any("[reeds]" in line and opened in line for line in now)
+    assert any("(`scene reeds`)" + opened in line for line in now)
     offered = KIT.words("scene", table.state, table.play)
     assert offered == {"reeds": "open: The Long Way Through the Reeds"}
     refused = table.say("scene chapel")

@@ -198,8 +198,10 @@ def stage_rules(state: Any, follower: Any) -> list[str]:
 
 
 def _way(play: ScenarioPlay, way: Exit, is_open: bool | None) -> str:
-    label = f" ({way.label})" if way.label else ""
-    where = "the ending" if way.to == END else f"{play.title_of(way.to)} [{way.to}]"
+    # the word `scene` takes follows the title, as a command, never in its place
+    label = f", {way.label}" if way.label else ""
+    where = "the ending" if way.to == END else f"{play.title_of(way.to)}"
+    label += "" if way.to == END else f" (`scene {way.to}`)"
     if way.when is None:
         return f"  - to {where}{label}: open"
     cond = _condition(play, way.when)
