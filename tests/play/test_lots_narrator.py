@@ -465,3 +465,21 @@ def test_a_rest_with_no_pain_reads_right() -> None:
     assert line == "Ada rests: no Pain to ease, 0 left."
     assert TEXTS["rested"]({"character": "Ada", "n": 2, "pain_after": 1, "recovered": False}) == \
         "Ada rests: 2 Pain eased, 1 left."
+
+
+def test_the_linter_finds_an_exit_to_no_scene(tmp_path: Path) -> None:
+    """Issue 18, point 2: a way on that leads to a scene there is not is reported."""
+    found = _edit(tmp_path, "      - to: ringer\n        label: up the tower steps", "      - to: ringers\n"
+                  "        label: up the tower steps")
+    assert any("scene chapel leads to 'ringers', which is not a scene" in m for m in found)
+
+
+def test_the_ending_follows_the_last_check_and_says_so(tmp_path: Path) -> None:
+    """Issue 18, points 2 and 3: a check the ending turns on says so when it is cast."""
+    table = _story(tmp_path)
+    for line in ["scene", 'check ysolde survival vs 5 "find the firm stones before the light goes" roll 4 4',
+                 "scene", 'check tam ingenuity vs 6 "draw the clapper pin without waking the bell" roll 4 4',
+                 "scene", "scene", 'check tam prowess vs 5 "cut the rope before the third peal" roll 4 4', "scene"]:
+        table.say(line)
+    shown = table.say("check tam willpower vs 5 \"hold the bell's voice out while it is muffled\" roll 1 1")
+    assert "The story's ending will follow this failure." in shown

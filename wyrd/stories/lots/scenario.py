@@ -397,7 +397,7 @@ class ScenarioPlay:
                 self.news.append(way.says or f"{call.purpose}: {outcome}, so the way to {self.title_of(way.to)} "
                                  "is open.")
         if self.scenario is not None and any(t.when.key == key for t in self.scenario.endings):
-            self.news.append(f"How the story ends now turns on this {outcome}.")
+            self.news.append(f"The story's ending will follow this {outcome}.")
 
     def _actor(self, event: Event) -> None:
         data = dict(event)
