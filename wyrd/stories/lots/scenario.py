@@ -6,6 +6,10 @@ pregenerated characters, its non-player characters (who never roll: only players
 a short line of scenes, each with its text, narration seeds, the NPCs who come
 in with it and what it calls for (checks, assessments, secret casts, a fight).
 The calls are suggestions shown to the players: nothing is resolved for them.
+A check with an ``id`` and a scene's fight have outcomes the story follows: a
+scene's exits, its text and the scenario's ending may each depend on one
+(:mod:`wyrd.stories.lots.branches`); where it is, what failing costs, standing
+rules and twist tables are optional.
 
 The file is read with the safe loader (:func:`wyrd.stories.yamlguard.safe_load`) and checked by strict pydantic models;
 every character is built by the rules core's own :func:`~wyrd.rules.lots.create_character`,
