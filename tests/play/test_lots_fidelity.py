@@ -133,9 +133,9 @@ def test_the_shown_odds_of_a_second_try_are_its_odds(value: int, difficulty: int
                   proficiency=proficiency)  # a WASTE: a second try if Ada was able
     assume(first.state.characters["Ada"].condition.retry is not None)
     (offer,) = [h for h in hooks_for("lots").hints(first.state) if "may try again" in h]
-    found = re.search(r"success (none|certain|\d+/\d+)", offer)
+    found = re.search(r"success (none|certain|\d+% \((\d+/\d+)\))", offer)
     assert found is not None
-    shown = {"none": Fraction(0), "certain": Fraction(1)}.get(found.group(1)) or Fraction(found.group(1))
+    shown = {"none": Fraction(0), "certain": Fraction(1)}.get(found.group(1)) or Fraction(found.group(2))
     wins = 0
     for weal, woe in FACES:
         outcome = retry(first.state, Dice.scripted((weal, woe)), "Ada")

@@ -213,7 +213,7 @@ def test_hints_say_what_portents_cost_and_who_reels(tmp_path: Path) -> None:
         hints = HOOKS.hints(session.state)
         assert any("cast c2 (Ada's check)" in h and "Ada 1 (has 3), Bo 2 (has 2)" in h for h in hints)
         assert "Grub loses their next action, reeling (a defence is still allowed)." in hints
-        assert any(h.startswith("Ada may try again (again Ada): success 7/8") for h in hints)
+        assert any(h.startswith("Ada may try again (again Ada): success 88% (7/8)") for h in hints)
         assert "|" in HOOKS.toolbar(session.state) and "\n" not in HOOKS.toolbar(session.state)
         assert any("[reeling]" in line for line in HOOKS.status(session.state))
         assert HOOKS.sheet(session.state, "Ada")[0] == "Ada"

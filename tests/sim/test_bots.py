@@ -32,7 +32,8 @@ from wyrd.sim import (
     story_ruleset,
 )
 
-STORIES = [("wolden", "the-drowned-bell"), ("feat", "lantern-at-gull-reach"), ("lots", "harrow-mere")]
+STORIES = [("wolden", "the-drowned-bell"), ("feat", "lantern-at-gull-reach"), ("lots", "harrow-mere"),
+           ("lots", "salt-tithe")]
 RUNS = 6
 
 

@@ -24,7 +24,10 @@ from wyrd.play.engine.kits import OracleHooks, PlayHooks
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, pick_names, resolve
 from wyrd.play.frontends.view import short_names
+from wyrd.play.kits.lots import looks, signs
 from wyrd.play.kits.lots import words as vocabulary
+from wyrd.play.kits.lots.looks import fight_won
+from wyrd.play.kits.lots.preview import preview
 from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of
 from wyrd.play.kits.lots.verbs import DISCIPLINES, STATS, VERBS, LotsVerb, take_discipline, take_text, take_who
 from wyrd.rules.actions import Event
@@ -32,7 +35,17 @@ from wyrd.rules.dice import Dice
 from wyrd.rules.lots import GameState, Outcome, check_odds, portent_cost
 from wyrd.rules.lots.counts import now as fight_count
 from wyrd.rules.lots.counts import up_next
-from wyrd.stories.lots import ScenarioError, ScenarioPlay, Sheet, close_story, find_scenario, open_scene
+from wyrd.stories.lots import (
+    END,
+    Scenario,
+    ScenarioError,
+    ScenarioPlay,
+    Scene,
+    Sheet,
+    close_story,
+    find_scenario,
+    open_scene,
+)
 from wyrd.stories.lots.scenario import SceneCall, SceneOpened, StoryClosed
 
 __all__ = ["KIT"]
@@ -86,9 +99,12 @@ class StoryVerb(LotsVerb):
 class SceneVerb(LotsVerb):
     """scene [ID]
 
-    Move on in the story: the next scene (or scene ID, one not played yet) opens,
-    its NPCs come in, and it says what it calls for (suggestions, with WHO for
-    you to fill in). After the last scene, `scene` brings the ending.
+    Move on in the story: the next scene opens, its NPCs come in, and it says
+    what it calls for (suggestions, with WHO for you to fill in), who is here and
+    what failing costs. Where the story branches, the first way open from here
+    is taken (`exits` shows them all; `scene ID` takes another open one): a
+    check not made counts as failed, a foe still standing as a fight lost. A
+    fight on ends when the scene is left. At the end, `scene` brings the ending.
     """
 
     key = "scene"
@@ -107,22 +123,57 @@ class SceneVerb(LotsVerb):
         assert scenario is not None
         if follower.ended:
             raise UsageError(f"{scenario.title} has ended")
+        settled = follower.settle(fight_won(ctx.state, follower))
+        known = {**follower.outcomes, **settled}
         left = follower.unplayed()
-        if args["id"] is not None:
+        current = follower.current
+        if current is not None and current.exits:
+            ways = [w for w in current.exits if (w.when is None or w.when.holds(known))
+                    and (w.to == END or w.to not in follower.played)]
+            targets = [w.to for w in ways]
+            if args["id"] is not None and targets:
+                chosen = resolve(str(args["id"]), targets, "way open from here")
+                ways = [w for w in ways if w.to == chosen]
+            if ways:
+                left = [s for s in left if s.id == ways[0].to]
+                if ways[0].to == END:
+                    return {**self._ending(scenario, known, settled), **self._fight_over(ctx.state)}
+        elif args["id"] is not None:
             chosen = resolve(str(args["id"]), [s.id for s in left], "scene not yet played")
-            scene = next(s for s in left if s.id == chosen)
-        elif left:
-            scene = left[0]
-        else:
-            return {"id": None, "story": scenario.id, "title": scenario.title, "ending": scenario.ending}
+            left = [s for s in left if s.id == chosen]
+        if not left:
+            return {**self._ending(scenario, known, settled), **self._fight_over(ctx.state)}
+        scene = left[0]
         present = {n.casefold() for n in ctx.state.characters}
         names = [*scene.enters, *([scene.fight.npc] if scene.fight else [])]
         npcs = [scenario.npc(n).model_dump(mode="json") for n in dict.fromkeys(names) if n.casefold() not in present]
+        told = scene.model_copy(update={"text": scene.text_for(known)})
         return {"id": scene.id, "story": scenario.id, "number": len(follower.played) + 1,
-                "scene": scene.model_dump(mode="json"), "npcs": npcs}
+                "scene": told.model_dump(mode="json"), "npcs": npcs, "settled": settled,
+                **self._fight_over(ctx.state)}
+
+    @staticmethod
+    def _fight_over(state: Any) -> Args:
+        """A fight does not follow the story into its next scene: leaving ends it."""
+        return {"end_fight": True} if isinstance(state, GameState) and state.fight is not None else {}
+
+    @staticmethod
+    def _ending(scenario: Scenario, known: Mapping[str, str], settled: Mapping[str, str]) -> Args:
+        return {"id": None, "story": scenario.id, "title": scenario.title, "ending": scenario.ending_for(known),
+                "settled": dict(settled)}
+
+    def after(self, args: Mapping[str, Any], events: list[Event], ctx: Any, state: Any) -> list[Event]:
+        if args.get("id") is None or "scene" not in args:
+            return []
+        return list(looks.framing(state, ctx.follower, Scene.model_validate(args["scene"])))
 
     def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        return close_story(state, args) if args["id"] is None else open_scene(state, dice, args)
+        ended: list[Event] = []
+        if args.get("end_fight") and state.fight is not None:  # saved since issue 18; older scenes kept the fight
+            done = L.end_fight(state, dice)
+            state, ended = done.state, list(done.events)
+        outcome = close_story(state, args) if args["id"] is None else open_scene(state, dice, args)
+        return Outcome(outcome.state, ended + list(outcome.events))
 
 
 @VERBS.register
@@ -293,7 +344,8 @@ def _hints(state: Any, events: Sequence[Event] = ()) -> list[str]:
     if at is not None:
         up = up_next(state)
         npcs = [n for n in up if state.characters[n].npc]
-        lines.append(f"Count {at}: {', '.join(up) or 'no one'} up"
+        tie = " together (a tie at the same Count: any of them may go first)" if len(up) > 1 else ""
+        lines.append(f"Count {at}: {', '.join(up) or 'no one'} up{tie}"
                      + "".join(f"; {n} strikes: defend WHO against {n} effort=N" for n in npcs) + ".")
     for char in state.characters.values():
         condition = char.condition
@@ -390,14 +442,18 @@ def _able(state: L.GameState) -> list[str]:
     return [n for n, c in state.characters.items() if not (c.npc or c.condition.incapacitated)]
 
 
-ORACLE = OracleHooks(askers=_askers, present=_able)
+ORACLE = OracleHooks(askers=_askers, present=_able, tension=signs.tension,
+                     tension_words="the strain on the party (1 for a fight on, 1 for each character reeling or down)",
+                     twist=signs.answer_twist)
 
 KIT = PlayHooks(
     ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
     tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, follow=ScenarioPlay.follow,
-    added_kinds=frozenset({"story_chosen"}) | ORACLE_ADDED,
-    events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen, *ORACLE_EVENTS),
+    added_kinds=frozenset({"story_chosen", "scene_framed"}) | ORACLE_ADDED,
+    events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen, looks.SceneFramed,
+                      *ORACLE_EVENTS),
     words=vocabulary.words, complete=vocabulary.complete, quick_start="harrow-mere",
-    scene_opens=frozenset({"scene_opened"}), oracle=ORACLE,
-    pregens=_pregens,
+    scene_opens=frozenset({"scene_opened"}), oracle=ORACLE, follower_hints=looks.story_hints,
+    frame=looks.frame, stage_rules=looks.stage_rules, exits=looks.exits, spotlight=looks.spotlight,
+    preview=preview, pregens=_pregens,
 )

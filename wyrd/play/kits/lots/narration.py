@@ -1,5 +1,8 @@
 """Thaeborn's narration: a command's first moment, the WEAL or WOE of its first cast, then its next moment.
 
+Before any prose it adds what Thaeborn's signs of fate bring (:mod:`wyrd.play.kits.lots.signs`):
+the scene test when a scene opens, and the twist of a heightened WEAL or WOE or a Portent spent.
+
 :class:`LotsNarration` is the kit's narration hook. Each event worth a line
 becomes a :class:`LotsMoment` (with whether a check succeeded, a blow landed,
 someone was hurt, for the firewall), told from the oracle's ``lots/...`` tables
@@ -20,6 +23,7 @@ from wyrd.oracle.grammar import Referent, person
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.text import the_name
+from wyrd.play.kits.lots.signs import scene_test, sign_twists
 from wyrd.rules.actions import Event
 from wyrd.rules.lots import GameState
 from wyrd.stories.lots import ScenarioPlay
@@ -119,10 +123,13 @@ class LotsNarration(KitNarration):
 
 
     def tell(self, command: Command) -> Told:
-        if not command.prose:
-            return Told()
         events = list(command.events)
         after = command.after
+        options = {"tables": command.tables, "deck": command.deck}
+        added = [*scene_test(events, after, command.dice, command.follower, **options),
+                 *sign_twists(events, after, command.dice, command.follower, **options)]
+        if not command.prose:
+            return Told(added=added)
         cast = [CharacterFacts(name=c.name, concept=c.concept)
                 for c in (after.characters.values() if isinstance(after, GameState) else [])]
         found = [(m, e) for e in events if (m := _moment(e)) is not None]
@@ -137,7 +144,7 @@ class LotsNarration(KitNarration):
                 moment=LotsMoment.SCENE_SEED, events=[dict(opened[0])], characters=cast, seeds=seeds,
                 scene=str(field(opened[0], "title", "")), own_words=True, harm=False, death=False, marks={}))
         people = _people(command.follower)
-        return Told(moments=[r.model_copy(update={"referents": people}) if people else r for r in told])
+        return Told(added=added, moments=[r.model_copy(update={"referents": people}) if people else r for r in told])
 
 
 NARRATION = LotsNarration()

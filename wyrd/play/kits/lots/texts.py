@@ -30,10 +30,10 @@ def n_of(n: int, word: str) -> str:
 
 
 def fraction(p: Fraction) -> str:
-    """A chance as it reads: ``7/8 (88%)``, or ``none`` and ``certain``."""
+    """A chance as it reads: ``88% (7/8)``, the percentage first, or ``none`` and ``certain``."""
     if p == 0:
         return "none"
-    return "certain" if p == 1 else f"{p} ({float(p):.0%})"
+    return "certain" if p == 1 else f"{float(p):.0%} ({p})"
 
 
 def disciplines(values: Mapping[Any, int]) -> str:
@@ -90,7 +90,7 @@ def _check(e: Event) -> str:
     what = {
         "check": f"{who} checks {_title(e.get('discipline')) or _title(e.get('stat')) or 'a value'} {a} vs {d}",
         "attack": f"{who} attacks, Offense {a} vs Defense {e['tier']}" + (" + 1 (defended)" if d != e["tier"] else ""),
-        "defence": f"{who} defends, Defense {a} vs Offense {d}",
+        "defence": f"{who} defends, Defense {a} vs Offense {d}" + (" (a tie: the defence holds)" if a == d else ""),
         "mettle": f"{who} Tests their Mettle, {a} vs Pain {d}",
     }[form]
     extra = (" (a second try)" if e.get("retry") else "") + (f", effort {e['effort']}" if e.get("effort") else "")
@@ -199,9 +199,12 @@ TEXTS: dict[str, Callable[[Event], str]] = {
        else "a FUMBLE on the Mettle test")
     + "): out of it until rest eases the Pain.",
     "action_lost": lambda e: f"{e['character']} spends this {e['action']} reeling: the lost action is used up.",
-    "rested": lambda e: f"{e['character']} rests: {e['n']} Pain eased, {e['pain_after']} left"
+    "rested": lambda e: f"{e['character']} rests: "
+    + (f"{e['n']} Pain eased, {e['pain_after']} left" if int(e["n"]) else f"no Pain to ease, {e['pain_after']} left")
     + ("; back on their feet." if e["recovered"] else "."),
-    "story_points_awarded": lambda e: f"{e['character']} earns {n_of(int(e['n']), 'Story Point')}"
+    "story_points_awarded": lambda e: f"{e['character']} "
+    + (f"earns {n_of(int(e['n']), 'Story Point')}" if int(e["n"]) >= 0
+       else f"loses {n_of(-int(e['n']), 'Story Point')}")
     + (f" ({e['reason']})" if e.get("reason") else "") + f": {e['story_points_after']} now.",
     "story_points_converted": lambda e: f"{e['character']} turns {n_of(int(e['n']), 'Story Point')} into "
     + ("Portents" if e["into"] == "portents" else "Development Points")
@@ -210,5 +213,6 @@ TEXTS: dict[str, Callable[[Event], str]] = {
     f"{n_of(int(e['cost']), 'Development Point')} ({e['development_after']} left).",
     "scene_opened": lambda e: f"Scene {e['number']}: {e['title']}. {e['text']}",
     "scene_call": lambda e: f"Called for: {e['command']}",
+    "scene_framed": lambda e: str(e["text"]),
     "story_closed": _closed,
 }

@@ -213,7 +213,10 @@ class Lots(LotsVerb):
 
     Cast lots with no check: only the lot matters. With WHO, their cast (to see
     whether the Thae touches them, whether they hear the horn); without, the
-    world's own secret cast (the weather, what stirs in the dark).
+    world's own secret cast (the weather, what stirs in the dark). These are
+    the rules' own lots: Portents may change them, and a CRIT or a FUMBLE
+    brings a twist. `ask` is the oracle's yes or no for what no lot decides
+    (whether the door is locked); its dice are the narrator's, not fate's.
     """
 
     key = "lots"
@@ -367,11 +370,13 @@ class FightVerb(LotsVerb):
     """fight [WHO ...] | fight end
 
     A fight begins: its Counts start at 0 for WHO (everyone present if no one is
-    named). Then only those whose Count has come act: each Action (a check, an
-    attack, a second try) takes as many Counts as its effort (at least 1), and
-    the fight moves on to the next scheduled resolution. When an NPC is up, the
-    player it strikes casts with `defend` (its blow takes the NPC's Counts).
-    `fight end` ends it.
+    named: in a story's scene, not the story's NPCs left behind in earlier
+    scenes). Then only those whose
+    Count has come act: each Action (a check, an attack, a second try) takes
+    as many Counts as its effort (at least 1), and the fight moves on to the
+    next scheduled resolution. When an NPC is up, the player it strikes casts
+    with `defend` (its blow takes the NPC's Counts). `fight end` ends it, and
+    so does moving on to the next scene.
     """
 
     key = "fight"
@@ -385,6 +390,18 @@ class FightVerb(LotsVerb):
         while not words.empty:
             names.append(take_who(words, state))
         return {"end": False, "who": names}
+
+    def prepare(self, args: Args, ctx: Any) -> Args:
+        # The names go into the saved arguments, so a replay begins the same fight.
+        scene = getattr(ctx.follower, "current", None)
+        if args["end"] or args["who"] or scene is None:
+            return args
+        here = {*scene.enters, *([scene.fight.npc] if scene.fight is not None else [])}
+        story = getattr(ctx.follower, "scenario", None)
+        behind = {n.name for n in story.npcs} - here if story is not None else set()
+        state = lots_state(ctx.state)
+        names = [c.name for c in state.characters.values() if c.name not in behind]
+        return {**args, "who": names}
 
     def play(self, state: L.GameState, dice: Dice, args: Mapping[str, Any]) -> L.Outcome:
         if args["end"]:

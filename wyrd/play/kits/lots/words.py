@@ -46,6 +46,12 @@ def words(kind: str, state: Any, follower: object = None) -> dict[str, str] | No
         story = _scenario(follower)
         if story is None or not isinstance(follower, ScenarioPlay):
             return {}
+        from wyrd.play.kits.lots.looks import fight_won  # the looks import the verbs: not at module import
+
+        ways = follower.ways(fight_won(state, follower)) if follower.current is not None else []
+        if ways and follower.current is not None and follower.current.exits:
+            return {w.to: f"{'open' if o else 'not settled yet' if o is None else 'shut'}: "
+                          f"{follower.title_of(w.to)}" for w, o in ways if o is not False}
         return {s.id: s.title for s in story.scenes if s.id not in follower.played}
     return None
 
