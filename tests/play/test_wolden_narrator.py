@@ -258,7 +258,7 @@ def test_odds_check_shows_percentages_before_any_die() -> None:
     lines = table.do("odds check wenna agility gift night-eyes")
     assert lines[0] == "Before the dice (nothing is rolled):"
     assert "critical failure 2.1% (1/48), failure 4.2% (1/24), partial 50.0% (1/2)" in lines[1]
-    assert "12 or less deals 1d4 to each of Wenna Ashgrove" in lines[2]
+    assert "12 or less deals 1d4 to Wenna Ashgrove." in lines[2]
     assert table.game.model_dump() == before and table.game.pending is None
 
 

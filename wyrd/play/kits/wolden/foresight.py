@@ -73,7 +73,8 @@ def odds_lines(state: W.GameState) -> list[str]:
         text = (f"Against {clean(found.name)}, rating {found.rating} (done at 0, lost at {W.LOST_AT * found.start}): "
                 f"+4, +2, -1, -2, -4 by result, {change:+.2f} on average")
         if found.danger is not None:
-            text += f"; 12 or less deals {found.danger.notation} to each of {who}"
+            each = who if len(pending.involved) == 1 else f"each of {who}"
+            text += f"; 12 or less deals {found.danger.notation} to {each}"
         lines.append(text + ".")
     return lines
 
