@@ -131,7 +131,11 @@ def templates() -> tuple[Template, ...]:
             found += [Template(f"{s.id}:{where}.narration[{i}]", t) for i, t in enumerate(seeds)]
     for f in b.feat:  # a story's own twists, filled like the oracle's
         found += [Template(f"{f.id}:twists.{k}[{i}]", t) for k, rows in f.twists.items() for i, t in enumerate(rows)]
+    for sc in b.lots:
+        for kind in ("dark", "fortunate", "portent", "ordinary"):
+            found += [Template(f"{sc.id}:twists.{kind}[{i}]", t) for i, t in enumerate(getattr(sc.twists, kind))]
     for w in b.wolden:
+        found += [Template(f"{w.id}:twists.{k}[{i}]", t) for k, rows in w.twists.items() for i, t in enumerate(rows)]
         found += [Template(f"{w.id}:enemies.{e.id}.actions[{i}]", a.text)
                   for e in w.enemies for i, a in enumerate(e.actions)]
     return tuple(found)
