@@ -99,7 +99,7 @@ tables:
     ("  - {range: one, text: a}", "rows[0].range", "is not a roll or a range"),
     ("  - {range: 1-6, roll: 3, text: a}", "rows[0]", "exactly one of range"),
     ("  - {range: 1-6}", "rows[0]", "needs text, a table"),
-    ("  - {range: 1-6, text: 'a {Bad}'}", "rows[0].text", "stray '{'"),
+    ("  - {range: 1-6, text: 'a {BAD}'}", "rows[0].text", "stray '{'"),
     ("  - {range: 1-6, text: a, colour: red}", "rows[0].colour", "Extra inputs"),
 ])
 def test_row_problems_point_at_the_row(tmp_path: Path, row: str, field: str, words: str) -> None:

@@ -21,7 +21,9 @@ def test_placeholders_fill_and_fall_back() -> None:
 
 def test_check_template_finds_stray_braces() -> None:
     assert check_template("{character|x} {{ok}}") is None
-    assert check_template("a {Character}") is not None
+    assert check_template("a {CHaracter}") is not None
+    assert check_template("a {Character}") is None  # capitalised at the start of a sentence
+    assert check_template("{lead.nope}") is not None
     assert check_template("a } b") is not None
     assert placeholders("{a} and {b|c} {{d}}") == ["a", "b"]
 
@@ -33,7 +35,7 @@ def test_fill_never_raises(template: str, context: dict[str, str]) -> None:
 
 @pytest.mark.parametrize(("name", "inside"), [
     ("Locked gate", "the locked gate"),
-    ("Night Hound", "the Night Hound"),
+    ("Night Hound", "Night Hound"),  # Issue 18, point 7: a capitalised title is a proper name
     ("The Barrow Door", "the Barrow Door"),
     ("a mob", "a mob"),
     ("Squire Hale's knife", "Squire Hale's knife"),

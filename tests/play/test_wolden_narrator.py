@@ -399,7 +399,7 @@ def test_a_tie_for_weakest_shows_how_it_was_broken() -> None:
     acted = enemy_actions(began, table.game, story, Dice(SeededSource(1)))
     assert field(acted[0], "target") == "Ada" and field(acted[0], "tied") == ["Bo"]
     line = KIT.texts["enemy_acted"](acted[0].model_dump(mode="json"))
-    assert line == "Wolf to Ada [It goes for Ada, tied with Bo and first of them in the party's order.]"
+    assert line == "The wolf to Ada [It goes for Ada, tied with Bo and first of them in the party's order.]"
 
 
 def test_event_lines_show_no_bare_ids() -> None:

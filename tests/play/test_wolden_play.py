@@ -20,6 +20,7 @@ import yaml
 import wyrd.play.engine.session
 import wyrd.play.kits.wolden.kit
 import wyrd.rules.wolden as W
+from wyrd.oracle.grammar import reading, worded
 from wyrd.oracle.tables import bundled_tables
 from wyrd.play.cli.main import main
 from wyrd.play.engine.session import Session
@@ -364,10 +365,12 @@ def test_the_scenarios_own_table_is_used_and_the_generic_one_otherwise(tmp_path:
                 seen.setdefault(e["enemy"], []).append(e["text"].replace(e["target"], "{character}").casefold())
     ringer, warden = bell.enemy("drowned-ringer"), bell.enemy("bell-warden")
     assert ringer.actions and warden.actions
-    assert set(seen["drowned-ringer"]) <= _rows([a.text for a in ringer.actions], ringer.name)
-    assert set(seen["drowned-ringer-2"]) <= _rows([a.text for a in ringer.actions], f"{ringer.name} 2")
-    assert set(seen["bell-warden"]) <= _rows([a.text for a in warden.actions], warden.name)
-    assert seen["wolf"] and set(seen["wolf"]) <= _rows(generic, "wolf")
+    # each named as the scenario says it reads in prose (Issue 18, point 7: "the drowned ringer")
+    ringer_prose, warden_prose = (worded(e.name, e) or reading(e.name) for e in (ringer, warden))
+    assert set(seen["drowned-ringer"]) <= _rows([a.text for a in ringer.actions], ringer_prose.phrase)
+    assert set(seen["drowned-ringer-2"]) <= _rows([a.text for a in ringer.actions], f"{ringer_prose.phrase} 2")
+    assert set(seen["bell-warden"]) <= _rows([a.text for a in warden.actions], warden_prose.phrase)
+    assert seen["wolf"] and set(seen["wolf"]) <= _rows(generic, "the wolf")  # a name typed in play reads as a noun
 
 
 def test_weakest_and_strongest_go_by_the_total_of_abilities_ties_by_character_order() -> None:
@@ -382,7 +385,7 @@ def test_weakest_and_strongest_go_by_the_total_of_abilities_ties_by_character_or
         story = find_scenario("the-drowned-bell", [BUNDLED]).model_copy(update={"enemies": [spec]})
         acted = enemy_actions(began, state, story, Dice(SeededSource("t")))
         assert len(acted) == 1 and isinstance(acted[0], EnemyActed)
-        assert acted[0].text == f"Wolf to {acted[0].target}"
+        assert acted[0].text == f"The wolf to {acted[0].target}"  # a bare name reads as a noun (issue 18, point 7)
         return acted[0].target
 
     assert target("weakest") == target("strongest") == "Ada"  # 6 and 6: the first

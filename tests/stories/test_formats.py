@@ -128,8 +128,26 @@ def _cast_spirit(data: dict[str, Any]) -> None:
     data["cast"][0]["spirit"] = "plenty"
 
 
+def _set(where: str, index: int, key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        data[where][index][key] = value
+    return change
+
+
+def _enemy_action(data: dict[str, Any]) -> None:
+    data["enemies"][0]["actions"][0]["text"] = "{enemy} bites {foe.their} hand."
+
+
 # ruleset, what to break, the field named, a word of the message
 BROKEN: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
+    # Issue 18, point 7: how a thing reads in prose, and a character's pronouns, are checked like the rest
+    ("abacus", _set("denizens", 0, "article", "teh"), "denizens[0].article", "'an'"),
+    ("abacus", _set("locations", 0, "pronouns", "zie"), "locations[0].pronouns", "'she'"),
+    ("wolden", _set("pregens", 0, "pronouns", "zie"), "pregens[0].pronouns", "'she'"),
+    ("wolden", _set("enemies", 0, "prose", ""), "enemies[0].prose", "at least 1"),
+    ("feat", _set("cast", 0, "pronouns", "zie"), "cast[0].pronouns", "'she'"),
+    ("lots", _set("pregens", 0, "pronouns", "zie"), "pregens[0].pronouns", "'she'"),
+    ("wolden", _enemy_action, "enemies[0].actions[0].text", "unknown placeholder {foe.their}"),
     ("abacus", _scene(1, "location", "nowhere"), "scenes[1].location", "nowhere"),
     ("abacus", _scene(0, "title", 7), "scenes[0].title", "string"),
     ("wolden", _scene(1, "encounter", "nowhere"), "scenes[1].encounter", "nowhere"),

@@ -213,6 +213,7 @@ def test_twist_weights(story_data: Data) -> None:
     ("{who} trips.", "unknown placeholder {who}"),
     ("{name trips.", "unbalanced { or }"),
     ("{0} trips.", "unknown placeholder {0}"),
+    ("{name.nope} trips.", "unknown placeholder {name.nope}"),
 ])
 def test_placeholders(story_data: Data, text: str, message: str) -> None:
     data = story_data()
@@ -221,6 +222,13 @@ def test_placeholders(story_data: Data, text: str, message: str) -> None:
     problems = found(data)
     assert has(problems, "error", "twists.eerie[0].text", message)
     assert has(problems, "error", "postscripts.held[0].text", message)
+
+
+def test_placeholder_forms_are_fine(story_data: Data) -> None:
+    """Issue 18, point 7: a story's texts may use the grammar's forms of {name}."""
+    data = story_data()
+    data["twists"]["eerie"][0]["text"] = "{Name} loses {name.their} way and finds {name.themself} alone."
+    assert not [p for p in found(data) if "placeholder" in p.message]
 
 
 def test_braces_doubled_are_fine(story_data: Data) -> None:

@@ -8,7 +8,9 @@ challenge's type and the ability it tests are the kit's words.
 
 :meth:`CharacterFacts.context` turns a character into placeholder values
 (``{character}``, ``{concept}``, ``{facet}``, ``{connection}``); which facet a
-sentence names is chosen with a die, so it is reproducible from the dice.
+sentence names is chosen with a die, so it is reproducible from the dice. A character
+and a challenge are given to the texts as :class:`~wyrd.oracle.grammar.Referent` (name,
+pronouns, article), so a text can say ``{lead.their}`` or ``{Challenge}``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, Field
 
-from wyrd.oracle.text import the_name
+from wyrd.oracle.grammar import Referent, person, reading
 from wyrd.rules.dice import Dice
 
 __all__ = ["ABILITY_FALLBACK_FACETS", "ChallengeFacts", "CharacterFacts", "StoryFacts", "challenge_context"]
@@ -40,6 +42,12 @@ class CharacterFacts(BaseModel):
     connection: str | None = None
     wyrd: int = 0
     defeated: bool = False
+    pronouns: str = "they"  # they, she, he or it (wyrd.oracle.grammar.PRONOUNS)
+
+    @property
+    def referent(self) -> Referent:
+        """How the texts refer to this character: by name, with their pronouns."""
+        return person(self.name, self.pronouns)
 
     def facet(self, dice: Dice | None, ability: str | None = None) -> str:
         """One of the facets (of ``ability`` when given), picked with a die; a fallback if none."""
@@ -51,13 +59,15 @@ class CharacterFacts(BaseModel):
             return pool[0]
         return pool[dice.roll(1, len(pool), f"facet of {self.name}").faces[0] - 1]
 
-    def context(self, dice: Dice | None = None, ability: str | None = None, role: str = "character") -> dict[str, str]:
+    def context(self, dice: Dice | None = None, ability: str | None = None,
+                role: str = "character") -> dict[str, object]:
         """Placeholder values for this character (``role`` names the main one, e.g. ``lead``)."""
-        values = {role: self.name, "concept": self.concept, "facet": self.facet(dice, ability)}
+        me = self.referent
+        values: dict[str, object] = {role: me, "concept": self.concept, "facet": self.facet(dice, ability)}
         if self.connection:
             values["connection"] = self.connection
         if role != "character":
-            values.setdefault("character", self.name)
+            values.setdefault("character", me)
         return {k: v for k, v in values.items() if v}
 
 
@@ -76,13 +86,25 @@ class ChallengeFacts(BaseModel):
     wyrd_drawn: int = 0
     damage: dict[str, int] = Field(default_factory=dict)  # character -> points lost
     scratched: dict[str, str] = Field(default_factory=dict)  # character -> ability
+    wording: Referent | None = None  # how the story says it reads in prose (None: read from the name)
+
+    @property
+    def referent(self) -> Referent:
+        return self.wording if self.wording is not None else reading(self.name)
 
 
-def challenge_context(challenge: ChallengeFacts) -> dict[str, str]:
-    """``{challenge}`` (as it reads mid-sentence), ``{challenge_name}``, ``{denizen}``, ``{ability}``."""
-    values = {"challenge": the_name(challenge.name), "challenge_name": challenge.name,
-              "ability": challenge.ability or "", "denizen": challenge.denizen or ""}
-    return {k: v for k, v in values.items() if v}
+def challenge_context(challenge: ChallengeFacts,
+                      referents: Mapping[str, Referent] | None = None) -> dict[str, object]:
+    """``{challenge}`` (as it reads mid-sentence), ``{challenge_name}``, ``{denizen}``, ``{ability}``.
+
+    ``referents`` (by name) say how the story refers to the challenge and its denizen.
+    """
+    known = referents or {}
+    values: dict[str, object] = {
+        "challenge": challenge.wording or known.get(challenge.name) or reading(challenge.name),
+        "challenge_name": challenge.name, "ability": challenge.ability or "",
+        "denizen": (known.get(challenge.denizen) or reading(challenge.denizen)) if challenge.denizen else ""}
+    return {k: v for k, v in values.items() if v and (not isinstance(v, Referent) or v.phrase)}
 
 
 class StoryFacts(BaseModel):
@@ -98,6 +120,8 @@ class StoryFacts(BaseModel):
     challenges: dict[str, ChallengeFacts] = Field(default_factory=dict)
     # a story's own entries by category: twist categories, "location", "denizen", ...
     tables: dict[str, list[str]] = Field(default_factory=dict)
+    # how the story refers to things by their names (challenges, denizens, places): see wyrd.oracle.grammar
+    referents: dict[str, Referent] = Field(default_factory=dict)
 
     def character(self, name: str | None) -> CharacterFacts:
         if name and name in self.characters:

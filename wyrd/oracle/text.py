@@ -7,6 +7,23 @@ written in the text itself (``{denizen|a tinker}``), else the default fallback f
 that name in :data:`FALLBACKS`, else ``something``. ``{{`` and ``}}`` stand for
 literal braces. :func:`check_template` is the load-time check that every brace in
 a text is one of these forms, so filling can never fail at play time.
+
+The forms of a placeholder (the grammar is :mod:`wyrd.oracle.grammar`)::
+
+    {challenge}         the noun phrase as it reads mid-sentence: "the vicar's evasions", "Tamsin"
+    {Challenge}         the same, capitalised (at the start of a sentence)
+    {challenge.name}    the bare name, as the story wrote it
+    {lead.they}         they / she / he / it (also .them, .their, .theirs, .themself)
+    {lead.is}           is or are, agreeing with the name (also .was, .has; .s and .es: "walk{lead.s}")
+    {lead.are}          is or are after the pronoun: "{lead.they} {lead.are}" (also .were, .have, .do)
+    {facet.who}         a facet as a clause after a name: "who is stubborn", "who knows the roads"
+    {denizen|a tinker}  any of these with a fallback, used when the value is missing
+
+A value may be a :class:`~wyrd.oracle.grammar.Referent` (the story says how the thing
+reads) or a plain string. A plain string naming a thing (the placeholders in :data:`THINGS`)
+is read the simplest safe way (:func:`~wyrd.oracle.grammar.reading`: a capitalised title is
+a proper name, anything else takes "the"); any other plain string is written as it is, and a
+form of it reads it so too (a person's name, in :data:`PEOPLE`, is always a proper name).
 """
 
 from __future__ import annotations
@@ -14,9 +31,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
+from wyrd.stories.wording import FORMS as _FORMS
+
 __all__ = [
     "FALLBACKS",
+    "PEOPLE",
     "PLACEHOLDER",
+    "THINGS",
     "Layered",
     "capitalise",
     "check_template",
@@ -57,11 +78,17 @@ FALLBACKS: dict[str, str] = {
     "roll": "",
 }
 DEFAULT_FALLBACK = "something"
+# The placeholders that name things: a plain string there is read as a noun phrase ("Locked gate" reads
+# "the locked gate", "The Saltmere causeway" mid-sentence "the Saltmere causeway").
+THINGS = frozenset({"challenge", "enemy", "denizen", "location", "place", "thing", "item", "scene", "story",
+                    "title", "subject", "clock", "counter"})
+# The placeholders that name people: a plain string there is a proper name, never "the ...".
+PEOPLE = frozenset({"character", "lead", "asker", "hurt", "party", "others", "present", "winner", "rival",
+                    "attacker", "target", "casters", "name", "subject", "standing", "helpers", "connection"})
 
-PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([a-z_][a-z0-9_]*)(?:\|([^{}]*))?\}")
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][a-z0-9_]*)(?:\.([a-z]+))?(?:\|([^{}]*))?\}")
 _BRACE = re.compile(r"[{}]")
 _SPACES = re.compile(r"[ \t]{2,}")
-_ARTICLES = ("the ", "a ", "an ")
 
 
 class Layered(Mapping[str, object]):
@@ -90,26 +117,45 @@ class Layered(Mapping[str, object]):
 
 def placeholders(template: str) -> list[str]:
     """The placeholder names a text uses, in order."""
-    return [m.group(1) for m in PLACEHOLDER.finditer(template) if m.group(1)]
+    return [m.group(1).lower() for m in PLACEHOLDER.finditer(template) if m.group(1)]
 
 
 def check_template(template: str) -> str | None:
     """``None`` if every brace in ``template`` is a placeholder or an escape, else why not."""
+    for match in PLACEHOLDER.finditer(template):
+        name, form = match.group(1), match.group(2)
+        if name and name[1:] != name[1:].lower():
+            return f"{{{name}}}: only a placeholder's first letter may be a capital"
+        if form is not None and form not in _FORMS:
+            return (f"{{{name}.{form}}}: unknown form {form!r}; the forms are "
+                    + ", ".join(sorted(_FORMS)))
     stripped = PLACEHOLDER.sub("", template)
     stray = _BRACE.search(stripped)
     if stray is None:
         return None
-    return (f"stray {stray.group(0)!r} in text: write placeholders as {{name}} or {{name|fallback}} "
-            "(lower case), and literal braces as {{ or }}")
+    return (f"stray {stray.group(0)!r} in text: write placeholders as {{name}}, {{Name}}, {{name.form}} "
+            f"or {{name|fallback}}, and literal braces as {{{{ or }}}}")
 
 
-def _render(value: object) -> str:
+def _render(value: object, name: str = "", form: str | None = None) -> str:
     if value is None:
         return ""
-    if isinstance(value, str):
+    if isinstance(value, str) and form is None and (name not in THINGS or not value.strip()):
         return value.strip()
+    from wyrd.oracle.grammar import Referent, group, reading, who_clause  # the grammar only when a text asks for it
+
+    if isinstance(value, str) and form == "who":
+        return who_clause(value)  # a facet: a phrase of any kind, never a name
+
+    if isinstance(value, Referent):
+        return value.form(form or "")
+    if isinstance(value, str):
+        if not value.strip():
+            return ""
+        return reading(value, person=name in PEOPLE).form(form or "")
     if isinstance(value, Iterable):
-        return join_names([_render(v) for v in value])
+        members = [v if isinstance(v, Referent) else str(v) for v in value]
+        return group(members).form(form or "")
     return str(value)
 
 
@@ -126,13 +172,14 @@ def fill(template: str, context: Mapping[str, object] | None = None, *, capital:
             return "{"
         if token == "}}":
             return "}"
-        name, fallback = match.group(1), match.group(2)
-        value = _render(context.get(name))
-        if value:
-            return value
-        if fallback is not None:
-            return fallback.strip()
-        return FALLBACKS.get(name, DEFAULT_FALLBACK)
+        written, form, fallback = match.group(1), match.group(2), match.group(3)
+        name = written.lower()
+        given = context.get(name)
+        present = _render(given, name) if given is not None else ""
+        backup = fallback.strip() if fallback is not None else FALLBACKS.get(name, DEFAULT_FALLBACK)
+        # a form may rightly be empty ("walk{hurt.s}" for several); a missing value takes the fallback's form
+        value = (present or backup) if form is None else _render(given if present else backup, name, form)
+        return capitalise(value) if written[:1].isupper() else value
 
     text = PLACEHOLDER.sub(replace, template)
     text = _SPACES.sub(" ", text).strip()
@@ -159,26 +206,13 @@ def join_names(names: Iterable[str]) -> str:
 
 
 def the_name(name: str) -> str:
-    """A challenge or thing's name as it reads inside a sentence.
+    """A challenge or thing's name as it reads inside a sentence, read the simplest safe way.
 
-    "Locked gate" -> "the locked gate" (sentence case is a common noun);
-    "Night Hound" -> "the Night Hound" (title case is kept); "Run for the Road" stays as it
-    is (a phrase with an article inside); "The Barrow Door" ->
-    "the Barrow Door"; a possessive ("Squire Hale's knife") stands without an article.
+    "Locked gate" -> "the locked gate" (sentence case is a common noun); "Night Hound" stays
+    as it is (a capitalised title is a proper name); "The Barrow Door" -> "the Barrow Door";
+    a possessive ("Squire Hale's knife") or a phrase with an article inside ("Run for the
+    Road") stands as written. See :func:`wyrd.oracle.grammar.reading`.
     """
-    text = name.strip()
-    if not text:
-        return ""
-    lowered = text.casefold()
-    for article in _ARTICLES:
-        if lowered.startswith(article):
-            return article + text[len(article):]
-    if "'s " in text or "\u2019s " in text:
-        return text
-    words = text.split()
-    if any(w in ("the", "a", "an") for w in words[1:]):
-        return text  # a phrase ("Reading the Stone", "Run for the Road") takes no article of its own
-    rest_lower = all(not w[:1].isupper() for w in words[1:])
-    if rest_lower and not (len(words[0]) > 1 and words[0].isupper()):
-        text = text[:1].lower() + text[1:]
-    return "the " + text
+    from wyrd.oracle.grammar import reading
+
+    return reading(name).phrase

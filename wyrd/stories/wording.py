@@ -14,7 +14,7 @@ or, instead of writing the phrase out::
     plural: true                     # "the hounds are", not "is"
 
 Characters (pregens, and named people the players meet) say their pronouns:
-``pronouns: she`` (``they``, ``she``, ``he`` or ``it``; ``they`` when left out).
+``pronouns: she`` (``they``, ``she``, ``he`` or ``it``, also written ``she/her``; ``they`` when left out).
 
 The table texts use these through the placeholder forms of
 :mod:`wyrd.oracle.text` (``{challenge}``, ``{Challenge}``, ``{lead.their}``, ``{enemy.is}``);
@@ -23,16 +23,55 @@ The table texts use these through the placeholder forms of
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
-__all__ = ["FORMS", "Article", "PronounWord", "Wording", "unset"]
+__all__ = ["FORMS", "PRONOUN_WORDS", "Article", "PronounWord", "Wording", "placeholder_fault", "pronoun_key",
+           "unset"]
 
-PronounWord = Literal["they", "she", "he", "it"]
+PRONOUN_WORDS = ("they", "she", "he", "it")
+
+
+def pronoun_key(text: str) -> str:
+    """The pronoun set a story's ``pronouns:`` names: ``she`` for "she" or "she/her" ("" for none)."""
+    return text.split("/", 1)[0].strip().casefold()
+
+
+def _known_pronouns(value: object) -> object:
+    if isinstance(value, str) and value.strip() and pronoun_key(value) not in PRONOUN_WORDS:
+        raise ValueError(f"unknown pronouns {value!r}: write 'they', 'she', 'he' or 'it' (or 'she/her' ...)")
+    return value.strip() if isinstance(value, str) else value
+
+
+# A character's pronouns as a story writes them: "she", or "she/her" (kept as written).
+PronounWord = Annotated[str, BeforeValidator(_known_pronouns)]
 Article = Literal["the", "a", "an", "none"]
 # The forms a placeholder may ask for after a dot ({lead.their}); see wyrd.oracle.grammar.
-FORMS = frozenset({"name", "they", "them", "their", "theirs", "themself", "is", "was", "has", "s", "who"})
+FORMS = frozenset({"name", "they", "them", "their", "theirs", "themself", "is", "was", "has", "s", "es", "who",
+                   "are", "were", "have", "do"})
+
+
+_BRACED = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+
+
+def placeholder_fault(text: str, names: Collection[str]) -> str | None:
+    """Why ``text``'s placeholders are not ``{name}``, ``{Name}``, ``{name.form}`` or ``{name|fallback}``
+    with a name of ``names`` (None: they all are)."""
+    for match in _BRACED.finditer(text):
+        token = match.group(0)
+        if token in ("{{", "}}"):
+            continue
+        inner = match.group(1)
+        if inner is None:
+            return f"stray {token!r} (write {{{{ or }}}} for a brace itself)"
+        base, _, form = inner.split("|", 1)[0].partition(".")
+        if base[:1].lower() + base[1:] not in names or (form and form not in FORMS):
+            known = ", ".join("{" + n + "}" for n in sorted(names))
+            return f"unknown placeholder {{{inner}}}: the placeholders here are {known}, and their forms"
+    return None
 
 
 def unset(value: object) -> bool:

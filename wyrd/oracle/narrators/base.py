@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
 
 from wyrd.oracle.events import Narrated
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts
+from wyrd.oracle.grammar import Referent
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
@@ -115,6 +116,8 @@ class NarrationRequest(BaseModel):
     tone: list[str] = Field(default_factory=list)
     denizens: list[str] = Field(default_factory=list)
     tables: dict[str, list[str]] = Field(default_factory=dict)  # the story's own entries by category
+    # how the story refers to things by name (challenges, enemies, people, places); characters say their own
+    referents: dict[str, Referent] = Field(default_factory=dict)
     # Set by a kit for its own moments; None or empty: worked out from the Abacus's moments as before.
     told_by: list[str] = Field(default_factory=list)  # the tables that tell it offline, most specific first
     values: dict[str, Any] = Field(default_factory=dict)  # their placeholders' values

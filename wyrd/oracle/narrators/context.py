@@ -18,13 +18,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from wyrd.oracle.facts import ChallengeFacts, challenge_context
+from wyrd.oracle.grammar import Referent, group, person
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.tables import Table, roll
-from wyrd.oracle.text import join_names
+from wyrd.oracle.text import PEOPLE
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
-__all__ = ["LazyContext", "pick", "request_context"]
+__all__ = ["LazyContext", "kit_values", "pick", "request_context", "who"]
 
 Resolver = Callable[[], object]
 
@@ -77,6 +78,39 @@ def _first(events: Sequence[Event], key: str) -> Any:
     return None
 
 
+def who(request: NarrationRequest, name: object) -> Referent:
+    """A character named in ``request`` as the texts refer to them (with their pronouns)."""
+    text = str(name or "")
+    found = request.referents.get(text)
+    if found is not None:
+        return found
+    for char in request.characters:
+        if char.name == text:
+            return char.referent
+    return person(text)
+
+
+def _known(request: NarrationRequest, key: str, value: object) -> object:
+    if isinstance(value, Referent):
+        return value
+    if isinstance(value, str):
+        if key in PEOPLE:
+            return who(request, value) if value.strip() else value
+        return request.referents.get(value, value)
+    if isinstance(value, (list, tuple)) and key in PEOPLE:
+        return group([who(request, v) for v in value if str(v).strip()])
+    return value
+
+
+def kit_values(request: NarrationRequest) -> dict[str, object]:
+    """A kit's placeholder values with the story's referents put in (names of people and things).
+
+    A person's name becomes their :class:`~wyrd.oracle.grammar.Referent` (pronouns and all);
+    a thing the story says how to refer to (``request.referents``, by name) becomes that.
+    """
+    return {key: _known(request, key, value) for key, value in request.values.items()}
+
+
 def request_context(request: NarrationRequest, dice: Dice, *,
                     tables: Mapping[str, Table] | None = None) -> LazyContext:
     """Every placeholder a narration table may use, for ``request``, computed lazily."""
@@ -90,41 +124,52 @@ def request_context(request: NarrationRequest, dice: Dice, *,
     def entries(*names: str) -> list[str]:
         return [e for n in names for e in story_tables.get(n, [])]
 
-    def location() -> str:
+    def named(text: str) -> object:
+        return request.referents.get(text, text)
+
+    def location() -> object:
         if request.location:
-            return request.location
+            return named(request.location)
         own = entries("location", "locations")
         if own:
-            return pick(own, dice, "story location")
+            return named(pick(own, dice, "story location"))
         return roll("place/location", dice, tables=tables).raw
 
-    def denizen() -> str:
+    def denizen() -> object:
         if challenge.denizen:
-            return challenge.denizen
+            return named(challenge.denizen)
         own = entries("denizen", "denizens") or list(request.denizens)
         if own:
-            return pick(own, dice, "story denizen")
+            return named(pick(own, dice, "story denizen"))
         return roll("place/denizen", dice, tables=tables).raw
 
-    def others() -> str:
-        named = {request.subject}
-        return join_names([c.name for c in request.characters if c.name not in named and not c.defeated])
+    def by_id(ident: object) -> object:
+        # a clock or counter is named by its id in the events; the story's referents know its name
+        text = str(ident or "")
+        return request.referents.get(text) or text.replace("-", " ")
 
-    def hurt() -> str:
+    def people(names: Sequence[object]) -> Referent:
+        return group([who(request, n) for n in names if n])
+
+    def others() -> Referent:
+        named_ = {request.subject}
+        return people([c.name for c in request.characters if c.name not in named_ and not c.defeated])
+
+    def hurt() -> Referent:
         names = list(challenge.damage) or list(challenge.scratched)
         found = _first(events, "character")
-        return join_names(names) if names else str(found or request.subject or "")
+        return people(names) if names else who(request, found or request.subject or "")
 
     resolvers: dict[str, Resolver] = {
-        "character": lambda: request.subject or "",
-        "lead": lambda: challenge.lead or request.subject or "",
-        "asker": lambda: request.subject or "",
+        "character": lambda: who(request, request.subject) if request.subject else "",
+        "lead": lambda: who(request, challenge.lead or request.subject) if (challenge.lead or request.subject) else "",
+        "asker": lambda: who(request, request.subject) if request.subject else "",
         "concept": lambda: subject.concept,
         "connection": lambda: subject.connection or "",
         "facet": lambda: subject.facet(dice, str(ability) if ability else None),
         "party": others,
         "others": others,
-        "present": lambda: join_names(_first(events, "present") or [c.name for c in request.characters]),
+        "present": lambda: people(_first(events, "present") or [c.name for c in request.characters]),
         "hurt": hurt,
         "scratched_ability": lambda: next(iter(challenge.scratched.values()), "") or _first(events, "ability") or "",
         "ability": lambda: str(ability or ""),
@@ -138,15 +183,15 @@ def request_context(request: NarrationRequest, dice: Dice, *,
         "question": lambda: _first(events, "question") or "",
         "form": lambda: _first(events, "form") or "",
         "inspiration": lambda: _first(events, "inspiration") or "",
-        "casters": lambda: join_names(_first(events, "casters") or []),
+        "casters": lambda: people(_first(events, "casters") or []),
         "rule": lambda: _first(events, "name") or "",
-        "clock": lambda: str(_first(events, "clock") or "").replace("-", " "),
-        "counter": lambda: str(_first(events, "counter") or "").replace("-", " "),
+        "clock": lambda: by_id(_first(events, "clock")),
+        "counter": lambda: by_id(_first(events, "counter")),
         "servant": lambda: str(_first(events, "servant") or "").replace("-", " "),
-        "winner": lambda: _first(events, "winner") or "",
+        "winner": lambda: who(request, _first(events, "winner")) if _first(events, "winner") else "",
         "twist": lambda: _first(events, "text") or "",
     }
-    for key, value in challenge_context(challenge).items():
+    for key, value in challenge_context(challenge, request.referents).items():
         if key != "denizen":  # the denizen resolver already prefers the challenge's
             resolvers[key] = _constant(value)
     return LazyContext(resolvers)

@@ -47,8 +47,11 @@ def facts_dict(request: NarrationRequest) -> dict[str, Any]:
     characters = []
     for char in request.characters:
         facets = [f for fs in char.facets.values() for f in fs]
+        said = request.referents.get(char.name)
+        pronouns = said.pronouns if said is not None else char.pronouns
         characters.append({"name": char.name, "concept": char.concept, "facets": facets,
-                           "connection": char.connection, "defeated": char.defeated or None})
+                           "connection": char.connection, "defeated": char.defeated or None,
+                           "pronouns": pronouns if pronouns != "they" else None})  # they: left unsaid
     challenge = None
     if request.challenge is not None:
         ch = request.challenge

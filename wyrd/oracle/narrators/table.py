@@ -36,7 +36,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 
 from wyrd.oracle.narrators.base import MomentKind, Narration, NarrationRequest, Narrator, Outcome
-from wyrd.oracle.narrators.context import request_context
+from wyrd.oracle.narrators.context import kit_values, request_context
 from wyrd.oracle.tables import DeckState, Table, TableResult, bundled_tables, roll
 from wyrd.oracle.text import fill
 from wyrd.rules.dice import Dice
@@ -134,7 +134,7 @@ class TableNarrator(Narrator):
                                  trace=(f"story/seeds#{n}",))
         if request.told_by:
             ident = next(i for i in request.told_by if i in tables)
-            result = roll(ident, dice, request.values, self.deck_state, tables=tables)
+            result = roll(ident, dice, kit_values(request), self.deck_state, tables=tables)
             return Narration(text=result.text, source=self.source, moment=request.moment, trace=_trace(result))
         context = request_context(request, dice, tables=tables)
         own = self._story_words(request, dice)

@@ -37,6 +37,7 @@ from wyrd.stories.abacus.exits import (
     WhenOvercome,
 )
 from wyrd.stories.abacus.schema import ChallengeEntry, RuleEntry, Story, StoryChallenge
+from wyrd.stories.wording import Wording
 
 __all__ = [
     "CONDITION_KEYS",
@@ -183,7 +184,7 @@ def challenge_specs(story: Story) -> dict[str, StoryChallenge]:
 
 
 def _plain_challenge(spec: StoryChallenge) -> ChallengeSpec:
-    return ChallengeSpec.model_validate(spec.model_dump(exclude={"text"}))
+    return ChallengeSpec.model_validate(spec.model_dump(exclude={"text", *Wording.model_fields}))
 
 
 def _plain_rule(rule: StageRule, source: str | None = None) -> StageRule:

@@ -32,6 +32,7 @@ from wyrd.stories.abacus.schema import (
     TwistCategory,
 )
 from wyrd.stories.problems import Problem, Severity, StoryError, errors, format_path
+from wyrd.stories.wording import FORMS
 
 __all__ = ["PLACEHOLDERS", "check_file", "errors", "lint"]
 
@@ -252,8 +253,11 @@ def _texts(entries: Sequence[Entry], path: Steps, report: _Report) -> None:
             report((*path, i, "text"), "unbalanced { or } (write {{ and }} for braces themselves)")
             continue
         for name in fields:
-            if name not in PLACEHOLDERS:
-                report((*path, i, "text"), f"unknown placeholder {{{name}}}; only {{name}} is filled in")
+            # {name}, {Name} (capitalised), {name.their} (a form, wyrd.stories.wording.FORMS), {name|fallback}
+            base, _, form = name.split("|", 1)[0].partition(".")
+            if base[:1].lower() + base[1:] not in PLACEHOLDERS or (form and form not in FORMS):
+                report((*path, i, "text"), f"unknown placeholder {{{name}}}; only {{name}} is filled in "
+                       f"(also {{Name}}, {{name.their}} and the other forms, {{name|fallback}})")
 
 
 def _tables(story: Story, report: _Report) -> None:

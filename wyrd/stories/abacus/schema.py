@@ -24,6 +24,7 @@ from wyrd.rules.abacus.stage import Clock, Counter, Effect, Match, StageRule, Th
 from wyrd.rules.abacus.state import ChallengeSpec, Needs
 from wyrd.stories.abacus.exits import STRICT, Condition, Exit, Slug, Told
 from wyrd.stories.problems import Origin
+from wyrd.stories.wording import PronounWord, Wording, unset
 
 __all__ = [
     "SIX_CATEGORIES", "STRICT", "ChallengeEntry", "Complication", "Concept",
@@ -79,8 +80,11 @@ class StoryCounter(Counter):
     id: Slug
 
 
-class StoryChallenge(ChallengeSpec):
-    """A challenge as a story writes it; under a denizen, ``denizen`` may be left out."""
+class StoryChallenge(ChallengeSpec, Wording):
+    """A challenge as a story writes it; under a denizen, ``denizen`` may be left out.
+
+    ``prose`` (or ``proper``, ``article``, ``plural``): how it reads mid-sentence (wyrd.stories.wording).
+    """
 
     model_config = STRICT
     id: Slug
@@ -149,9 +153,10 @@ class Pregen(BaseModel):
     facets: Facets = Field(default_factory=Facets)
     wyrd: int = 0
     connection: Connection | None = None
+    pronouns: PronounWord | None = Field(default=None, exclude_if=unset)  # they (when left out), she, he, it
 
 
-class Location(BaseModel):
+class Location(Wording):
     model_config = STRICT
     id: Slug
     name: Text
@@ -159,8 +164,11 @@ class Location(BaseModel):
     narration: list[Text] = Field(default_factory=list)  # seeds for the narrator
 
 
-class StoryDenizen(BaseModel):
-    """A denizen: who or what it is, and the challenges it poses (all or any of them)."""
+class StoryDenizen(Wording):
+    """A denizen: who or what it is, and the challenges it poses (all or any of them).
+
+    ``pronouns`` (a person), ``prose``, ``proper``, ``article``: how it reads mid-sentence.
+    """
 
     model_config = STRICT
     id: Slug

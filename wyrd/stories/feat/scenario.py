@@ -75,6 +75,7 @@ from wyrd.stories.feat.branching import (
 )
 from wyrd.stories.files import FileRefused, read_bytes, yaml_files
 from wyrd.stories.problems import LINTING, Steps
+from wyrd.stories.wording import PronounWord
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
@@ -142,8 +143,8 @@ class FeatCharacterSpec(BaseModel):
     skills: dict[str, str] = Field(default_factory=dict)
     wyrd: int | None = Field(default=None, ge=0, le=99)
     edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)  # seed 003: an Edge of speed
-    # how prose refers to them: "she/her", "he/him", "they/them" (left out of saved arguments when unset)
-    pronouns: str = Field(default="", exclude_if=lambda v: not v)
+    # how prose refers to them: "she" or "she/her", "he/him", "they/them" (left out of saved arguments when unset)
+    pronouns: PronounWord = Field(default="", exclude_if=lambda v: not v)
 
     def attributes(self) -> dict[Attribute, int]:
         return {a: int(getattr(self, a.value)) for a in Attribute}

@@ -38,6 +38,7 @@ from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_
 from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
 from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.problems import LINTING, Steps
+from wyrd.stories.wording import PronounWord, Wording, placeholder_fault, unset
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
@@ -133,8 +134,16 @@ class EnemyAction(_Spec):
     text: str = Field(min_length=1)
     target: EnemyTarget | None = None
 
+    @field_validator("text")
+    @classmethod
+    def _placeholders(cls, value: str) -> str:
+        fault = placeholder_fault(value, ("enemy", "character"))
+        if fault is not None:
+            raise ValueError(fault)
+        return value
 
-class EnemySpec(_Spec):
+
+class EnemySpec(_Spec, Wording):
     """An enemy: the harm it takes to beat, and its damage (seed 001: 1d4+1 by default).
 
     ``actions`` is its own table of what it does each round of a fight (the play
@@ -171,7 +180,7 @@ class SituationTable(_Spec):
     situations: list[SituationSpec] = Field(min_length=2)
 
 
-class ExtendedSpec(_Danger):
+class ExtendedSpec(_Danger, Wording):
     """An extended challenge; ``approaches`` are ideas for the players, never required.
 
     ``fail`` (on every encounter) says in the story's words what losing it costs.
@@ -185,7 +194,7 @@ class ExtendedSpec(_Danger):
     fail: str = ""
 
 
-class MontageSpec(_Danger):
+class MontageSpec(_Danger, Wording):
     id: Ident
     name: str
     rating: int = Field(ge=1)
@@ -195,7 +204,7 @@ class MontageSpec(_Danger):
     fail: str = ""
 
 
-class FightSpec(_Spec):
+class FightSpec(_Spec, Wording):
     id: Ident
     name: str
     enemies: list[Ident] = Field(min_length=1)  # enemy ids; an id twice is two of them
@@ -260,6 +269,7 @@ class PregenSpec(_Spec):
     mind: int
     graces: int
     gifts: list[str] | None = None
+    pronouns: PronounWord | None = Field(default=None, exclude_if=unset)  # they (when left out), she, he, it
 
 
 class EndingLine(_Spec):

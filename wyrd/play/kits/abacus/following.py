@@ -183,7 +183,7 @@ class StoryPlay:
             face = dice.roll(1, sum(weights), f"postscript for {name}").faces[0]
             entry = entries[_weighted_index(weights, face)]
             used.add(entry.id)
-            text = entry.text.replace("{name}", name)
+            text = _postscript_text(entry.text, name, self.story)
             out.append(Postscript(character=name, result=result, text=text, entry=getattr(entry, "id", None)))
         return out
 
@@ -225,6 +225,7 @@ class StoryPlay:
         place = None
         seeds: list[str] = []
         if found is not None:
+            out["scene"] = found.title  # the narration names the scene as players read it, never by its id
             seeds += list(found.narration)
             place = next((loc for loc in story.locations if loc.id == found.location), None)
         elif scene is not None:
@@ -242,6 +243,15 @@ class StoryPlay:
         if not rules:
             return []
         return [StageRulesEvident(scene=scene, rules=[r.id for r in rules], names=[r.name for r in rules])]
+
+
+def _postscript_text(text: str, name: str, story: Story) -> str:
+    """A postscript entry with ``{name}`` (and its forms, ``{name.their}`` ...) filled for one character."""
+    from wyrd.oracle.grammar import person
+    from wyrd.oracle.text import fill
+
+    pronouns = next((p.pronouns for p in story.pregens if p.name == name), None)
+    return fill(text, {"name": person(name, pronouns)}, capital=False)
 
 
 def _weighted_index(weights: Sequence[int], face: int) -> int:

@@ -255,7 +255,8 @@ def moments(events: Sequence[Event], facts: StoryFacts | None = None, *,
     folded = {j for js in folds.values() for j in js}
     base = NarrationRequest(moment=MomentKind.PROLOGUE, characters=list(characters.values()), story=facts.story,
                             scene=facts.scene, location=facts.location, seeds=list(facts.seeds),
-                            tone=list(facts.tone), denizens=list(facts.denizens), tables=dict(facts.tables))
+                            tone=list(facts.tone), denizens=list(facts.denizens), tables=dict(facts.tables),
+                            referents=dict(facts.referents))
     out: list[NarrationRequest] = []
     for i, event in enumerate(evs):
         moment = None if i in folded else _kind_of(event)
@@ -279,7 +280,7 @@ def moments(events: Sequence[Event], facts: StoryFacts | None = None, *,
             subject = str(field(event, "name"))
         if kind in ("magic_cast", "scene_test"):
             subject = next(iter(field(event, "casters") or field(event, "interrupted_by") or []), None)
-        if kind == "scene_started":
+        if kind == "scene_started" and not base.scene:
             base = base.model_copy(update={"scene": str(field(event, "scene", base.scene))})
         told = [evs[j] for j in sorted([*folds.get(i, []), i])]
         out.append(base.model_copy(update={"moment": moment, "detail": detail_word, "events": told,

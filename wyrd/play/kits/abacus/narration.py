@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
+from wyrd.oracle.grammar import Referent, reading, worded
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.twists import twists
 from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
@@ -26,11 +27,14 @@ from wyrd.rules.abacus.events import InfluenceRolled, SceneStarted
 from wyrd.rules.abacus.reasons import RollReason
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
+from wyrd.stories.abacus.flow import challenge_specs
+from wyrd.stories.abacus.schema import Story
+from wyrd.stories.wording import Wording
 
 if TYPE_CHECKING:
     from wyrd.oracle.events import SceneTested
 
-__all__ = ["NARRATION", "AbacusNarration", "answer_twist", "story_facts"]
+__all__ = ["NARRATION", "AbacusNarration", "answer_twist", "story_facts", "story_referents"]
 
 # Story twist categories by the oracle's names for them.
 _CATEGORIES = {"threat": "threat", "eerie": "eerie", "personal": "tie", "intrusion": "mundane", "friendly": "friendly"}
@@ -70,11 +74,32 @@ def story_facts(state: GameState, before: GameState | None = None, **extra: obje
     return StoryFacts.model_validate(data)
 
 
+def story_referents(story: Story) -> tuple[dict[str, Referent], dict[str, str]]:
+    """How the story refers to its things by name (challenges, denizens, places), and each pregen's pronouns."""
+    found: dict[str, Referent] = {}
+    things: list[tuple[str, Wording]] = [(d.name, d) for d in story.denizens]
+    things += [(loc.name, loc) for loc in story.locations]
+    things += [(c.name, c) for c in challenge_specs(story).values()]
+    for name, wording in things:
+        said = worded(name, wording)
+        if said is not None:
+            found[name] = said
+    for ident, name in [(c.id, c.name) for c in story.clocks] + [(c.id, c.name) for c in story.counters]:
+        found.setdefault(ident, reading(name))
+    pronouns = {p.name: str(p.pronouns) for p in story.pregens if p.pronouns}
+    return found, pronouns
+
+
 def _facts(before: GameState, after: GameState, story: StoryPlay | None) -> StoryFacts:
     if story is None:
         return story_facts(after, before)
     extra = story.facts(after.scene.id if after.scene else (before.scene.id if before.scene else None))
-    return story_facts(after, before, **extra)
+    referents, pronouns = story_referents(story.story)
+    facts = story_facts(after, before, referents=referents, **extra)
+    for name, word in pronouns.items():
+        if name in facts.characters:
+            facts.characters[name] = facts.characters[name].model_copy(update={"pronouns": word})
+    return facts
 
 
 def _scene_test(events: Sequence[Event]) -> list[SceneTested]:
@@ -129,7 +154,7 @@ class AbacusNarration(KitNarration):
         events = list(command.events)
         added: list[Event] = [*_scene_test(events)]
         # Story twist entries speak of the character as {name}.
-        characters = {n: {**c.context(), "name": n} for n, c in facts.characters.items()}
+        characters = {n: {**c.context(), "name": c.referent} for n, c in facts.characters.items()}
         added += twists(events, command.dice, characters=characters, deck_state=command.deck, tables=command.tables,
                         quiet={RollReason.DEFEAT, RollReason.FINALE}, mundane=RollReason.SCENE_TEST,
                         context={"location": facts.location} if facts.location else None, **_twist_options(story))

@@ -33,12 +33,14 @@ from typing import Any
 
 from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
+from wyrd.oracle.grammar import Referent, person
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.play.kits.feat.texts import first_name
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import GameState
+from wyrd.stories.feat import FeatProgress
 
 __all__ = ["NARRATION", "FeatMoment", "FeatNarration", "fate", "fate_twist", "story_twists"]
 
@@ -119,6 +121,17 @@ def _kind_of(table: str) -> tuple[FeatMoment, str]:
     """The moment a table tells (the longest moment its id begins with) and the rest of the id as the detail."""
     moment = max((m for m in FeatMoment if table == m.value or table.startswith(m.value + "/")), key=len)
     return moment, table[len(moment.value) + 1:]
+
+
+def _people(follower: object) -> dict[str, Referent]:
+    """The story's people by full and first name (the texts name heroes by their first), with pronouns."""
+    story = follower.story if isinstance(follower, FeatProgress) else None
+    found: dict[str, Referent] = {}
+    for spec in [*story.cast, *story.others] if story is not None else []:
+        if spec.pronouns:
+            found[spec.name] = person(spec.name, spec.pronouns)
+            found.setdefault(first_name(spec.name), person(first_name(spec.name), spec.pronouns))
+    return found
 
 
 def _request(table: str, context: Mapping[str, Any], mark: str, event: Event | None,
@@ -212,6 +225,7 @@ class FeatNarration(KitNarration):
         after = command.after
         cast = [CharacterFacts(name=c.name, concept=c.concept)
                 for c in (after.characters.values() if isinstance(after, GameState) else [])]
+        people = _people(command.follower)
         told: list[NarrationRequest] = []
         scene = next((e for e in events if e.kind == "scene_started"), None)
         if scene is not None:
@@ -237,7 +251,8 @@ class FeatNarration(KitNarration):
             bought = next(e for e in events if e.kind == "feat_rolled" and field(e, "wyrd_spent"))
             told.append(_request("feat/wyrd-spent", {"character": first_name(field(bought, "character"))}, "wyrd_spent",
                                  bought, cast))
-        return Told(added=added, moments=told[:2])
+        return Told(added=added,
+                    moments=[r.model_copy(update={"referents": people}) if people else r for r in told[:2]])
 
 
 NARRATION = FeatNarration()

@@ -19,12 +19,14 @@ from typing import Any
 
 from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
+from wyrd.oracle.grammar import Referent, person
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.text import the_name
 from wyrd.play.kits.lots.signs import scene_test, sign_twists
 from wyrd.rules.actions import Event
 from wyrd.rules.lots import GameState
+from wyrd.stories.lots import ScenarioPlay
 
 __all__ = ["NARRATION", "LotsMoment", "LotsNarration"]
 
@@ -95,6 +97,13 @@ def _fortune(events: list[Event]) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+def _people(follower: object) -> dict[str, Referent]:
+    """The scenario's people (pregens and NPCs) with the pronouns it gives them."""
+    story = follower.scenario if isinstance(follower, ScenarioPlay) else None
+    sheets = [*story.pregens, *story.npcs] if story is not None else []
+    return {s.name: person(s.name, s.pronouns) for s in sheets if s.pronouns}
+
+
 def _request(table: str, context: dict[str, Any], event: Event | None,
              cast: list[CharacterFacts]) -> NarrationRequest:
     moment = max((m for m in LotsMoment if table == m.value or table.startswith(m.value + "/")), key=len)
@@ -134,7 +143,8 @@ class LotsNarration(KitNarration):
             told.append(NarrationRequest(
                 moment=LotsMoment.SCENE_SEED, events=[dict(opened[0])], characters=cast, seeds=seeds,
                 scene=str(field(opened[0], "title", "")), own_words=True, harm=False, death=False, marks={}))
-        return Told(added=added, moments=told)
+        people = _people(command.follower)
+        return Told(added=added, moments=[r.model_copy(update={"referents": people}) if people else r for r in told])
 
 
 NARRATION = LotsNarration()

@@ -18,6 +18,7 @@ from typing import ClassVar, Literal
 
 import wyrd.rules.wolden as W
 from wyrd.oracle.events import Sparse
+from wyrd.oracle.grammar import person, worded
 from wyrd.oracle.tables import roll
 from wyrd.oracle.text import fill
 from wyrd.play.frontends.view import clean
@@ -92,18 +93,22 @@ def enemy_actions(events: Sequence[object], state: W.GameState, story: Scenario 
     if not standing:
         return []
     out: list[Event] = []
+    pronouns = {p.name: p.pronouns for p in story.pregens} if story is not None else {}
     for enemy in found.standing:
         spec = _spec(enemy, story)
+        # how the story refers to the enemy and the one it goes for (wyrd.oracle.grammar)
+        them = (worded(enemy.name, spec) if spec is not None else None) or enemy.name
         if spec is not None and spec.actions:
             rows = spec.actions
             face = dice.roll(1, len(rows), f"enemy action: {enemy.id}").faces[0] if len(rows) > 1 else 1
             row = rows[face - 1]
             target = _target(row.target, standing, dice, enemy)
-            text = fill(row.text, {"enemy": enemy.name, "character": target.name})
+            text = fill(row.text, {"enemy": them, "character": person(target.name, pronouns.get(target.name))})
             tied = _tied(row.target, standing, target)
         else:
             target = _target("random", standing, dice, enemy)
-            text = roll(GENERIC, dice, {"enemy": enemy.name, "character": target.name}).text
+            who = person(target.name, pronouns.get(target.name))
+            text = roll(GENERIC, dice, {"enemy": them, "character": who}).text
             tied = None
         out.append(EnemyActed(enemy=enemy.id, text=text, target=target.name, tied=tied))
     return out

@@ -18,11 +18,14 @@ from enum import StrEnum
 import wyrd.rules.wolden as W
 from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
+from wyrd.oracle.grammar import Referent, worded
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.play.kits.wolden.texts import ability_name, names_of
 from wyrd.play.kits.wolden.verbs import SceneBegun, wolden
 from wyrd.rules.actions import Event
+from wyrd.stories.wolden.scenario import ScenarioProgress
+from wyrd.stories.wording import Wording
 
 __all__ = ["NARRATION", "WoldenMoment", "WoldenNarration"]
 
@@ -111,7 +114,29 @@ def _moment(event: Event, names: Mapping[str, str], last: dict[str, str],
     return None
 
 
-def _request(found: _Found, cast: list[CharacterFacts]) -> NarrationRequest:
+def _referents(follower: object) -> tuple[dict[str, Referent], dict[str, str]]:
+    """How the scenario refers to its enemies and encounters by name, and each pregen's pronouns."""
+    story = follower.scenario if isinstance(follower, ScenarioProgress) else None
+    if story is None:
+        return {}, {}
+    found: dict[str, Referent] = {}
+    things: list[tuple[str, Wording]] = [(e.name, e) for e in story.enemies]
+    things += [(e.name, e) for e in story.extended]
+    things += [(m.name, m) for m in story.montages]
+    things += [(f.name, f) for f in story.fights]
+    for name, wording in things:
+        said = worded(name, wording)
+        if said is not None:
+            found[name] = said
+    for enemy in story.enemies:  # a second of a kind in a fight is "Name 2" (wyrd.play.kits.wolden.enemies)
+        for n in range(2, 10):
+            numbered = worded(f"{enemy.name} {n}", enemy)
+            if numbered is not None:
+                found[f"{enemy.name} {n}"] = numbered
+    return found, {p.name: str(p.pronouns) for p in story.pregens if p.pronouns}
+
+
+def _request(found: _Found, cast: list[CharacterFacts], referents: dict[str, Referent]) -> NarrationRequest:
     subject = found.context.get("character")
     success = _SUCCESS.get(found.detail) if found.moment == WoldenMoment.CHECK else None
     said = f"{found.moment.value.split('/', 1)[1].replace('/', ' ')}" + (f": {found.detail}" if found.detail else "")
@@ -119,7 +144,7 @@ def _request(found: _Found, cast: list[CharacterFacts]) -> NarrationRequest:
         moment=found.moment, detail=found.detail or None, events=[dict(found.event)], characters=cast,
         subject=str(subject) if subject else None, told_by=[found.table], values=found.context,
         said=f"For {subject or 'everyone'}: {said.replace('_', ' ')}.", success=success,
-        harm=found.moment in _HURT, death=False, marks={"moment": found.table})
+        harm=found.moment in _HURT, death=False, marks={"moment": found.table}, referents=referents)
 
 
 class WoldenNarration(KitNarration):
@@ -148,8 +173,11 @@ class WoldenNarration(KitNarration):
         for candidate in sorted(found, key=lambda c: (-c.priority, c.order)):
             if len(chosen) < 2 and candidate.table not in {c.table for c in chosen}:
                 chosen.append(candidate)
-        cast = [CharacterFacts(name=c.name, concept=c.concept) for c in new.characters.values()]
-        return Told(added=added, moments=[_request(c, cast) for c in sorted(chosen, key=lambda c: c.order)])
+        referents, pronouns = _referents(command.follower)
+        cast = [CharacterFacts(name=c.name, concept=c.concept, pronouns=pronouns.get(c.name, "they"))
+                for c in new.characters.values()]
+        return Told(added=added,
+                    moments=[_request(c, cast, referents) for c in sorted(chosen, key=lambda c: c.order)])
 
 
 def _fated(events: Sequence[Event], game: W.GameState, command: Command) -> list[Event]:
