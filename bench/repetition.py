@@ -77,7 +77,9 @@ STORIES = (
     Story("abacus", "the-milestones"),
     Story("wolden", "the-drowned-bell"),
     Story("feat", "lantern-at-gull-reach"),
+    Story("feat", "the-pardon-at-kell-pass"),
     Story("lots", "harrow-mere"),
+    Story("lots", "salt-tithe"),
 )
 
 

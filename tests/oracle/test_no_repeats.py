@@ -67,3 +67,32 @@ def test_the_busiest_tables_have_enough_rows_for_a_sitting() -> None:
             "feat/feat/failure", "lots/blow/missed", "lots/blow/landed", "lots/scene", "lots/check/success"]
     thin = {t: len(tables[t].rows) for t in busy if len(tables[t].rows) < 20}
     assert not thin, thin
+
+
+def test_a_story_s_twists_then_the_ruleset_s_before_any_repeats() -> None:
+    """Issue 18, point 8: once a story's own twists of a kind have all come up, the ruleset's
+    table of that kind deals out next; only when both are spent does the story's deck start again."""
+    from wyrd.oracle.twists import draw_twist
+
+    own = {"threat": ["The first of the story's own.", "The second of the story's own."]}
+    generic = bundled_tables()["lots/twist/dark"]
+    deck: dict[str, list[str]] = {}
+    dice = Dice(SeededSource("twists in turn"))
+
+    def draw() -> str:
+        return draw_twist("Ada", "threat", dice, story_tables=own, deck_state=deck, story="tale",
+                          generic="lots/twist/dark").table
+
+    assert [draw(), draw()] == ["tale/twists/threat"] * 2
+    assert [draw() for _ in generic.rows] == ["lots/twist/dark"] * len(generic.rows)
+    texts = [draw_twist("Ada", "threat", dice, story_tables=own, deck_state=deck, story="tale",
+                        generic="lots/twist/dark").text for _ in range(2)]
+    assert sorted(texts) == sorted(own["threat"])  # both spent: the story's own again, each once
+
+
+def test_without_a_deck_the_story_s_twists_are_drawn_as_before() -> None:
+    from wyrd.oracle.twists import draw_twist
+
+    own = {"eerie": ["Only this."]}
+    dice = Dice(SeededSource("no deck"))
+    assert {draw_twist("Ada", "eerie", dice, story_tables=own).text for _ in range(5)} == {"Only this."}

@@ -140,20 +140,40 @@ def draw_twist(
     character: str, category: Category | str, dice: Dice, *, result: int = 6,
     story_tables: Mapping[str, Sequence[str]] | None = None, context: Mapping[str, object] | None = None,
     deck_state: DeckState | None = None, tables: Mapping[str, Table] | None = None, story: str = "story",
+    generic: str | None = None,
 ) -> TwistDrawn:
-    """One twist event for ``character`` in ``category``: the story's entries first, then the generic table."""
-    from wyrd.oracle.tables import roll
+    """One twist event for ``character`` in ``category``: the story's entries first, then the generic table.
+
+    ``generic`` is the id of the ruleset's own table for this twist (default ``twist/CATEGORY``,
+    the Vale's), or a prefix ending in ``/`` that the category completes (``wolden/twist/``).
+    With a deck, once every one of the story's entries has come up, the generic table's rows
+    come next, and only when both are spent does the story's deck start again: a long session
+    hears every twist it has before it hears one twice.
+    """
+    from wyrd.oracle.tables import bundled_tables, roll
 
     cat = _category(category) if isinstance(category, str) else category
     entries = story_categories(story_tables).get(cat)
     ctx: Mapping[str, object] = Layered({"character": character, "asker": character}, context or {})
-    result_row: TableResult
+    general = f"twist/{cat.value}" if generic is None else generic + (cat.value if generic.endswith("/") else "")
+    chosen: Table | str = general
     if entries:
-        result_row = roll(_entries_table(story, cat, entries), dice, ctx, deck_state, tables=tables)
-    else:
-        result_row = roll(f"twist/{cat.value}", dice, ctx, deck_state, tables=tables)
+        own = _entries_table(story, cat, entries)
+        chosen = own
+        if deck_state is not None and _spent(own, deck_state):
+            fallback = (tables if tables is not None and general in tables else bundled_tables())[general]
+            if _spent(fallback, deck_state):
+                deck_state[fallback.id] = []  # both dealt out: the story's deck starts again, then this one
+            else:
+                chosen = fallback
+    result_row: TableResult = roll(chosen, dice, ctx, deck_state, tables=tables)
     return TwistDrawn(character=character, result=result, category=cat.value, text=result_row.text,
                       table=result_row.table, row=result_row.row)
+
+
+def _spent(table: Table, deck_state: DeckState) -> bool:
+    """Whether every row of ``table`` has come up since its deck last started again."""
+    return {r.id for r in table.rows} <= set(deck_state.get(table.id, []))
 
 
 def _groups(events: Sequence[Event]) -> list[list[Any]]:

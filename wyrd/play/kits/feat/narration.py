@@ -165,7 +165,7 @@ def fate_twist(character: str, six: bool, dice: Dice, follower: Any, deck: Any =
     entries, story = story_twists(follower)
     category = roll(category_table(six), dice).row
     return draw_twist(first_name(character), category, dice, result=result if result is not None else (6 if six else 1),
-                      story_tables=entries, deck_state=deck, tables=tables, story=story)
+                      story_tables=entries, deck_state=deck, tables=tables, story=story, generic="feat/twist/")
 
 
 def _present(after: Any, follower: Any) -> list[str]:
@@ -211,7 +211,7 @@ def _mundane(character: str, dice: Dice, follower: Any, command: Command, result
 
     entries, story = story_twists(follower)
     return draw_twist(character, "mundane", dice, result=result, story_tables=entries, deck_state=command.deck,
-                      tables=command.tables, story=story)
+                      tables=command.tables, story=story, generic="feat/twist/")
 
 
 class FeatNarration(KitNarration):

@@ -59,6 +59,7 @@ def twist_for(character: str, kind: str, dice: Dice, follower: Any = None, *,
     story, own = _story(follower)
     if GENERIC[kind] in own:
         drawn = draw_twist(character, GENERIC[kind], dice, story_tables=own, context=context, deck_state=deck,
+                           generic=f"lots/twist/{kind}",
                            tables=tables, story=story)
         return drawn.model_copy(update={"category": kind})
     from wyrd.oracle.tables import roll

@@ -40,31 +40,33 @@ SCENE_DICE = 2
 _ALTERED_AT = 3  # a highest die at most this (and no pair) alters the scene
 
 
-def _options(follower: Any) -> dict[str, Any]:
+def _options(follower: Any, deck: Any) -> dict[str, Any]:
+    """Wolden's own twist tables, the story's first, and the session's deck so none repeats early."""
+    options: dict[str, Any] = {"generic": "wolden/twist/", "deck_state": deck}
     story = follower.scenario if isinstance(follower, ScenarioProgress) else None
     if story is None or not story.twists:
-        return {}
-    return {"story_tables": {k: list(v) for k, v in story.twists.items()}, "story": story.id}
+        return options
+    return options | {"story_tables": {k: list(v) for k, v in story.twists.items()}, "story": story.id}
 
 
-def twist_for(name: str, bad: bool, dice: Dice, follower: Any, result: int) -> Event:
+def twist_for(name: str, bad: bool, dice: Dice, follower: Any, result: int, deck: Any = None) -> Event:
     """A twist for ``name``: a critical failure's (threat, eerie or tie by a d6) or a critical success's."""
     category = Category(roll(category_table(True), dice).row) if bad else Category.FRIENDLY
-    return draw_twist(name, category, dice, result=result, **_options(follower))
+    return draw_twist(name, category, dice, result=result, **_options(follower, deck))
 
 
-def critical_twists(events: Sequence[Event], dice: Dice, follower: Any) -> list[Event]:
+def critical_twists(events: Sequence[Event], dice: Dice, follower: Any, deck: Any = None) -> list[Event]:
     """One twist for the lead of every critical roll among a command's events."""
     out: list[Event] = []
     for event in events:
         if isinstance(event, CheckRolled) and event.result in (W.Result.CRITICAL_FAILURE,
                                                                  W.Result.CRITICAL_SUCCESS):
             out.append(twist_for(event.lead, event.result == W.Result.CRITICAL_FAILURE, dice, follower,
-                                 event.highest))
+                                 event.highest, deck))
     return out
 
 
-def scene_test(scene: str, present: Sequence[str], dice: Dice, follower: Any) -> list[Event]:
+def scene_test(scene: str, present: Sequence[str], dice: Dice, follower: Any, deck: Any = None) -> list[Event]:
     """The scene test of a scene that opens: its verdict, and the twist it brings (none if expected)."""
     if not present:
         return []
@@ -82,9 +84,9 @@ def scene_test(scene: str, present: Sequence[str], dice: Dice, follower: Any) ->
                      intrusion="mundane" if outcome == SceneOutcome.ALTERED else None)
     out: list[Event] = [test.event(scene)]
     if outcome == SceneOutcome.INTERRUPTED:
-        out.append(twist_for(who, True, dice, follower, best))
+        out.append(twist_for(who, True, dice, follower, best, deck))
     elif outcome == SceneOutcome.ALTERED:
-        out.append(draw_twist(who, Category.MUNDANE, dice, result=best, **_options(follower)))
+        out.append(draw_twist(who, Category.MUNDANE, dice, result=best, **_options(follower, deck)))
     return out
 
 

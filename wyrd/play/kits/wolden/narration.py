@@ -188,8 +188,8 @@ def _fated(events: Sequence[Event], game: W.GameState, command: Command) -> list
     out: list[Event] = []
     begun = next((e for e in events if isinstance(e, SceneBegun)), None)
     if begun is not None:
-        out += scene_test(begun.id, present(game), command.dice, command.follower)
-    return out + critical_twists(events, command.dice, command.follower)
+        out += scene_test(begun.id, present(game), command.dice, command.follower, command.deck)
+    return out + critical_twists(events, command.dice, command.follower, command.deck)
 
 
 NARRATION = WoldenNarration()
