@@ -203,7 +203,7 @@ def test_a_failing_slow_or_contradicting_model_leaves_the_tables_to_speak(
 # A Thaeborn fight, blow for blow (the reported case: one line told three times in one fight).
 FIGHT = ["pc add Ada prowess=5 willpower=9 survival=3 armour=1 portents=3",
          "pc add Grub prowess=5 willpower=9 mettle=10 armour=1 npc concept=\"a marsh thug\"",
-         *["attack ada grub effort=1", "defend ada against grub effort=1"] * 6]
+         *["attack ada grub effort=1", "defend ada against grub effort=1"] * 10]
 
 
 def _rows(ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, deck: bool) -> list[tuple[str, str]]:
