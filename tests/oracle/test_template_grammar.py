@@ -360,3 +360,15 @@ def test_people_placeholders_are_proper_names() -> None:
     assert "lead" in PEOPLE
     assert fill("{lead.their} turn", {"lead": "Ada"}) == "Their turn"
     assert fill("{challenge.is}", {"challenge": "Hounds"}) == "Is"
+
+
+# "{character} grits their teeth": a plain pronoun a few words after a person, where the
+# person's own pronouns belong ({character.their}); rows about a group say so in other words
+_BARE_PRONOUN = re.compile(r"\{(character|lead)\}( [A-Za-z']+){1,3} (their|theirs|themself|themselves)\b")
+
+
+def test_a_person_s_own_pronouns_come_from_the_person() -> None:
+    """Issue 18, point 7: "the pronouns of each character", so a row never gives a character
+    "their" where the character's own form belongs (Ysolde is a she, not a they)."""
+    found = [f"{t.where}: {t.text}" for t in templates() if _BARE_PRONOUN.search(t.text)]
+    assert not found, "\n".join(found)
