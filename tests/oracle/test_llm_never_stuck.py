@@ -16,13 +16,12 @@ from langchain_core.language_models.fake_chat_models import FakeListChatModel, G
 from langchain_core.messages import AIMessage
 
 import wyrd.oracle.narrators.firewall as firewall
+from tests.oracle.test_llm_narrator import FAILED, GOOD, generic, told
 from wyrd.oracle.narrators.firewall import StreamGuard, check, sanitize
 from wyrd.oracle.narrators.llm import REST_AFTER, REST_MOMENTS, FallbackNarration, LLMNarrator, NarrationFailed
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
 from wyrd.rules.dice import Dice
-
-from tests.oracle.test_llm_narrator import FAILED, GOOD, generic, told
 
 ESCAPES = "\x1b[0m " * 400
 
