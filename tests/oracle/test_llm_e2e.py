@@ -142,7 +142,7 @@ def test_a_real_model_streams_prose_through_the_firewall(served: Served) -> None
         assert narration.text
         print(f"{request.moment!s}: {narration.event()}")  # shown with -rP: how the model did
         if isinstance(narration, FallbackNarration):
-            assert narration.fallback_reason.startswith("firewall:"), narration.fallback_reason
+            assert narration.fallback_reason.startswith("refused:"), narration.fallback_reason
             continue
         told += 1
         assert narration.source == llm.source and check(narration.text, request).ok
@@ -155,5 +155,5 @@ def test_a_real_model_too_slow_to_start_falls_back_at_the_budget(served: Served)
     llm = narrator(served, first_token_timeout=0.05, total_timeout=5.0)
     start = time.monotonic()
     narration = narrate_with_fallback(llm, TableNarrator(), moments(EVENTS, FACTS)[0], Dice.seeded(1))
-    assert isinstance(narration, FallbackNarration) and narration.fallback_reason == "no words within 0.05 s"
+    assert isinstance(narration, FallbackNarration) and narration.fallback_reason == "timeout: no words within 0.05 s"
     assert time.monotonic() - start < 1.0

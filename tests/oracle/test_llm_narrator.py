@@ -72,7 +72,7 @@ def test_an_error_before_the_first_chunk_falls_back_with_the_reason() -> None:
     narrator = LLMNarrator(FakeListChatModel(responses=[GOOD], error_on_chunk_number=0))
     out = told(narrator)
     assert out.source == "table" and out.text and out.shown == ""
-    assert out.fallback_reason.startswith("the model failed: FakeListChatModelError")
+    assert out.fallback_reason.startswith("error: the model failed: FakeListChatModelError")
     assert out.event().fallback == out.fallback_reason
     assert narrator.stats.failed == 1 and narrator.stats.last_failure == out.fallback_reason
 
@@ -94,7 +94,7 @@ def test_a_slow_first_token_falls_back_within_the_budget() -> None:
     start = time.monotonic()
     out = told(narrator)
     elapsed = time.monotonic() - start
-    assert out.fallback_reason == "no words within 0.3 s"
+    assert out.fallback_reason == "timeout: no words within 0.3 s"
     assert budget <= elapsed < 3 * budget
 
 
@@ -103,7 +103,7 @@ def test_a_reply_that_never_ends_falls_back_at_the_total_budget() -> None:
                            total_timeout=0.4)
     start = time.monotonic()
     out = told(narrator)
-    assert out.fallback_reason == "the reply was not finished within 0.4 s"
+    assert out.fallback_reason == "timeout: the reply was not finished within 0.4 s"
     assert time.monotonic() - start < 1.2
 
 
@@ -121,7 +121,7 @@ def test_a_reply_that_contradicts_the_dice_falls_back_and_says_why() -> None:
     pieces: list[str] = []
     narrator = LLMNarrator(generic("Ada heaves and triumphs over the gate at last."), on_text=pieces.append)
     out = told(narrator)
-    assert out.fallback_reason == "firewall: tells a failure as a success: 'triumphs'"
+    assert out.fallback_reason == "refused: tells a failure as a success: 'triumphs'"
     assert "triumphs" not in "".join(pieces)
 
 
@@ -141,7 +141,8 @@ def test_a_spent_token_budget_falls_back_without_calling_the_model() -> None:
     narrator.token_budget = used + 10  # less than another prompt
     assert narrator.tokens_left == 10
     out = told(narrator)
-    assert out.fallback_reason.startswith("token budget exhausted") and f"of {used + 10})" in out.fallback_reason
+    assert out.fallback_reason.startswith("budget: token budget exhausted")
+    assert f"of {used + 10})" in out.fallback_reason
     assert narrator.tokens_used == used  # nothing sent, nothing spent
     assert next(model.messages) == GOOD  # the second reply was never asked for
 
@@ -151,7 +152,7 @@ def test_the_budget_also_stops_a_reply_mid_stream() -> None:
     prompt_tokens = len("".join(str(m.content) for m in narrator.messages(FAILED)[1])) // 4
     narrator.token_budget = prompt_tokens + 50
     out = told(narrator)
-    assert out.fallback_reason.startswith("token budget exhausted")
+    assert out.fallback_reason.startswith("budget: token budget exhausted")
     assert narrator.tokens_used <= prompt_tokens + 60
 
 
@@ -167,7 +168,7 @@ def test_a_callback_that_breaks_is_a_fallback_not_a_crash() -> None:
         raise OSError("terminal gone")
 
     out = told(LLMNarrator(generic(GOOD), on_text=broken))
-    assert out.fallback_reason.startswith("narrator error: OSError")
+    assert out.fallback_reason.startswith("error: narrator error: OSError")
 
 
 def test_ctrl_c_while_a_model_speaks_lets_the_tables_tell_it() -> None:
@@ -175,7 +176,7 @@ def test_ctrl_c_while_a_model_speaks_lets_the_tables_tell_it() -> None:
         raise KeyboardInterrupt
 
     out = told(LLMNarrator(generic(GOOD), on_text=interrupt))
-    assert out.fallback_reason == "interrupted by the player"
+    assert out.fallback_reason == "interrupted: by the player"
 
 
 def test_status_says_what_was_told_and_spent() -> None:
@@ -184,7 +185,7 @@ def test_status_says_what_was_told_and_spent() -> None:
     told(narrator)
     line = narrator.status()
     assert line.startswith("fake:m: 1 told, 1 by the tables; ") and "of 100,000 tokens (estimated)" in line
-    assert line.endswith("last fallback: firewall: tells a failure as a success: 'triumphs'")
+    assert line.endswith("last fallback: refused: tells a failure as a success: 'triumphs'")
 
 
 def test_the_story_so_far_is_remembered_and_fed_back() -> None:
@@ -207,4 +208,4 @@ def test_the_fallback_narrator_plugs_into_narrate_requests() -> None:
     assert [n.event().model_dump() for n in settled] == stored
     assert [e["kind"] for e in stored] == ["narration"] * len(stored) and len(stored) == 2
     assert stored[0]["source"] == llm.source and "fallback" not in stored[0]
-    assert stored[1]["source"] == "table" and stored[1]["fallback"].startswith("firewall:")
+    assert stored[1]["source"] == "table" and stored[1]["fallback"].startswith("refused:")

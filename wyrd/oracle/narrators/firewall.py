@@ -68,6 +68,7 @@ _SEQUENCE = re.compile(
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"  # OSC/DCS/SOS/PM/APC strings
     r"|\x1b(?![\[\]PX^_])[ -/]*[0-~]"  # any other escape sequence
 )
+_LONGEST_SEQUENCE = 1024  # an escape sequence still open after this many characters is garbage
 _INTRODUCER = re.compile(r"[\x1b\x90\x98\x9b\x9d\x9e\x9f]")  # the start of a sequence that has not ended
 _SPACES = re.compile(r"[\t\n\r\x0b\x0c\u2028\u2029\u0085 ]+")
 _INVISIBLE = re.compile(
@@ -272,6 +273,45 @@ class Verdict:
     reason: str = ""
 
 
+class _Cleaner:
+    """:func:`sanitize` done a chunk at a time: each chunk is cleaned once, never the whole reply again.
+
+    Only an escape sequence that has not ended yet is held back (raw) until the next chunk;
+    one held past :data:`_LONGEST_SEQUENCE` characters never ends as far as the reader
+    cares: it and everything after it are dropped (as :func:`sanitize` drops them at the
+    end) and :attr:`dropped` says so. :attr:`text` equals ``sanitize(everything fed,
+    final=False)`` but for its trailing space.
+    """
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.dropped = False
+        self._held = ""
+
+    def feed(self, chunk: str) -> bool:
+        """Take one more chunk; True if the clean text grew."""
+        if self.dropped:
+            return False
+        raw, self._held, pos, parts = self._held + chunk, "", 0, []
+        for start in _INTRODUCER.finditer(raw):
+            if start.start() < pos:
+                continue  # inside a sequence already removed
+            parts.append(raw[pos:start.start()])
+            sequence = _SEQUENCE.match(raw, start.start())
+            if sequence is None:
+                self._held = raw[start.start():]
+                self.dropped = len(self._held) > _LONGEST_SEQUENCE
+                pos = len(raw)
+                break
+            pos = sequence.end()
+        parts.append(raw[pos:])
+        piece = re.sub(" {2,}", " ", _INVISIBLE.sub("", _SPACES.sub(" ", "".join(parts))))
+        if piece.startswith(" ") and (not self.text or self.text.endswith(" ")):
+            piece = piece[1:]
+        self.text += piece
+        return bool(piece)
+
+
 class StreamGuard:
     """The firewall for a reply that arrives in pieces: what may be shown now, and the verdict at the end.
 
@@ -287,7 +327,7 @@ class StreamGuard:
         self.max_chars = max_chars
         self.max_sentences = max_sentences
         self._allowed = _Allowed.of(request)
-        self.raw = ""
+        self._clean = _Cleaner()
         self.shown = ""
         self.full = False
         self.rejected: Verdict | None = None
@@ -296,8 +336,10 @@ class StreamGuard:
         """Take one more piece of the reply; return the text that may be shown now."""
         if self.rejected is not None or self.full:
             return ""
-        self.raw += chunk
-        clean = sanitize(self.raw, final=False)
+        if not self._clean.feed(chunk):  # nothing new a reader could see: no need to look again
+            self.full = self._clean.dropped
+            return ""
+        clean = self._clean.text
         ends = [m.end() for m in _SENTENCE_END.finditer(clean) if m.end() < len(clean)]  # followed by a space
         if len(ends) >= self.max_sentences and ends[self.max_sentences - 1] <= self.max_chars:
             self.full = True  # enough said: the rest would be cut anyway
@@ -320,7 +362,7 @@ class StreamGuard:
         """The verdict on the whole reply."""
         if self.rejected is not None:
             return self.rejected
-        text = sanitize(self.raw)
+        text = self._clean.text.rstrip()
         if not text:
             return Verdict(False, "", "an empty reply")
         fitted = _fit(text, self.max_chars, self.max_sentences)

@@ -17,11 +17,23 @@ text, unless the reply ran past the character cap and was cut back to its last
 full sentence (then the final text is a prefix of what was shown). Once a reply
 has said three sentences the narrator stops reading it.
 
-Any failure raises :class:`NarrationFailed` with a reason: the provider's error,
-before or mid-stream (the partial text is dropped), no first words in time, no end
-in time, a firewall refusal, the token budget spent. :func:`narrate_with_fallback`
-and :class:`FallbackNarrator` turn that into a table narration that records the
-reason (``source="table"``, ``fallback_reason``; its event has ``"fallback"``).
+Any failure raises :class:`NarrationFailed` with its kind and a reason: ``timeout``
+(no first words in time, no end in time: the deadline is checked on every chunk,
+whatever it holds, so a stream of invisible chunks cannot run past it), ``empty``,
+``refused`` (the firewall), ``error`` (the provider's, before or mid-stream: the
+partial text is dropped), ``budget`` (the token budget spent), ``interrupted`` or
+``resting``. The recorded reason starts with its kind (``"timeout: no words within
+3 s"``). :func:`narrate_with_fallback` and :class:`FallbackNarrator` turn that into a
+table narration that records the reason (``source="table"``, ``fallback_reason``; its
+event has ``"fallback"``).
+
+After :data:`REST_AFTER` failures in a row the narrator rests: the next
+:data:`REST_MOMENTS` moments go straight to the tables, without asking the model
+(a stalled server costs one budget, not one per moment). The failure that starts the
+rest says so once (:attr:`FallbackNarration.notice`); :meth:`LLMNarrator.wake`
+(``narrator llm``) ends the rest. Every string that came from the model or the
+provider is cleaned (:func:`wyrd.play.frontends.view.clean` rules: no escape
+sequences, controls or bidi overrides) before it is stored or shown.
 
 Tokens: the usage a provider reports on its chunks (``usage_metadata``) when it
 does, else an estimate of a token per four characters of prompt and reply.
@@ -35,6 +47,7 @@ from __future__ import annotations
 
 import math
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -43,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 
 from wyrd.oracle.events import Narrated
 from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
-from wyrd.oracle.narrators.firewall import DEFAULT_MAX_CHARS, StreamGuard
+from wyrd.oracle.narrators.firewall import DEFAULT_MAX_CHARS, StreamGuard, sanitize
 from wyrd.oracle.narrators.llm_config import NarratorConfig, build_chat_model, split_model
 from wyrd.oracle.narrators.llm_facts import StoryMemory, render_facts, settled
 from wyrd.prompts import PromptSet, chat_prompt, prompt_set
@@ -54,21 +67,40 @@ if TYPE_CHECKING:
     from langchain_core.messages import BaseMessage
     from langchain_core.prompts import ChatPromptTemplate
 
-__all__ = ["FallbackNarration", "FallbackNarrator", "LLMNarrator", "LLMStats", "NarrationFailed", "make_narrator",
-           "narrate_with_fallback"]
+__all__ = ["REST_AFTER", "REST_MOMENTS", "FallbackNarration", "FallbackNarrator", "LLMNarrator", "LLMStats",
+           "NarrationFailed", "make_narrator", "narrate_with_fallback"]
 
 CHARS_PER_TOKEN = 4
+REST_AFTER = 3  # failures in a row before the narrator rests
+REST_MOMENTS = 10  # moments the tables tell alone while it rests (counted, so no timer is involved)
+# What a reason may never carry to a screen: escape sequences, controls, bidi overrides (as view.clean).
+_UNSAFE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?"
+    r"|[\x00-\x08\x0e-\x1f\x7f-\x9f]"
+    r"|[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _END = object()
 OnText = Callable[[str], object]
 
 
-class NarrationFailed(Exception):
-    """The LLM narrator could not tell a moment; ``reason`` says why, ``shown`` what was already shown."""
+def _safe(text: object, limit: int = 300) -> str:
+    """``text`` (a provider's error, a model's words) fit to store and show on one line."""
+    return " ".join(_UNSAFE.sub("", str(text)).split())[:limit]
 
-    def __init__(self, reason: str, *, shown: str = "") -> None:
-        super().__init__(reason)
-        self.reason = reason
+
+class NarrationFailed(Exception):
+    """The LLM narrator could not tell a moment.
+
+    ``kind`` is what went wrong (timeout, empty, refused, error, budget, interrupted,
+    resting), ``reason`` the recorded reason (starting with the kind, cleaned),
+    ``shown`` what was already shown.
+    """
+
+    def __init__(self, kind: str, detail: str = "", *, shown: str = "") -> None:
+        self.kind = kind
+        self.reason = _safe(f"{kind}: {detail}" if detail else kind)
+        super().__init__(self.reason)
         self.shown = shown
+        self.notice = ""  # set when this failure sends the narrator to rest
 
 
 class FallbackNarration(Narration):
@@ -76,6 +108,7 @@ class FallbackNarration(Narration):
 
     fallback_reason: str
     shown: str = ""  # what the LLM had already shown live before it failed (the REPL may withdraw it)
+    notice: str = ""  # said once, when this failure sends the model to rest
 
     def event(self) -> Narrated:
         return super().event().model_copy(update={"fallback": self.fallback_reason})
@@ -91,6 +124,8 @@ class LLMStats:
     tokens_reported: int = 0  # the part of tokens_used that the provider reported (the rest is estimated)
     last_failure: str = ""
     first_words_s: float | None = None  # of the last reply
+    failures_in_row: int = 0
+    resting: int = 0  # moments still to be told by the tables alone
 
 
 def _pump(model: BaseChatModel, messages: Sequence[BaseMessage], out: queue.Queue[Any], stop: threading.Event) -> None:
@@ -134,6 +169,7 @@ class LLMNarrator(Narrator):
         name: the ``source`` of its narrations (default: the model string or the model's name).
         memory: the story so far (a new one by default).
         prompts: the prompt set (the bundled one by default).
+        clock: the deadlines' clock, in seconds (tests pass a fake one).
 
     Raises:
         NarratorConfigError: ``model`` is a string that can't be made into a model.
@@ -143,7 +179,7 @@ class LLMNarrator(Narrator):
                  temperature: float = 0.7, first_token_timeout: float = 3.0, total_timeout: float = 20.0,
                  max_chars: int = DEFAULT_MAX_CHARS, token_budget: int | None = None,
                  on_text: OnText | None = None, name: str | None = None, memory: StoryMemory | None = None,
-                 prompts: PromptSet | None = None) -> None:
+                 prompts: PromptSet | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         if isinstance(model, str):
             config = NarratorConfig(model=model, base_url=base_url, api_key=api_key, temperature=temperature,
                                     total_timeout=total_timeout, max_chars=max_chars)
@@ -161,6 +197,8 @@ class LLMNarrator(Narrator):
         self.memory = memory if memory is not None else StoryMemory()
         self.prompts = prompts or prompt_set()
         self.stats = LLMStats()
+        self.clock = clock
+        self._notice = ""  # said once by the front-end after the failure that began a rest
         self._templates: dict[str, ChatPromptTemplate] = {}
 
     @property
@@ -182,7 +220,26 @@ class LLMNarrator(Narrator):
             line += " (estimated)"
         elif guessed:
             line += f" ({guessed:,} estimated)"
-        return line + (f"; last fallback: {stats.last_failure}" if stats.last_failure else "")
+        if stats.resting:
+            plural = "s" if stats.resting != 1 else ""
+            line += f"; resting for {stats.resting} more moment{plural} (narrator llm wakes it)"
+        return _safe(line + (f"; last fallback: {stats.last_failure}" if stats.last_failure else ""), 500)
+
+    def wake(self) -> None:
+        """End a rest: the next moment asks the model again."""
+        self.stats.resting = self.stats.failures_in_row = 0
+        self._notice = ""
+
+    def take_notice(self) -> str:
+        """The notice of a rest begun since last asked, once (then empty)."""
+        notice, self._notice = self._notice, ""
+        return notice
+
+    @property
+    def notice(self) -> str:
+        """What a player is told when the narrator starts to rest."""
+        return (f"The language model failed {REST_AFTER} times in a row; the tables tell the next {REST_MOMENTS} "
+                "moments (narrator llm asks it again sooner).")
 
     def values(self, request: NarrationRequest) -> dict[str, str]:
         """What the prompt's placeholders are filled with for ``request``."""
@@ -204,28 +261,42 @@ class LLMNarrator(Narrator):
         Raises:
             NarrationFailed: the moment could not be told; the caller tells it from the tables.
         """
+        if self.stats.resting:
+            self.stats.resting -= 1
+            self.stats.failed += 1
+            raise NarrationFailed("resting", f"after {REST_AFTER} failures in a row")
         try:
             prompt_id, messages = self.messages(request)
             text = self._tell(request, messages)
         except NarrationFailed as failure:
-            self.stats.failed += 1
-            self.stats.last_failure = failure.reason
+            self._failed(failure)
             raise
         except KeyboardInterrupt:  # Ctrl-C while a model is slow: the tables tell this moment instead
-            self.stats.failed += 1
-            self.stats.last_failure = "interrupted by the player"
-            raise NarrationFailed(self.stats.last_failure) from None
+            interrupted = NarrationFailed("interrupted", "by the player")
+            self._failed(interrupted)
+            raise interrupted from None
         except Exception as exc:  # a prompt or callback problem: still only a fallback, never a crash
-            self.stats.failed += 1
-            self.stats.last_failure = reason = f"narrator error: {type(exc).__name__}: {exc}"
-            raise NarrationFailed(reason) from exc
+            broken = NarrationFailed("error", f"narrator error: {type(exc).__name__}: {exc}")
+            self._failed(broken)
+            raise broken from exc
         self.stats.told += 1
+        self.stats.failures_in_row = 0
         self.memory.remember(request, text)
         return Narration(text=text, source=self.source, moment=request.moment, trace=(f"prompt/{prompt_id}",))
 
+    def _failed(self, failure: NarrationFailed) -> None:
+        self.stats.failed += 1
+        self.stats.last_failure = failure.reason
+        self.stats.failures_in_row += 1
+        if self.stats.failures_in_row >= REST_AFTER:
+            self.stats.failures_in_row = 0
+            self.stats.resting = REST_MOMENTS
+            failure.notice = self._notice = self.notice
+
     def _budget_check(self, spent: int) -> None:
         if self.token_budget is not None and self.tokens_used + spent > self.token_budget:
-            raise NarrationFailed(f"token budget exhausted ({self.tokens_used + spent} of {self.token_budget})")
+            spent += self.tokens_used
+            raise NarrationFailed("budget", f"token budget exhausted ({spent} of {self.token_budget})")
 
     def _tell(self, request: NarrationRequest, messages: Sequence[BaseMessage]) -> str:
         prompt_tokens = math.ceil(sum(len(str(m.content)) for m in messages) / CHARS_PER_TOKEN)
@@ -235,7 +306,8 @@ class LLMNarrator(Narrator):
         stop = threading.Event()
         worker = threading.Thread(target=_pump, args=(self.model, messages, out, stop), daemon=True,
                                   name="wyrd-llm-narrator")
-        start = time.monotonic()
+        clock = self.clock
+        start = clock()
         reply_chars = reported = 0
         self.stats.first_words_s = None
         worker.start()
@@ -243,29 +315,32 @@ class LLMNarrator(Narrator):
             while True:
                 waiting = self.stats.first_words_s is None
                 limit = min(self.first_token_timeout, self.total_timeout) if waiting else self.total_timeout
+                what = "no words" if waiting else "the reply was not finished"
                 try:
-                    item = out.get(timeout=max(start + limit - time.monotonic(), 0.0))
+                    item = out.get(timeout=max(start + limit - clock(), 0.0))
                 except queue.Empty:
-                    what = "no words" if waiting else "the reply was not finished"
-                    raise NarrationFailed(f"{what} within {limit:g} s", shown=guard.shown) from None
+                    raise NarrationFailed("timeout", f"{what} within {limit:g} s", shown=guard.shown) from None
                 if item is _END:
                     break
                 if isinstance(item, BaseException):
-                    raise NarrationFailed(f"the model failed: {type(item).__name__}: {item}"[:300],
+                    raise NarrationFailed("error", f"the model failed: {type(item).__name__}: {item}",
                                           shown=guard.shown) from item
+                # Every chunk, whatever it holds: a stream of invisible pieces never runs past the deadline.
+                if clock() - start > limit:
+                    raise NarrationFailed("timeout", f"{what} within {limit:g} s", shown=guard.shown)
                 reported += _usage(item)
                 piece = str(getattr(item, "text", "") or "")
                 if not piece:
                     continue
-                if waiting:
-                    self.stats.first_words_s = time.monotonic() - start
                 reply_chars += len(piece)
                 self._budget_check(max(reported, prompt_tokens + math.ceil(reply_chars / CHARS_PER_TOKEN)))
                 shown = guard.feed(piece)
+                if waiting and (shown or sanitize(piece)):  # words a player can see, not escape sequences
+                    self.stats.first_words_s = clock() - start
                 if shown and self.on_text is not None:
                     self.on_text(shown)
                 if guard.rejected is not None:
-                    raise NarrationFailed(f"firewall: {guard.rejected.reason}", shown=guard.shown)
+                    raise NarrationFailed("refused", guard.rejected.reason, shown=guard.shown)
                 if guard.full:
                     break
         finally:
@@ -275,7 +350,8 @@ class LLMNarrator(Narrator):
             self.stats.tokens_reported += reported
         verdict = guard.finish()
         if not verdict.ok:
-            raise NarrationFailed(f"firewall: {verdict.reason}", shown=guard.shown)
+            kind = "empty" if not verdict.text else "refused"
+            raise NarrationFailed(kind, verdict.reason, shown=guard.shown)
         rest = guard.rest(verdict)
         if rest and self.on_text is not None:
             self.on_text(rest)
@@ -291,13 +367,13 @@ def narrate_with_fallback(llm: Narrator, table: Narrator, request: NarrationRequ
     try:
         return llm.narrate(request, dice)
     except NarrationFailed as failure:
-        reason, shown = failure.reason, failure.shown
+        reason, shown, notice = failure.reason, failure.shown, failure.notice
     except Exception as exc:  # any narrator, any error: the tables still tell the moment
-        reason, shown = f"narrator error: {type(exc).__name__}: {exc}", ""
+        reason, shown, notice = NarrationFailed("error", f"narrator error: {type(exc).__name__}: {exc}").reason, "", ""
     told = table.narrate(request, dice)
     if isinstance(llm, LLMNarrator):
         llm.memory.remember(request, told.text)
-    return FallbackNarration(**told.model_dump(), fallback_reason=reason, shown=shown)
+    return FallbackNarration(**told.model_dump(), fallback_reason=reason, shown=shown, notice=notice)
 
 
 class FallbackNarrator(Narrator):

@@ -118,6 +118,9 @@ class Storyteller:
         elif self.llm is None:
             raise ValueError("no language model is configured (wyrd play --model PROVIDER:MODEL)")
         else:
+            wake = getattr(self.llm, "wake", None)  # `narrator llm` also ends a model's rest
+            if callable(wake):
+                wake()
             self.use_llm(self.llm, self.on_told)
         return "table" if self._narrator is None else "llm"
 

@@ -125,6 +125,9 @@ class Console:
         ruleset = self.session.ruleset
         lines = [describe(e, ruleset) for e in reply.events if not (self.live_narration and _shown_live(e.event))]
         lines += [Line(text=t, style="hint") for t in self.session.hints(reply.events)]
+        take_notice = getattr(self.session.teller.llm, "take_notice", None)  # a model gone to rest says so once
+        notice = take_notice() if callable(take_notice) else ""
+        lines += [Line(text=clean(notice), style="hint")] if notice else []
         return Output(events=reply.events, lines=lines)
 
     # -- session verbs -----------------------------------------------------------
@@ -159,7 +162,7 @@ class Console:
         llm = self.session.teller.llm
         status = getattr(llm, "status", None)
         if callable(status):
-            lines.append(f"Narrator: {status()}")
+            lines.append(f"Narrator: {clean(status())}")  # a provider's error may carry escape sequences
         return Output(lines=_info(*lines))
 
     def _do_narrator(self, args: dict[str, Any]) -> Output:
