@@ -171,7 +171,8 @@ class Console:
             now = teller.use(args["use"] or ("llm" if teller.narrator is not teller.table else "table"))
         except ValueError as exc:
             return Output(lines=_info(str(exc), style="refused"))
-        return Output(lines=_info(f"The {'language model' if now == 'llm' else 'tables'} tell the story."))
+        told = "The language model tells the story." if now == "llm" else "The tables tell the story."
+        return Output(lines=_info(told))
 
     def _do_challenges(self, args: dict[str, Any]) -> Output:
         # A ruleset with challenges of its own lists them (PlayHooks.looks); for the others
