@@ -122,3 +122,17 @@ def test_ordinary_imagery_from_the_issue_passes(text: str) -> None:
 
 def test_invisible_characters_never_reach_the_screen() -> None:
     assert sanitize("Fog\u200b on the w\u00adater\u2060.") == "Fog on the water."
+
+
+def test_the_storys_things_are_not_people_but_its_persons_are() -> None:
+    """Issue 19, point 2: in The Hollow Fair's real requests a challenge called "Behind the Straw" made
+    "Death-masks of straw" a claim; only the story's persons (said "he" or "she") are."""
+    from wyrd.oracle.grammar import Referent
+
+    fair = SCENE.model_copy(update={"referents": {
+        "Behind the Straw": Referent("Behind the Straw", pronouns="it"),
+        "The Hucksters of Lantern Row": Referent("The Hucksters of Lantern Row", pronouns="they"),
+        "Hester Vell": Referent("Hester Vell", pronouns="she")}})
+    assert check("Death-masks of straw hang from the booths.", fair).ok
+    assert check("Dead leaves drift down Lantern Row.", fair).ok
+    assert not check("Hester lies dead on the green.", fair).ok

@@ -207,6 +207,7 @@ class _Allowed:
     counts: frozenset[int]  # the numbers of the facts themselves (not of the story's prose): what points may be
     about: frozenset[str]  # words that make a word near them a claim: names, pronouns, quantities
     names: tuple[str, ...]  # the request's multi-word names ("the drowned dead"), read as names, not claims
+    things: frozenset[str]  # words of the request's names for things and places: a capital there is no person
     points: bool  # the facts speak of points lost or spent
     defeat: bool
     harm: bool
@@ -223,16 +224,23 @@ class _Allowed:
         prose += list(_strings(data["events"]))
         tokens = _TOKEN.findall(for_checking(" ".join(prose)))
         numbers = {*_ints(data), *(n for t in tokens if (n := _number(t)) is not None)}
-        people = [c.name for c in request.characters] + [request.subject or "", *request.referents]
+        # people: the cast and the story's persons (a referent said "he" or "she"; "it" and "they" name things,
+        # challenges and crowds, whose words like "straw" or "fair" would make imagery a claim)
+        people = [c.name for c in request.characters] + [request.subject or ""]
+        people += [name for name, said in request.referents.items() if said.pronouns in ("he", "she")]
         if request.challenge is not None:
             people += [request.challenge.lead or "", *request.challenge.involved, *request.challenge.damage]
         about = set(_PEOPLE | QUANTITY_WORDS)
-        about.update(t for name in people for t in _TOKEN.findall(for_checking(name)) if len(t) > 1)
+        about.update(t for name in people for t in _TOKEN.findall(for_checking(name))
+                     if len(t) > 1 and t not in _NOT_NAMES)
         if request.challenge is not None and request.challenge.ability:
             about.update(_TOKEN.findall(for_checking(request.challenge.ability)))
         names = {for_checking(n).strip() for n in [request.location, request.scene, *request.denizens,
                                                     *(([request.challenge.name, request.challenge.denizen])
                                                       if request.challenge is not None else [])] if n}
+        things = [name for name, said in request.referents.items() if said.pronouns not in ("he", "she")]
+        things += [n for n in names if n]
+        thing_words = {t for name in things for t in _TOKEN.findall(for_checking(name))} - about
         events = " ".join(str(e.model_dump(mode="json")) for e in request.events)
         kinds = {e.kind for e in request.events}
         defeat = (request.moment == MomentKind.DEFEAT or "character_defeated" in kinds
@@ -254,8 +262,8 @@ class _Allowed:
             outcome = "falter"
         points = harm or "point" in events or bool(challenge and challenge.damage)
         multiword = tuple(sorted((n for n in names if " " in n), key=len, reverse=True))
-        return cls(frozenset(numbers), frozenset(_ints(data)), frozenset(about), multiword, points, defeat, harm,
-                   outcome)
+        return cls(frozenset(numbers), frozenset(_ints(data)), frozenset(about), multiword, frozenset(thing_words),
+                   points, defeat, harm, outcome)
 
 
 def _claims(text: str, start: int, end: int, about: frozenset[str]) -> frozenset[str]:
@@ -313,7 +321,7 @@ def _names_in(text: str) -> frozenset[str]:
 def _problem(text: str, allowed: _Allowed) -> str | None:
     """Why ``text`` (clean) cannot be told for the request, or None."""
     low = for_checking(text)
-    about = allowed.about | _names_in(for_checking(text, lower=False))
+    about = allowed.about | (_names_in(for_checking(text, lower=False)) - allowed.things)
     for name in allowed.names:  # "the Drowned Dead" names a denizen; it says nothing of anyone's death
         low = low.replace(name, " ~ ")
     if _ASSISTANT.search(low):
