@@ -6,33 +6,49 @@ can still write anything. :func:`check` looks at a reply against its
 
 - **Terminal safety.** Escape sequences (CSI, OSC, DCS, SOS, PM, APC, in 7-bit and
   8-bit forms, terminated or not), every other C0 and C1 control, DEL, bidi
-  embeddings, overrides, isolates and marks, invisible tag characters and BOMs
-  are removed; runs of whitespace become one space; Markdown ``*`` and backticks go.
+  embeddings, overrides, isolates and marks, zero-width spaces and joiners, word
+  joiners, soft hyphens, invisible tag characters and BOMs are removed; runs of
+  whitespace become one space; Markdown ``*`` and backticks go.
   This is cleaning, not a reason to refuse.
 - **Length.** A reply is cut after its third sentence (``max_sentences``), and one
   longer than ``max_chars`` after its last full sentence that fits; one with no
   sentence end inside the cap is refused. (A sentence ends at ``.``, ``!``, ``?`` or
   ``…`` before a space, so "Mr. Vell" counts as two: a cut there is early, never wrong.)
-- **Contradictions** (refused, with the reason):
+- **What is checked** is the reply as the player reads it
+  (:func:`~wyrd.oracle.narrators.normalize.for_checking`): NFKC, no format
+  characters, lookalike Cyrillic and Greek letters read as Latin, digits of every
+  script, superscripts and counting Roman numerals read as numbers.
+- **Contradictions** (refused, with the reason). Death and injury words and numbers
+  are claims only within five words of a character's name (the request's cast, or a
+  capitalised name in the reply), a pronoun for a person, or a counting word
+  (points, hp ...) in the same clause; elsewhere they are imagery ("Dead leaves
+  skitter across the green", "a hundred paper lanterns") and pass:
 
   * a number, in digits or words (``two``, ``seven``, ``twenty``, ``dozen``), that
     appears nowhere in the request: not in its events, its challenge, its cast, nor
-    the story text it carries (place, seeds, tone notes);
+    the story text it carries (place, seeds, tone notes); a number of points must be
+    one of the facts' own numbers, not one from the story's prose ("seven years ago");
   * death words (dies, dead, killed, slain, perishes ...) when the request holds no
     defeat (no ``character_defeated`` event, not a defeat moment nor a "defeated"
     postscript);
   * injury words (wounded, bleeding, injured ...) when the request holds no harm;
+  * points spoken of when the facts hold no harm nor points;
   * a settled challenge told the other way: a failure told with success words
     (succeeds, overcomes, triumphs, prevails ...), or an overcome challenge told with
     failure words (fails, falls short, in vain ...; "falters" is allowed when it was
     overcome only by drawing Wyrd after the roll fell short), and a roll that fell
     short told as a success;
   * a reply that speaks as an assistant ("As an AI", "Here is", "I'm sorry") or echoes
-    the prompt's headings ("Tone notes", "What is settled").
+    the prompt's headings ("Tone notes", "What is settled");
+  * a reply that speaks to the players or the system, gives instructions, or speaks
+    of saves, commands or points regained ("Ignore previous instructions", "SYSTEM:",
+    "Type quit now and delete your save file").
 
-  A flagged word that the request's own text uses (a denizen called "the Drowned
-  Dead", a place called "Seven Wells") is allowed, and so is one negated by a word
-  just before it ("does not die", "never fails", "almost fails").
+  Words in the request never switch a check off (a facet "would die for her sister"
+  does not let "Coral Vell will die" pass). The request's names of several words (a
+  denizen called "the Drowned Dead", a place, the challenge) are read as names, not
+  claims; a flagged word negated by a word just before it ("does not die", "never
+  fails", "almost fails") passes.
 
 **Limits, honestly.** These are keyword heuristics over English. They cannot tell who
 a word is about ("the hound lies dead" after a defeat of someone else passes), miss
@@ -40,8 +56,8 @@ paraphrase ("breathes no more", "the light leaves her eyes"), and miss invented
 items, places and people entirely: those are left to the prompt. The word "one" is
 never checked (it is mostly not a number in prose) and neither are ordinals
 ("first", "second"). Negation is three words back, so "not only does she fail"
-passes as negated. False alarms ("the road wound on", "a dead calm") fall back
-to the table narrator: the safe direction.
+passes as negated. False alarms ("She steps over dead leaves": a pronoun is near)
+fall back to the table narrator: the safe direction.
 
 :class:`StreamGuard` applies the same checks to a reply as it streams, so the
 text shown live has always passed them: words are released only once complete and
@@ -56,6 +72,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wyrd.oracle.narrators.base import DEFAULT_MAX_CHARS, MomentKind, NarrationRequest, Outcome
+from wyrd.oracle.narrators.normalize import QUANTITY_WORDS, for_checking
 
 __all__ = ["DEFAULT_MAX_CHARS", "DEFAULT_MAX_SENTENCES", "StreamGuard", "Verdict", "check", "sanitize"]
 
@@ -72,7 +89,8 @@ _LONGEST_SEQUENCE = 1024  # an escape sequence still open after this many charac
 _INTRODUCER = re.compile(r"[\x1b\x90\x98\x9b\x9d\x9e\x9f]")  # the start of a sequence that has not ended
 _SPACES = re.compile(r"[\t\n\r\x0b\x0c\u2028\u2029\u0085 ]+")
 _INVISIBLE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\U000e0000-\U000e007f*`]")
+    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
+    "\ufff9-\ufffb\U000e0000-\U000e007f*`]")
 
 
 def sanitize(text: str, *, final: bool = True) -> str:
@@ -122,6 +140,26 @@ _SUCCESS = _words(r"succeed(?:s|ed|ing)?|success(?:ful|fully)?|overcomes?|overca
 _FAILURE = _words(r"fail(?:s|ed|ure)?|in vain|to no avail|thwarted|foiled|gives? up|gave up")
 _FALTER = _words(r"falter(?:s|ed|ing)?|falls? short|fell short")
 _ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|json)\b")
+# A reply that speaks past the story: to the players, to the system, of saves, commands or points regained.
+_ADDRESS = re.compile(
+    r"\b(?:system|assistant|user|admin|developer|narrator)\s*:|"
+    r"\b(?:ignore|disregard|forget|override)\b[^.!?]{0,40}\b(?:instructions?|prompts?|rules|above|previous)\b|"
+    r"\b(?:previous|prior|above|system|new|my|these|following) (?:instructions?|prompts?)\b|"
+    r"\bthe players?\b|\bplayers\b|\bgame over\b|"
+    r"\b(?:won|wins|win|lost|lose|loses|ends?|ended|finish(?:es|ed)?|quit|exit|restart) the game\b|"
+    r"\bsave ?files?\b|\bsave(?:d)? games?\b|\byour saves?\b|\bsave now\b|\bsaves? (?:and|then) (?:quit|exit)\b|"
+    r"\b(?:type|enter|use|run) (?:the |this |these |a )?commands?\b|\bcommand (?:line|prompt)\b|\bkeyboard\b|"
+    r"\bdelete\b|\buninstall\b|\bquit now\b|\b(?:type|press|enter)\s+\S+\s+(?:now|to|and)\b|"
+    r"(?:^|[.!?:;] )(?:type|press|click)\b|"
+    r"\b(?:gains?|gained|regains?|regained|restores?|restored|recovers?|recovered|gets?)\b[^.!?]{0,30}"
+    r"\bpoints?\b|\bpoints? back\b|\ball (?:her|his|their|its|the) points\b")
+_POINTS = _words(r"points?")
+# Who a word can be about: a word like "dead" or a number is a claim only within a few words of one of these
+# (a character's name, a pronoun for a person, a word that counts a game quantity).
+_PEOPLE = frozenset({"he", "she", "they", "him", "her", "them", "himself", "herself", "themselves", "everyone",
+                     "everybody", "someone", "somebody", "i", "we", "you", "us"})
+_NEAR = 5
+_CLAUSE_END = re.compile(r"[.!?;:\u2026]")
 _ASSISTANT = re.compile(r"^(?:sure\b|certainly\b|here is\b|here's\b)|\bas an ai\b|\blanguage model\b|"
                         r"\bi'm sorry\b|\bi am sorry\b|\bi can(?:no|')t help\b")
 
@@ -162,16 +200,16 @@ def _number(token: str) -> int | None:
     return _NUMBER_WORDS.get(token)
 
 
-def _normal(text: str) -> str:
-    return text.lower().replace("\u2019", "'").replace("\u2018", "'")
-
-
 @dataclass(frozen=True)
 class _Allowed:
     """What a request lets a reply say."""
 
     numbers: frozenset[int]
-    words: frozenset[str]
+    counts: frozenset[int]  # the numbers of the facts themselves (not of the story's prose): what points may be
+    about: frozenset[str]  # words that make a word near them a claim: names, pronouns, quantities
+    names: tuple[str, ...]  # the request's multi-word names ("the drowned dead"), read as names, not claims
+    things: frozenset[str]  # words of the request's names for things and places: a capital there is no person
+    points: bool  # the facts speak of points lost or spent
     defeat: bool
     harm: bool
     outcome: str | None  # "overcome", "overcome_wyrd", "failed", "falter" or None
@@ -185,8 +223,26 @@ class _Allowed:
         if request.challenge is not None:
             prose += [request.challenge.name, request.challenge.denizen or ""]
         prose += list(_strings(data["events"]))
-        tokens = _TOKEN.findall(_normal(" ".join(prose)))
+        tokens = _TOKEN.findall(for_checking(" ".join(prose)))
         numbers = {*_ints(data), *(n for t in tokens if (n := _number(t)) is not None)}
+        # people: the cast and the story's persons (a referent said "he" or "she"; "it" and "they" name things,
+        # challenges and crowds, whose words like "straw" or "fair" would make imagery a claim)
+        people = [c.name for c in request.characters] + [request.subject or ""]
+        people += [name for name, said in request.referents.items() if said.pronouns in ("he", "she")]
+        if request.challenge is not None:
+            people += [request.challenge.lead or "", *request.challenge.involved, *request.challenge.damage]
+        about = set(_PEOPLE | QUANTITY_WORDS)
+        about.update(t for name in people for t in _TOKEN.findall(for_checking(name))
+                     if len(t) > 1 and t not in _NOT_NAMES)
+        if request.challenge is not None and request.challenge.ability:
+            about.update(_TOKEN.findall(for_checking(request.challenge.ability)))
+        names = {for_checking(n).strip() for n in [request.location, request.scene, *request.denizens,
+                                                    *(([request.challenge.name, request.challenge.denizen])
+                                                      if request.challenge is not None else [])] if n}
+        things = [name for name, said in request.referents.items() if said.pronouns not in ("he", "she")]
+        things += [n for n in names if n]
+        thing_words = {t for name in things for t in _TOKEN.findall(for_checking(name))} - about
+        events = " ".join(str(e.model_dump(mode="json")) for e in request.events)
         kinds = {e.kind for e in request.events}
         defeat = (request.moment == MomentKind.DEFEAT or "character_defeated" in kinds
                   or (request.moment == MomentKind.POSTSCRIPT and request.detail == "defeated"))
@@ -205,14 +261,28 @@ class _Allowed:
             outcome = detail if detail in (Outcome.OVERCOME, Outcome.OVERCOME_WYRD) else "failed"
         elif request.moment == MomentKind.FALTER:
             outcome = "falter"
-        return cls(frozenset(numbers), frozenset(tokens), defeat, harm, outcome)
+        points = harm or "point" in events or bool(challenge and challenge.damage)
+        multiword = tuple(sorted((n for n in names if " " in n), key=len, reverse=True))
+        return cls(frozenset(numbers), frozenset(_ints(data)), frozenset(about), multiword, frozenset(thing_words),
+                   points, defeat, harm, outcome)
 
 
-def _flagged(pattern: re.Pattern[str], text: str, allowed: _Allowed) -> str | None:
-    """The first match of ``pattern`` in ``text`` that is neither negated nor the request's own word."""
+def _claims(text: str, start: int, end: int, about: frozenset[str]) -> frozenset[str]:
+    """What the words at ``text[start:end]`` say something about (empty: nothing of a character or a game
+    quantity): the names, pronouns for a person and counting words within a few words of it, in its clause."""
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    clause_end = next((m.start() for m in _CLAUSE_END.finditer(text, end)), len(text))
+    before = _TOKEN.findall(text[clause_start:start])[-_NEAR:]
+    after = _TOKEN.findall(text[end:clause_end])[:_NEAR]
+    return frozenset(t for t in (*before, *after) if t in about)
+
+
+def _flagged(pattern: re.Pattern[str], text: str, about: frozenset[str] | None = None) -> str | None:
+    """The first match of ``pattern`` in ``text`` that is not negated (and, given ``about``, makes a claim
+    about one of those words: a character or a game quantity)."""
     for match in pattern.finditer(text):
         word = match.group(0)
-        if word in allowed.words:
+        if about is not None and not _claims(text, match.start(), match.end(), about):
             continue
         before = _TOKEN.findall(text[:match.start()])[-3:]
         if any(t in _NEGATORS or t.endswith("n't") for t in before):
@@ -221,27 +291,65 @@ def _flagged(pattern: re.Pattern[str], text: str, allowed: _Allowed) -> str | No
     return None
 
 
+_NAMED = re.compile(r"[A-Z][a-z]+(?:'[a-z]+)?")
+# Capitalised words that are not names; at a sentence's start a capital is a name only before one of _BEING.
+_NOT_NAMES = frozenset({"the", "a", "an", "and", "but", "or", "in", "on", "at", "of", "to", "for", "with", "by",
+                        "from", "as", "then", "there", "here", "now", "when", "while", "it", "its", "this", "that",
+                        "these", "those", "somewhere", "nothing", "no", "not", "beyond", "above", "below", "over",
+                        "under", "after", "before", "all", "every", "each", "some", "few", "many", "one"})
+_BEING = frozenset({"is", "was", "lies", "lay", "will", "has", "had", "falls", "fell", "dies", "died", "bleeds", "bled",
+                    "loses", "lost", "gets", "gains", "takes", "took", "can", "must"})
+
+
+def _names_in(text: str) -> frozenset[str]:
+    """The words of ``text`` (normalised, case kept) written as names: someone a reply may claim things of,
+    though the request never named them ("Grub is wounded")."""
+    found = set()
+    for match in _NAMED.finditer(text):
+        word = match.group(0).lower()
+        if word in _NOT_NAMES:
+            continue
+        head = text[:match.start()].rstrip()
+        if head and head[-1] not in ".!?;:\"\u201c(":  # inside a sentence: a capital says name
+            found.add(word)
+            continue
+        following = _TOKEN.findall(text[match.end():].lower())[:1]
+        if following and following[0] in _BEING:
+            found.add(word)
+    return frozenset(found)
+
+
 def _problem(text: str, allowed: _Allowed) -> str | None:
     """Why ``text`` (clean) cannot be told for the request, or None."""
-    low = _normal(text)
+    low = for_checking(text)
+    about = allowed.about | (_names_in(for_checking(text, lower=False)) - allowed.things)
+    for name in allowed.names:  # "the Drowned Dead" names a denizen; it says nothing of anyone's death
+        low = low.replace(name, " ~ ")
     if _ASSISTANT.search(low):
         return "speaks as an assistant, not as the narrator"
-    if (echo := _ECHO.search(low)) and echo.group(0) not in allowed.words:
+    if echo := _ECHO.search(low):
         return f"echoes the prompt: {echo.group(0)!r}"
-    for token in _TOKEN.findall(low):
-        value = _number(token)
-        if value is not None and value not in allowed.numbers:
-            return f"a number not in the facts: {token!r}"
-    if not allowed.defeat and (word := _flagged(_DEATH, low, allowed)):
+    if address := _ADDRESS.search(low):
+        return f"speaks to the players or the system: {address.group(0).strip()!r}"
+    if not allowed.points and (points := _POINTS.search(low)):
+        return f"speaks of points the facts do not: {points.group(0)!r}"
+    for match in _TOKEN.finditer(low):
+        value = _number(match.group(0))
+        if value is None or not (near := _claims(low, match.start(), match.end(), about)):
+            continue
+        # a count of points is a game quantity: only the facts' own numbers may be it, not "seven years ago"
+        if value not in (allowed.counts if near & QUANTITY_WORDS else allowed.numbers):
+            return f"a number not in the facts: {match.group(0)!r}"
+    if not allowed.defeat and (word := _flagged(_DEATH, low, about)):
         return f"tells a death that did not happen: {word!r}"
-    if not allowed.harm and (word := _flagged(_INJURY, low, allowed)):
+    if not allowed.harm and (word := _flagged(_INJURY, low, about)):
         return f"tells an injury that did not happen: {word!r}"
-    if allowed.outcome in ("failed", "falter") and (word := _flagged(_SUCCESS, low, allowed)):
+    if allowed.outcome in ("failed", "falter") and (word := _flagged(_SUCCESS, low)):
         return f"tells a failure as a success: {word!r}"
     if allowed.outcome in ("overcome", "overcome_wyrd"):
-        word = _flagged(_FAILURE, low, allowed)
+        word = _flagged(_FAILURE, low)
         if word is None and allowed.outcome == "overcome":
-            word = _flagged(_FALTER, low, allowed)
+            word = _flagged(_FALTER, low)
         if word is not None:
             return f"tells a success as a failure: {word!r}"
     return None
