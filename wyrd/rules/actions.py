@@ -11,14 +11,16 @@ caller's state and dice are exactly as they were.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
-from typing import Any, Concatenate, Generic, NamedTuple, ParamSpec, TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, ClassVar, Concatenate, Generic, NamedTuple, ParamSpec, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from wyrd.rules.dice import Dice
 
-__all__ = ["Event", "Outcome", "Turn", "action_for", "find_named"]
+__all__ = ["Event", "Labelled", "Outcome", "Reading", "Turn", "action_for", "find_named"]
 
 P = ParamSpec("P")
 S = TypeVar("S", bound=BaseModel)
@@ -44,6 +46,52 @@ class Event(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: str
+
+
+class Labelled(Event):
+    """An event that also carries labels for readers (a clock's name, a contest's results).
+
+    Labels are not facts of the rules: two events that differ only in them are the same
+    event, so saves written before a label was kept replay as they were.
+    """
+
+    _labels: ClassVar[frozenset[str]] = frozenset()
+
+    def _facts(self) -> dict[str, Any]:
+        return self.model_dump(exclude=set(self._labels))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Labelled) or type(other) is not type(self):
+            return NotImplemented
+        return self._facts() == other._facts()
+
+    def __hash__(self) -> int:
+        return hash(repr(sorted(self._facts().items())))
+
+
+class Reading:
+    """Which reading of a ruleset's rules its actions follow: today's, or the first one.
+
+    A command saved before an edition changed the rules replays inside :meth:`first`, and
+    the ruleset's turn asks :attr:`legacy` where the two readings part.
+    """
+
+    def __init__(self, ruleset: str) -> None:
+        self._first: ContextVar[bool] = ContextVar(f"{ruleset}_first_reading", default=False)
+
+    @contextmanager
+    def first(self) -> Iterator[None]:
+        """Play the actions inside by the first reading of the rules (for commands saved under it)."""
+        token = self._first.set(True)
+        try:
+            yield
+        finally:
+            self._first.reset(token)
+
+    @property
+    def legacy(self) -> bool:
+        """Whether the action being played follows the first reading."""
+        return self._first.get()
 
 
 class Outcome(NamedTuple, Generic[S]):

@@ -268,6 +268,23 @@ def _name_holder(conn: sqlite3.Connection, holder: str | None) -> None:
     conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)", (_dumps(savelock.holder(holder)),))
 
 
+@contextmanager
+def _built_beside(part: Path, what: str) -> Iterator[None]:
+    """A new file built under the hidden name ``part`` and moved into place: a failure is a
+    ``SaveWriteError`` saying it could not ``what`` (``SaveExists`` passes as it is), and the
+    part is gone afterwards, placed or not."""
+    try:
+        yield
+    except sqlite3.Error as e:
+        raise SaveWriteError(f"Could not {what} ({e}).") from e
+    except SaveExists:
+        raise
+    except OSError as e:
+        raise SaveWriteError(f"Could not {what} ({e.strerror or e}).") from e
+    finally:
+        discard(part)
+
+
 def _verify(conn: sqlite3.Connection, path: Path) -> None:
     """Walk the whole digest chain and check the latest valid snapshot against it."""
     where = first_edit(conn)
@@ -311,17 +328,9 @@ class SaveFile:
             cls._refuse_existing(p)
         part = part_name(p)
         discard(part)  # a leftover of an earlier process that had our pid
-        try:
+        with _built_beside(part, f"create the save file {p}"):
             cls._build(part, rows, busy_timeout)
             cls._placing(part, p)
-        except sqlite3.Error as e:
-            raise SaveWriteError(f"Could not create the save file {p} ({e}).") from e
-        except SaveExists:
-            raise
-        except OSError as e:
-            raise SaveWriteError(f"Could not create the save file {p} ({e.strerror or e}).") from e
-        finally:
-            discard(part)
         return cls.open(p, busy_timeout=busy_timeout, holder=holder)
 
     @classmethod
@@ -483,7 +492,7 @@ class SaveFile:
             raise SaveExists(f"{out} already exists; choose another name.")
         part = part_name(out)
         discard(part)
-        try:
+        with _built_beside(part, f"write the copy {out}"):
             os.close(os.open(part, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
             target = sqlite3.connect(part, isolation_level=None)
             try:
@@ -496,14 +505,6 @@ class SaveFile:
                 place(part, out)
             except FileExistsError:
                 raise SaveExists(f"{out} already exists; choose another name.") from None
-        except sqlite3.Error as e:
-            raise SaveWriteError(f"Could not write the copy {out} ({e}).") from e
-        except SaveExists:
-            raise
-        except OSError as e:
-            raise SaveWriteError(f"Could not write the copy {out} ({e.strerror or e}).") from e
-        finally:
-            discard(part)
         return out
 
     # --- writing: every method here is one BEGIN IMMEDIATE ... COMMIT ---------------------------

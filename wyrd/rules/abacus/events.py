@@ -8,13 +8,13 @@ text meant for players: narration is somebody else's job.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
 from wyrd.rules.abacus.enums import Ability, ChallengeType, MagicForm
 from wyrd.rules.abacus.reasons import Reason
-from wyrd.rules.actions import Event
+from wyrd.rules.actions import Event, Labelled
 
 __all__ = [
     "AbacusEvent",
@@ -47,30 +47,7 @@ __all__ = [
 ]
 
 
-
-
-class _Labelled(Event):
-    """An event that also carries labels for readers (a clock's name, a contest's results).
-
-    Labels are not facts of the rules: two events that differ only in them are the same
-    event, so saves written before a label was kept replay as they were.
-    """
-
-    _labels: ClassVar[frozenset[str]] = frozenset()
-
-    def _facts(self) -> dict[str, Any]:
-        return self.model_dump(exclude=set(self._labels))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _Labelled) or type(other) is not type(self):
-            return NotImplemented
-        return self._facts() == other._facts()
-
-    def __hash__(self) -> int:
-        return hash(repr(sorted(self._facts().items())))
-
-
-class _Named(_Labelled):
+class _Named(Labelled):
     """A labelled event naming what it counts, for readers (ids are for the rules)."""
 
     _labels: ClassVar[frozenset[str]] = frozenset({"name"})
@@ -197,7 +174,7 @@ class InfluenceRolled(Event):
     reason: Reason = ""
 
 
-class ContestDecided(_Labelled):
+class ContestDecided(Labelled):
     kind: Literal["contest_decided"] = "contest_decided"
     _labels: ClassVar[frozenset[str]] = frozenset({"results", "ties"})
     trait: str

@@ -15,9 +15,7 @@ command that way; everything new follows the text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from typing import TypeAlias
 
 from wyrd.rules.abacus.characters import Character
@@ -25,23 +23,15 @@ from wyrd.rules.abacus.errors import NotEnoughWyrd, OutOfTurn, UnknownName
 from wyrd.rules.abacus.events import WyrdDrawn
 from wyrd.rules.abacus.state import Challenge, GameState, Scene
 from wyrd.rules.actions import Outcome as BaseOutcome
+from wyrd.rules.actions import Reading, action_for, find_named
 from wyrd.rules.actions import Turn as BaseTurn
-from wyrd.rules.actions import action_for, find_named
 from wyrd.rules.dice import Dice
 
 __all__ = ["Outcome", "Turn", "action", "first_reading"]
 
-_FIRST_READING: ContextVar[bool] = ContextVar("abacus_first_reading", default=False)
-
-
-@contextmanager
-def first_reading() -> Iterator[None]:
-    """Play the actions inside by the first reading of the rules (for commands saved under it)."""
-    token = _FIRST_READING.set(True)
-    try:
-        yield
-    finally:
-        _FIRST_READING.reset(token)
+# Commands saved before an edition changed these rules replay inside ``first_reading()``.
+_READING = Reading("abacus")
+first_reading = _READING.first
 
 
 # What every Wyrd Abacus action returns: the new game state and its events.
@@ -62,7 +52,7 @@ class Turn(BaseTurn[GameState]):
     @property
     def legacy(self) -> bool:
         """Whether this action replays a command saved under the first reading of the rules."""
-        return _FIRST_READING.get()
+        return _READING.legacy
 
     # -- lookups -------------------------------------------------------------
 

@@ -16,14 +16,12 @@ kit plays an old command that way; everything new follows the text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable
 from typing import TypeAlias
 
 from wyrd.rules.actions import Outcome as BaseOutcome
+from wyrd.rules.actions import Reading, action_for, find_named
 from wyrd.rules.actions import Turn as BaseTurn
-from wyrd.rules.actions import action_for, find_named
 from wyrd.rules.feat.characters import Character, skill_key
 from wyrd.rules.feat.enums import Attribute
 from wyrd.rules.feat.errors import FeatError, NotAble, NotEnoughWyrd, UnknownName
@@ -33,17 +31,9 @@ from wyrd.rules.feat.table import DICE_ROLLED, WYRD_PER_EIGHT, clamp_level, eigh
 
 __all__ = ["Outcome", "Turn", "action", "first_reading"]
 
-_FIRST_READING: ContextVar[bool] = ContextVar("feat_first_reading", default=False)
-
-
-@contextmanager
-def first_reading() -> Iterator[None]:
-    """Play the actions inside by the first reading of the rules (for commands saved under it)."""
-    token = _FIRST_READING.set(True)
-    try:
-        yield
-    finally:
-        _FIRST_READING.reset(token)
+# Commands saved before an edition changed these rules replay inside ``first_reading()``.
+_READING = Reading("feat")
+first_reading = _READING.first
 
 
 # What every Heroes of the Fall action returns: the new game state and its events.
@@ -56,7 +46,7 @@ class Turn(BaseTurn[GameState]):
     @property
     def legacy(self) -> bool:
         """Whether this action replays a command saved under the first reading of the rules."""
-        return _FIRST_READING.get()
+        return _READING.legacy
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (exact, then ignoring case)."""

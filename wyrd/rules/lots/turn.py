@@ -15,14 +15,11 @@ The play kit plays an old command that way; everything new follows the text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import TypeAlias
 
 from wyrd.rules.actions import Outcome as BaseOutcome
+from wyrd.rules.actions import Reading, action_for, find_named
 from wyrd.rules.actions import Turn as BaseTurn
-from wyrd.rules.actions import action_for, find_named
 from wyrd.rules.lots.characters import Character, Condition
 from wyrd.rules.lots.errors import OutOfTurn, UnknownName
 from wyrd.rules.lots.events import ActionLost
@@ -30,17 +27,9 @@ from wyrd.rules.lots.state import GameState
 
 __all__ = ["Outcome", "Turn", "action", "first_reading"]
 
-_FIRST_READING: ContextVar[bool] = ContextVar("lots_first_reading", default=False)
-
-
-@contextmanager
-def first_reading() -> Iterator[None]:
-    """Play the actions inside by the first reading of the rules (for commands saved under it)."""
-    token = _FIRST_READING.set(True)
-    try:
-        yield
-    finally:
-        _FIRST_READING.reset(token)
+# Commands saved before an edition changed these rules replay inside ``first_reading()``.
+_READING = Reading("lots")
+first_reading = _READING.first
 
 # What every Thaeborn action returns: the new game state and its events.
 Outcome: TypeAlias = BaseOutcome[GameState]
@@ -52,7 +41,7 @@ class Turn(BaseTurn[GameState]):
     @property
     def legacy(self) -> bool:
         """Whether this action replays a command saved under the first reading of the rules."""
-        return _FIRST_READING.get()
+        return _READING.legacy
 
     # -- lookups -------------------------------------------------------------
 

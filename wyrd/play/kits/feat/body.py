@@ -181,20 +181,25 @@ class Fatigue(AttributeFeat):
                          cause=args["text"], eights=args["eights"])
 
 
-@VERBS.register
-class Rest(FeatVerb):
-    """rest WHO
+class _OneHero(FeatVerb):
+    """A verb that names one character and nothing more (`rest WHO`, `recover WHO`)."""
 
-    WHO, exhausted after a failed fatigue roll, rests and may exert themselves again.
-    """
-
-    key = "rest"
     completes = ("character",)
 
     def read(self, words: Words, state: GameState) -> Args:
         who = take_who(words, state)
         words.done()
         return {"who": who}
+
+
+@VERBS.register
+class Rest(_OneHero):
+    """rest WHO
+
+    WHO, exhausted after a failed fatigue roll, rests and may exert themselves again.
+    """
+
+    key = "rest"
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return F.rest(state, dice, args["who"])
@@ -221,7 +226,7 @@ class Wound(FeatVerb):
 
 
 @VERBS.register
-class Recover(FeatVerb):
+class Recover(_OneHero):
     """recover WHO
 
     WHO, out of action after a failed shock test, can act again: the table
@@ -229,12 +234,6 @@ class Recover(FeatVerb):
     """
 
     key = "recover"
-    completes = ("character",)
-
-    def read(self, words: Words, state: GameState) -> Args:
-        who = take_who(words, state)
-        words.done()
-        return {"who": who}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return F.recover(state, dice, args["who"])

@@ -94,14 +94,19 @@ def _fight_odds(state: Any, npc: str) -> str:
     return f" (best: {best[0]} lands a blow {percent(odds.p_success)})"
 
 
+def _check_called(play: ScenarioPlay, check: str) -> str:
+    """A check of the story as a sentence names it: "the check to find the firm stones"."""
+    assert play.scenario is not None
+    call = next((c for s in play.scenario.scenes for c in s.checks if c.id == check), None)
+    return f"the check to {call.purpose}" if call is not None else f"the check {check}"
+
+
 def _condition(play: ScenarioPlay, when: When) -> str:
     """How a condition reads: "'find the firm stones' succeeds", "Corve is brought down"."""
     scenario = play.scenario
     assert scenario is not None
     if when.check is not None:
-        call = next((c for s in scenario.scenes for c in s.checks if c.id == when.check), None)
-        what = f"the check to {call.purpose}" if call is not None else f"the check {when.check}"
-        return f"{what} {'succeeds' if when.outcome == 'success' else 'fails'}"
+        return f"{_check_called(play, when.check)} {'succeeds' if when.outcome == 'success' else 'fails'}"
     scene = next((s for s in scenario.scenes if s.id == when.fight), None)
     npc = scene.fight.npc if scene is not None and scene.fight is not None else "the foe"
     return f"{npc} is brought down" if when.outcome == "won" else f"{npc} still stands when you leave"
@@ -109,12 +114,8 @@ def _condition(play: ScenarioPlay, when: When) -> str:
 
 def _now(play: ScenarioPlay, when: When) -> str:
     """What holds now that opens a way: "Old Hoarfrost still stands", "the check to ... failed"."""
-    scenario = play.scenario
-    assert scenario is not None
     if when.check is not None:
-        call = next((c for s in scenario.scenes for c in s.checks if c.id == when.check), None)
-        what = f"the check to {call.purpose}" if call is not None else f"the check {when.check}"
-        return f"{what} {'succeeded' if when.outcome == 'success' else 'failed'}"
+        return f"{_check_called(play, when.check)} {'succeeded' if when.outcome == 'success' else 'failed'}"
     return _condition(play, when).removesuffix(" when you leave").replace(" is brought down", " is down")
 
 
