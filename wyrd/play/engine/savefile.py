@@ -548,6 +548,46 @@ class SaveFile:
                              [(seq, *row) for row in event_rows])
         return seq
 
+    def append_told(self, seq: int, events: Sequence[Mapping[str, Any]], deck: Mapping[str, Any] | None = None) -> None:
+        """Add the narration told after command ``seq`` to it, durably, in a transaction of its own.
+
+        The command is saved first and told after (its prose never holds up what happened):
+        the events follow its own, and ``deck`` (the rows the telling drew) is merged into its
+        ``parsed["deck"]``, so the save reads as if both had been written at once and a save
+        written before this existed reads as it always did. Only the latest command, live and
+        with no snapshot taken at it yet, can be told; its chain digest is written anew (nothing
+        follows it in the chain yet).
+
+        Raises:
+            ValueError: ``seq`` is not the latest live command, or a snapshot was taken at it.
+            SaveWriteError: the write failed and was rolled back.
+        """
+        rows = [(str(e["kind"]), _dumps(e)) for e in events]
+        with self._writing() as conn:
+            head = conn.execute("SELECT seq, text, parsed, undoes, status FROM commands"
+                                " ORDER BY seq DESC LIMIT 1").fetchone()
+            if head is None or head[0] != seq or head[3] is not None or head[4] != "live":
+                raise ValueError(f"command {seq} is not the latest live command; it can no longer be told")
+            if conn.execute("SELECT 1 FROM snapshots WHERE seq = ? AND invalidated_by IS NULL", (seq,)).fetchone():
+                raise ValueError(f"command {seq} has a snapshot already; it can no longer be told")
+            parsed_json = head[2]
+            if deck:
+                parsed = json.loads(parsed_json)
+                parsed["deck"] = {**(parsed.get("deck") or {}), **deck}
+                parsed_json = _dumps(parsed)
+            (start,) = conn.execute("SELECT count(*) FROM events WHERE command = ?", (seq,)).fetchone()
+            conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
+                             [(seq, start + i, kind, data) for i, (kind, data) in enumerate(rows)])
+            before = conn.execute("SELECT digest FROM commands WHERE seq < ? ORDER BY seq DESC LIMIT 1",
+                                  (seq,)).fetchone()
+            dice_rows = conn.execute("SELECT idx, sides, faces, purpose FROM dice WHERE command = ? ORDER BY idx",
+                                     (seq,)).fetchall()
+            event_rows = conn.execute("SELECT idx, kind, data FROM events WHERE command = ? ORDER BY idx",
+                                      (seq,)).fetchall()
+            digest = command_digest(before[0] if before is not None else GENESIS, seq, head[1], parsed_json, None,
+                                    dice_rows, event_rows)
+            conn.execute("UPDATE commands SET parsed = ?, digest = ? WHERE seq = ?", (parsed_json, digest, seq))
+
     @staticmethod
     def _chain_head(conn: sqlite3.Connection) -> tuple[int, bytes]:
         """The next command's seq and the chain digest it follows (in a write transaction)."""

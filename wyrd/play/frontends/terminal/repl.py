@@ -6,6 +6,8 @@ Tab completes commands (:mod:`.completion`), and the history is kept in the play
 data folder. The loop is never ended by a bad line: Ctrl-C clears the line, an error
 while handling a line is shown and play goes on, and Ctrl-D (or ``quit``) leaves politely,
 saying where the game is saved. Every command is saved as it happens, so leaving costs nothing.
+What a command did is printed first, committed; its prose follows, set apart, a model's words
+as they come, and a reply refused part-way is taken back from the screen (:mod:`.prose`).
 Ctrl-C while a line is carried out stops it either before its command is saved or after the
 game shown has taken it up, never between (issue 16, point 2); the prompt then shows the game
 as saved.
@@ -34,6 +36,7 @@ from wyrd.play.engine.paths import history_file
 from wyrd.play.engine.words import UsageError, resolve
 from wyrd.play.frontends.console import Console, overlong
 from wyrd.play.frontends.terminal.completion import WyrdCompleter
+from wyrd.play.frontends.terminal.prose import Prose
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
 from wyrd.play.frontends.view import Line, clean
@@ -47,11 +50,32 @@ MAX_READ_ERRORS = 3
 Ask = Callable[[str, str, Sequence[str], str], str | None]
 
 
+def _print(*values: Any, **kwargs: Any) -> None:
+    print_formatted_text(*values, **kwargs)  # looked up at each call: tests read what is printed
+
+
 def show_lines(lines: Sequence[Line], output: TerminalOutput | None = None) -> None:
-    """Print ``lines``, each in its style."""
+    """Print ``lines``, each in its style; prose set apart (:mod:`.prose`)."""
     for line in lines:
+        if line.style == "narration":
+            Prose(output, write=_print).show(line)
+            continue
         text = FormattedText([(line_class(line.style), line.text)])
         print_formatted_text(text, style=STYLE, output=output)
+
+
+def _carry_out(console: Console, line: str, output: TerminalOutput | None) -> bool:
+    """Carry out ``line``: what happened first, committed; then its prose as it is told. True: play ends."""
+    truth = console.act(line)
+    show_lines(truth.lines, output)
+    if truth.untold is not None:
+        prose = Prose(output, write=_print)
+        try:
+            rest = console.tell(truth.untold, prose)
+        finally:
+            prose.end()
+        show_lines(rest.lines, output)
+    return truth.quit
 
 
 def _history() -> History:
@@ -209,7 +233,7 @@ def run_repl(
             if line is None:
                 show_lines([Line(text="The scene goes on.", style="info")], output)
                 continue
-            result = console.handle(line)
+            ends = _carry_out(console, line, output)
         except KeyboardInterrupt:
             show_lines([Line(text="Interrupted; `log` shows what was saved.", style="info")],
                        output)
@@ -218,6 +242,5 @@ def run_repl(
         except Exception as exc:
             show_lines([_error(exc, "carrying out that line")], output)
             continue
-        show_lines(result.lines, output)
-        if result.quit:
+        if ends:
             return 0
