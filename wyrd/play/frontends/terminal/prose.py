@@ -26,7 +26,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from wyrd.play.frontends.console import Live
 from wyrd.play.frontends.terminal.style import STYLE, line_class
-from wyrd.play.frontends.view import Line
+from wyrd.play.frontends.view import Line, clean
 
 __all__ = ["INDENT", "Prose"]
 
@@ -102,8 +102,8 @@ class Prose(Live):
         return "".join(out)
 
     def write(self, text: str) -> None:
-        """Show ``text`` as prose, going on from what was written before."""
-        self._emit(self._laid_out(text))
+        """Show ``text`` as prose, going on from what was written before (cleaned again: no escape ever)."""
+        self._emit(self._laid_out(clean(text)))
 
     def end(self) -> None:
         """End the prose being written: the next begins on a row of its own."""
