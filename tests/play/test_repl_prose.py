@@ -107,7 +107,7 @@ def test_a_reply_that_fails_part_way_is_taken_back_and_the_tables_speak(tmp_path
     written, rows, _ = play_scene(tmp_path, model)
     told = [e for e in scene_events(tmp_path) if e["kind"] == "narration"]
     assert told and all(e.get("fallback") for e in told)
-    assert "Fog settles ov" in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", written)  # it was shown...
+    assert "Fog settles" in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", written)  # it was shown...
     assert not any("Fog" in row for row in rows)  # ... and is there no more
     for event in told:
         assert any(str(event["text"])[:20] in row for row in rows)  # the tables' words instead
