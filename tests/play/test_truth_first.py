@@ -324,3 +324,51 @@ def test_act_gives_what_happened_and_tell_gives_the_prose_after(tmp_path: Path) 
     assert all(line.style != "narration" for line in rest.lines)  # the prose went to the live front-end
     assert json.dumps(truth.model_dump(mode="json"))  # a front-end can still dump the truth as it is
     session.close()
+
+
+# -- nothing a model or a provider says reaches a screen raw (issue 19, point 4) ---------------
+
+HOSTILE = "\x1b[2J\x1b]0;pwned\x07bad\u202egateway\x9b31m\nretry"
+
+
+def test_a_telling_that_breaks_with_a_hostile_message_shows_it_cleaned(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words already shown are taken back, and the failure is shown cleaned."""
+    session, console = _game(None)
+    for line in BEFORE:
+        console.handle(line)
+
+    def breaking(moments: object, *, on_text: Any = None, on_told: Any = None) -> list[Any]:
+        on_text("Rain falls on the")
+        raise RuntimeError(HOSTILE)
+
+    monkeypatch.setattr(session.teller, "tell_moments", breaking)
+    truth = console.act("scene")
+    assert truth.untold is not None
+    live = Recording()
+    rest = console.tell(truth.untold, live)
+    assert rest.events[-1].kind == "narration_failed"
+    assert live.calls == [("words", "Rain falls on the"), ("withdraw", "Rain falls on the")]
+    shown = [line.text for line in rest.lines] + [str(call[1]) for call in live.calls]
+    assert any("gateway" in text for text in shown)
+    assert not any(c in text for text in shown for c in "\x1b\x07\x9b\u202e\n")
+    session.close()
+
+
+def test_a_model_that_cannot_be_set_up_is_reported_cleaned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from wyrd.oracle.narrators.llm_config import NarratorConfigError
+    from wyrd.play.cli.play import _narrator
+
+    def broken(config: object, on_text: object = None) -> None:
+        raise NarratorConfigError(f"cannot set up openai:x: {HOSTILE}")
+
+    monkeypatch.setattr("wyrd.oracle.narrators.llm.make_narrator", broken)
+    session, _ = _game(None)
+    assert not _narrator(session, argparse.Namespace(model="openai:x", base_url=None))
+    err = capsys.readouterr().err
+    assert "gateway" in err and "the tables will tell the story" in err
+    assert not any(c in err.rstrip("\n") for c in "\x1b\x07\x9b\u202e")
+    session.close()

@@ -135,6 +135,14 @@ def _typed_ask(lines: Iterator[str] | None) -> object:
     return ask
 
 
+def _tables_instead(exc: Exception) -> bool:
+    """Say why no model narrates (a provider's error cleaned: it may carry escape sequences); False."""
+    from wyrd.play.frontends.view import clean
+
+    print(f"wyrd: {clean(exc)}; the tables will tell the story.", file=sys.stderr)
+    return False
+
+
 def _narrator(session: Session, args: argparse.Namespace) -> bool:
     """Put the configured language model, if any, in charge of the prose; True if one is.
 
@@ -147,8 +155,7 @@ def _narrator(session: Session, args: argparse.Namespace) -> bool:
     try:
         config = load_config(args.model, base_url=args.base_url)
     except NarratorConfigError as exc:
-        print(f"wyrd: {exc}; the tables will tell the story.", file=sys.stderr)
-        return False
+        return _tables_instead(exc)
     if not config.model:
         return False  # the tables alone: the narrator and its prompts are never loaded
     from wyrd.oracle.narrators.llm import make_narrator
@@ -156,8 +163,7 @@ def _narrator(session: Session, args: argparse.Namespace) -> bool:
     try:
         llm = make_narrator(config)
     except NarratorConfigError as exc:
-        print(f"wyrd: {exc}; the tables will tell the story.", file=sys.stderr)
-        return False
+        return _tables_instead(exc)
     if llm is None:
         return False
     if session.save is not None:
