@@ -10,6 +10,7 @@ streams word by word, and one that fails part-way (``error_on_chunk_number``).
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 
@@ -162,3 +163,21 @@ def test_words_are_cleaned_again_before_the_terminal_sees_them() -> None:
     assert screen_of(written, 40)[0] == INDENT + "Rain falls."
 
 
+
+
+def test_keys_typed_while_the_prose_is_told_are_kept_but_not_echoed() -> None:
+    """Issue 19, point 1: the terminal's echo (``^C``, a line typed ahead) would move the cursor under the
+    prose and spoil the erasing of a reply taken back; Ctrl-C must still interrupt."""
+    termios = pytest.importorskip("termios")
+    main, follower = os.openpty()
+    try:
+        before = termios.tcgetattr(follower)
+        with repl._typed_ahead_unechoed(follower):
+            during = termios.tcgetattr(follower)[3]
+            assert not during & termios.ECHO and not during & termios.ICANON and during & termios.ISIG
+        assert termios.tcgetattr(follower) == before
+        with repl._typed_ahead_unechoed(None):
+            pass  # no terminal: nothing to do
+    finally:
+        os.close(main)
+        os.close(follower)

@@ -20,8 +20,10 @@ was chosen.
 
 from __future__ import annotations
 
+import contextlib
 import shlex
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -64,16 +66,48 @@ def show_lines(lines: Sequence[Line], output: TerminalOutput | None = None) -> N
         print_formatted_text(text, style=STYLE, output=output)
 
 
-def _carry_out(console: Console, line: str, output: TerminalOutput | None) -> bool:
-    """Carry out ``line``: what happened first, committed; then its prose as it is told. True: play ends."""
+@contextlib.contextmanager
+def _typed_ahead_unechoed(fd: int | None) -> Iterator[None]:
+    """While prose is told, keys typed ahead are kept for the next prompt but not echoed.
+
+    The terminal's own echo (``^C``, a line typed ahead and its Enter) would move the cursor
+    under the prose, and a reply taken back must erase exactly the rows it wrote. Line
+    editing is off too, so a Ctrl-D typed ahead reaches the prompt; Ctrl-C still interrupts.
+    """
+    saved = None
+    if fd is not None:
+        try:
+            import termios
+
+            saved = termios.tcgetattr(fd)
+        except Exception:  # no termios (Windows), or no terminal after all (termios.error)
+            saved = None
+    if saved is None or fd is None:
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~(termios.ECHO | termios.ICANON)  # the local flags; ISIG stays: Ctrl-C still interrupts
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
+def _carry_out(console: Console, line: str, output: TerminalOutput | None, fd: int | None = None) -> bool:
+    """Carry out ``line``: what happened first, committed; then its prose as it is told. True: play ends.
+
+    ``fd``: the terminal the keys come from (its echo is held while the prose is told).
+    """
     truth = console.act(line)
     show_lines(truth.lines, output)
     if truth.untold is not None:
         prose = Prose(output, write=_print)
-        try:
-            rest = console.tell(truth.untold, prose)
-        finally:
-            prose.end()
+        with _typed_ahead_unechoed(fd):
+            try:
+                rest = console.tell(truth.untold, prose)
+            finally:
+                prose.end()
         show_lines(rest.lines, output)
     return truth.quit
 
@@ -171,6 +205,14 @@ def _asked(console: Console, line: str, ask: Ask) -> str | None:
 # -- the loop -----------------------------------------------------------------------------
 
 
+def _terminal_fd() -> int | None:
+    """Standard input's descriptor when it is a terminal (None otherwise)."""
+    try:
+        return sys.stdin.fileno() if sys.stdin.isatty() else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 def _farewell(console: Console) -> list[Line]:
     if console.path is None:
         return [Line(text="This game had no save file; it ends here.", style="info")]
@@ -203,6 +245,7 @@ def run_repl(
     """
     session = make_session(console, input, output)
     ask = _asker(session, output)
+    keys = _terminal_fd() if input is None else None
     try:
         show_lines(console.opening().lines, output)
     except Exception as exc:
@@ -233,7 +276,7 @@ def run_repl(
             if line is None:
                 show_lines([Line(text="The scene goes on.", style="info")], output)
                 continue
-            ends = _carry_out(console, line, output)
+            ends = _carry_out(console, line, output, keys)
         except KeyboardInterrupt:
             show_lines([Line(text="Interrupted; `log` shows what was saved.", style="info")],
                        output)
