@@ -10,6 +10,12 @@ charge, with the LLM narrator behind the firewall and the tables whenever it
 fails, is slow or says too much. Everything it returns is stored as events with
 the command, so a replay, a log or an export never asks again.
 
+It works in two steps, so that what happened is saved before any prose is asked
+for (issue 19, point 1): :meth:`Storyteller.additions` gives what the kit adds
+(saved with the command's own events) and the :class:`Moments` left to tell;
+:meth:`Storyteller.tell_moments` tells them afterwards, handing a model's words
+to the caller as they come. :meth:`Storyteller.tell` does both at once.
+
 Its dice are seeded apart from the rules' (``{seed}:{seq}:oracle``): narration
 never changes which faces the rules see. The deck (rows not to repeat until a
 table is used up) is kept here; the session saves what each command changed of it.

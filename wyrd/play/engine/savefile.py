@@ -1,7 +1,8 @@
 """The save file: an append-only SQLite log of commands, their dice and their events.
 
 Generic: it knows nothing of rules, only JSON-serialisable dicts. Each command is written in one
-durable transaction *before* anything is shown (DESIGN.md, core loop step 5); state is rebuilt by
+durable transaction *before* anything is shown (DESIGN.md, core loop step 5), and its narration is
+added to it in a second one (:meth:`SaveFile.append_told`), leaving the rows as one would; state is rebuilt by
 replaying the live commands' recorded dice, optionally from a snapshot. Nothing is ever deleted:
 an undo is itself a recorded command (``undoes`` names its target) that marks the latest live
 command ``undone``, so ``all_commands`` is the full audit trail. Opening never writes to a file
