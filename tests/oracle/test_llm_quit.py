@@ -17,7 +17,7 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +57,9 @@ class Endless(BaseChatModel):
             time.sleep(self.pause)
 
 
-def _workers() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == "wyrd-llm-narrator" and t.is_alive()]
+def _workers(besides: Collection[threading.Thread] = ()) -> list[threading.Thread]:
+    """The narrator's stream workers alive now (other than ``besides``: those of earlier tests)."""
+    return [t for t in threading.enumerate() if t.name == "wyrd-llm-narrator" and t.is_alive() and t not in besides]
 
 
 def _interrupting(_: str) -> None:
@@ -67,21 +68,23 @@ def _interrupting(_: str) -> None:
 
 def test_close_stops_a_stream_given_up_on() -> None:
     """Ctrl-C while the model speaks: the tables tell the moment, and closing leaves no stream running."""
+    earlier = set(_workers())
     narrator = LLMNarrator(Endless(), on_text=_interrupting, total_timeout=30.0)
     assert told(narrator).fallback_reason == "interrupted: by the player"
     assert narrator.close(timeout=10.0)
-    assert narrator.streaming == 0 and _workers() == []
+    assert narrator.streaming == 0 and _workers(earlier) == []
 
 
 def test_quitting_a_session_stops_its_models_streams(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    earlier = set(_workers())
     session = Session.new(tmp_path / "g.wyrd", seed=21, story="hollow-fair", ruleset="abacus")
     narrator = LLMNarrator(Endless(), on_text=_interrupting, total_timeout=30.0)
     session.teller.use_llm(narrator)
     out = Console(session, tmp_path / "g.wyrd").handle("pc take all")
     assert any(e.kind == "narration" and e["fallback"] for e in out.events)
     session.close()
-    assert narrator.streaming == 0 and _workers() == []
+    assert narrator.streaming == 0 and _workers(earlier) == []
 
 
 EXITING = textwrap.dedent("""
