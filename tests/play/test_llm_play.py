@@ -113,7 +113,7 @@ def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch:
         return made[0]
 
     monkeypatch.setattr("wyrd.oracle.narrators.llm.make_narrator", fake)
-    assert _narrator(resumed, argparse.Namespace(model="fake:model", base_url=None), live=False)
+    assert _narrator(resumed, argparse.Namespace(model="fake:model", base_url=None))
     assert made and made[0].memory.lines  # the narration saved before is in its summary
     resumed.close()
 

@@ -10,7 +10,13 @@ as JSON, what they settle, the story's tone notes and the story so far
 Streaming runs the model's sync ``stream`` in a daemon worker thread that hands
 chunks over a queue; the caller's thread waits with a deadline, so the
 first-words budget and the total budget hold whatever the provider does, and the
-``on_text`` callback runs in the caller's thread (the REPL prints there). Every
+``on_text`` callback runs in the caller's thread (the REPL prints there). A worker
+still streaming when its moment is over (a timeout, a refusal, Ctrl-C) is told to
+stop and ends at its next chunk; :meth:`LLMNarrator.close` (and, failing that, the
+interpreter's exit) stops them all and waits a little for each. A daemon thread still
+inside the model's code when the interpreter finalizes is killed there, and through
+native frames that catch everything (pydantic-core's validators calling back into
+Python) that abort the whole process ("FATAL: exception not rethrown"). Every
 chunk goes through the :class:`~wyrd.oracle.narrators.firewall.StreamGuard`, so what
 ``on_text`` shows has been cleaned and checked; joined, the pieces are the final
 text, unless the reply ran past the character cap and was cut back to its last
@@ -45,11 +51,13 @@ built; importing this module costs nothing of it.
 
 from __future__ import annotations
 
+import atexit
 import math
 import queue
 import re
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -80,6 +88,25 @@ _UNSAFE = re.compile(
     r"|[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _END = object()
 OnText = Callable[[str], object]
+STOP_WAIT = 2.0  # seconds close() waits for each stream still running to end
+# Every narrator with a worker, for the interpreter's exit (weakly: a narrator dropped is forgotten).
+_NARRATORS: weakref.WeakSet[LLMNarrator] = weakref.WeakSet()
+_exit_hook = threading.Lock()
+_hooked = False
+
+
+def _close_all() -> None:
+    """At the interpreter's exit: stop every stream still running before the interpreter finalizes."""
+    for narrator in list(_NARRATORS):
+        narrator.close(timeout=STOP_WAIT)
+
+
+def _hook_exit() -> None:
+    global _hooked
+    with _exit_hook:
+        if not _hooked:
+            atexit.register(_close_all)
+            _hooked = True
 
 
 def _safe(text: object, limit: int = 300) -> str:
@@ -200,6 +227,26 @@ class LLMNarrator(Narrator):
         self.clock = clock
         self._notice = ""  # said once by the front-end after the failure that began a rest
         self._templates: dict[str, ChatPromptTemplate] = {}
+        self._workers: list[tuple[threading.Thread, threading.Event]] = []  # streams not known to have ended
+
+    def close(self, timeout: float = STOP_WAIT) -> bool:
+        """Stop every stream still running and wait up to ``timeout`` seconds for each to end.
+
+        True if none is left running. Quitting calls it, so the interpreter never finalizes
+        with a worker inside the model's code.
+        """
+        for _worker, stop in self._workers:
+            stop.set()
+        for worker, _ in self._workers:
+            worker.join(timeout)
+        self._workers = [(w, s) for w, s in self._workers if w.is_alive()]
+        return not self._workers
+
+    @property
+    def streaming(self) -> int:
+        """How many of this narrator's stream workers are still running."""
+        self._workers = [(w, s) for w, s in self._workers if w.is_alive()]
+        return len(self._workers)
 
     @property
     def tokens_used(self) -> int:
@@ -310,6 +357,10 @@ class LLMNarrator(Narrator):
         start = clock()
         reply_chars = reported = 0
         self.stats.first_words_s = None
+        self._workers = [(w, s) for w, s in self._workers if w.is_alive()]
+        self._workers.append((worker, stop))
+        _NARRATORS.add(self)
+        _hook_exit()
         worker.start()
         try:
             while True:

@@ -10,6 +10,12 @@ charge, with the LLM narrator behind the firewall and the tables whenever it
 fails, is slow or says too much. Everything it returns is stored as events with
 the command, so a replay, a log or an export never asks again.
 
+It works in two steps, so that what happened is saved before any prose is asked
+for (issue 19, point 1): :meth:`Storyteller.additions` gives what the kit adds
+(saved with the command's own events) and the :class:`Moments` left to tell;
+:meth:`Storyteller.tell_moments` tells them afterwards, handing a model's words
+to the caller as they come. :meth:`Storyteller.tell` does both at once.
+
 Its dice are seeded apart from the rules' (``{seed}:{seq}:oracle``): narration
 never changes which faces the rules see. The deck (rows not to repeat until a
 table is used up) is kept here; the session saves what each command changed of it.
@@ -20,7 +26,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wyrd.oracle.narrators.telling import Command, KitNarration, narration_event
 from wyrd.play.engine.kits import PlayHooks
@@ -32,7 +38,16 @@ if TYPE_CHECKING:
     from wyrd.oracle.narrators.table import TableNarrator
     from wyrd.oracle.tables import Table
 
-__all__ = ["Storyteller", "user_tables"]
+__all__ = ["Moments", "Storyteller", "user_tables"]
+
+
+class Moments(NamedTuple):
+    """A command's moments still to be told: the requests, the narration's dice (going on from
+    where the kit's additions left them) and whether table rows are drawn through the deck."""
+
+    requests: tuple[NarrationRequest, ...]
+    dice: Dice
+    deck: bool
 
 
 def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
@@ -124,6 +139,12 @@ class Storyteller:
             self.use_llm(self.llm, self.on_told)
         return "table" if self._narrator is None else "llm"
 
+    def close(self) -> None:
+        """Stop a model's streams still running (quitting while a moment is told leaves none behind)."""
+        close = getattr(self.llm, "close", None)
+        if callable(close):
+            close()
+
     def reset(self, deck: dict[str, list[str]] | None = None) -> None:
         self.deck.clear()
         self.deck.update(copy.deepcopy(deck or {}))
@@ -131,6 +152,19 @@ class Storyteller:
     def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[Event], dice: Dice,
              follower: Any = None) -> list[Event]:
         """The events the narration adds to a command's own: the kit's additions, then the telling of its moments.
+
+        Both steps at once (:meth:`additions`, then :meth:`tell_moments`), for a caller that
+        saves them together. Args as for :meth:`additions`.
+        """
+        added, moments = self.additions(kit, before, after, events, dice, follower)
+        return added + self.tell_moments(moments)
+
+    def additions(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[Event], dice: Dice,
+                  follower: Any = None) -> tuple[list[Event], Moments]:
+        """What the kit adds to a command (twists, scene tests: part of what happened), and its moments to tell.
+
+        The additions are settled here, with ``dice``; the moments are told later, by
+        :meth:`tell_moments`, with the same dice going on where these left off.
 
         Args:
             kit: the ruleset's play hooks; its ``tell`` is the kit's narration hook.
@@ -141,20 +175,42 @@ class Storyteller:
         """
         hook = kit.tell
         if hook is None:
-            return []
-        if not isinstance(hook, KitNarration):  # a plain teller: events in, events out
+            return [], Moments((), dice, False)
+        if not isinstance(hook, KitNarration):  # a plain teller: events in, events out, all at once
             told_plain = hook(before, after, list(events), dice)
-            return told_plain if self.prose else []
+            return (told_plain if self.prose else []), Moments((), dice, False)
         hook = hook.resolve()
         told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables,
                                  prose=self.prose))
-        added: list[Event] = list(told.added)
-        if not self.prose:
-            return added
         deck = hook.deck if self.use_deck is None else self.use_deck
-        for request in told.moments:
-            added.append(narration_event(request, self._narrate(request, dice, deck).event()))
-        return added
+        return list(told.added), Moments(tuple(told.moments) if self.prose else (), dice, deck)
+
+    def tell_moments(self, moments: Moments, *, on_text: Callable[[str], object] | None = None,
+                     on_told: Callable[[Event], object] | None = None) -> list[Event]:
+        """The narration events of ``moments``, each told by the narrator in charge, the tables behind it.
+
+        Args:
+            moments: what :meth:`additions` left to tell.
+            on_text: given each piece of a model's reply as it may be shown (cleaned and checked);
+                for this telling only, in place of the model's own ``on_text``.
+            on_told: given each moment's narration event as soon as it is settled.
+        """
+        llm = self.llm
+        swap = on_text is not None and llm is not None and hasattr(llm, "on_text")
+        saved = getattr(llm, "on_text", None)
+        if swap:
+            llm.on_text = on_text  # type: ignore[union-attr]
+        try:
+            told: list[Event] = []
+            for request in moments.requests:
+                event = narration_event(request, self._narrate(request, moments.dice, moments.deck).event())
+                told.append(event)
+                if on_told is not None:
+                    on_told(event)
+            return told
+        finally:
+            if swap:
+                llm.on_text = saved  # type: ignore[union-attr]
 
     def _narrate(self, request: NarrationRequest, dice: Dice, deck: bool) -> Narration:
         """One moment, by the narrator in charge; the tables (with or without the deck) behind it."""
