@@ -73,7 +73,7 @@ from dataclasses import dataclass
 from wyrd.oracle.narrators.allowed import Allowed, names_in, number
 from wyrd.oracle.narrators.base import DEFAULT_MAX_CHARS, NarrationRequest
 from wyrd.oracle.narrators.language import foreign
-from wyrd.oracle.narrators.lexicon import TOKEN, claims, find
+from wyrd.oracle.narrators.lexicon import LOOKAHEAD, TOKEN, claims, find
 from wyrd.oracle.narrators.normalize import QUANTITY_WORDS, for_checking
 
 __all__ = ["DEFAULT_LANGUAGE", "DEFAULT_MAX_CHARS", "DEFAULT_MAX_SENTENCES", "FIRST_WORDS", "StreamGuard", "Verdict",
@@ -150,8 +150,9 @@ def _forbidden(allowed: Allowed) -> list[str]:
     return out + ([] if allowed.recovery else ["recovery"])
 
 
-def _problem(text: str, allowed: Allowed, language: str) -> tuple[str, str] | None:
-    """Why ``text`` (clean) cannot be told for the request, and the rule's id; or None."""
+def _problem(text: str, allowed: Allowed, language: str, final: bool = True) -> tuple[str, str] | bool:
+    """Why ``text`` (clean) cannot be told for the request, and the rule's id; else whether its last words
+    must wait for the next ones before they are shown (only when not ``final``: "dead" before "leaves")."""
     low = for_checking(text)
     about = allowed.about | (names_in(for_checking(text, lower=False)) - allowed.things)
     for name in allowed.names:  # "the Drowned Dead" names a denizen; it says nothing of anyone's death
@@ -171,12 +172,17 @@ def _problem(text: str, allowed: Allowed, language: str) -> tuple[str, str] | No
         # a count of points is a game quantity: only the facts' own numbers may be it, not "seven years ago"
         if value not in (allowed.counts if near & QUANTITY_WORDS else allowed.numbers):
             return f"a number not in the facts: {match.group(0)!r}", "number"
-    for category in _forbidden(allowed):
-        if claim := find(category, low, about):
-            return f"tells {_TOLD[category]}: {claim.words!r}", claim.id
+    forbidden = _forbidden(allowed)
+    fine = frozenset(_TOLD) - set(forbidden)
+    wait = False
+    for category in forbidden:
+        if claim := find(category, low, about, allowed=fine, final=final):
+            if not claim.pending:
+                return f"tells {_TOLD[category]}: {claim.words!r}", claim.id
+            wait = True
     if reason := foreign(text, language):  # last: a lie the checks above read is named as what it is
         return reason, "language"
-    return None
+    return wait
 
 
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]*(?= |$)")
@@ -290,10 +296,14 @@ class StreamGuard:
             ready = clean[:max(clean.rfind(" "), 0)]
         if len(ready) <= len(self.shown):
             return ""
-        problem = _problem(ready, self._allowed, self.language)
-        if problem is not None:
+        problem = _problem(ready, self._allowed, self.language, final=False)
+        if isinstance(problem, tuple):
             self.rejected = Verdict(False, ready, *problem)
             return ""
+        if problem:  # a word among the last few may be a claim or imagery: show them when the next words come
+            ready = " ".join(ready.split(" ")[:-LOOKAHEAD])
+            if len(ready) <= len(self.shown):
+                return ""
         if not self.shown and len(ready.split()) < FIRST_WORDS and not _SENTENCE_END.search(ready):
             return ""  # too few words yet to tell the language they are in: show nothing
         new, self.shown = ready[len(self.shown):], ready
@@ -311,7 +321,7 @@ class StreamGuard:
             return Verdict(False, text[:self.max_chars], f"longer than {self.max_chars} characters, no sentence end",
                            "length")
         problem = _problem(fitted, self._allowed, self.language)
-        return Verdict(False, fitted, *problem) if problem else Verdict(True, fitted)
+        return Verdict(False, fitted, *problem) if isinstance(problem, tuple) else Verdict(True, fitted)
 
     def rest(self, verdict: Verdict) -> str:
         """The part of an accepted verdict's text not shown yet."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
 
@@ -44,7 +44,8 @@ _NEGATORS = frozenset({"not", "never", "no", "nor", "nobody", "none", "neither",
 _ATTEMPTS = frozenset({"try", "tries", "tried", "trying", "attempt", "attempts", "attempted", "attempting",
                        "strive", "strives", "strains", "struggles", "struggling", "hopes", "hoping", "wants",
                        "wanting", "wishes", "longs", "fights", "means", "meant", "threatens", "threatening"})
-_SLOTS = {"{poss}": r"(?:her|his|their|its|my|your|the)", "{obj}": r"(?:her|him|them|it)", "{any}": r"[a-z']+"}
+LOOKAHEAD = 3  # words at the end of a streaming reply not judged yet: "dead | of night", "dies | down"
+_SLOTS = {"{poss}": r"(?:her|his|their|its|my|your|the|[a-z]+'s)", "{obj}": r"(?:her|him|them|it)", "{any}": r"[a-z']+"}
 _VOWELS = "aeiou"
 
 
@@ -109,14 +110,20 @@ class _Entry:
     about: bool
     pattern: re.Pattern[str]
     unless: re.Pattern[str] | None
+    unless_allowed: frozenset[str]  # categories whose being allowed lets this entry pass
 
 
 @dataclass(frozen=True)
 class Claim:
-    """One claim found: the lexicon entry's ``id`` and the words that made it."""
+    """One claim found: the lexicon entry's ``id``, the words that made it and where they start.
+
+    ``pending``: among the last words of a reply still streaming, not judged yet.
+    """
 
     id: str
     words: str
+    start: int = 0
+    pending: bool = False
 
 
 @dataclass(frozen=True)
@@ -148,8 +155,9 @@ class Lexicon:
                 unless = entry.get("unless")
                 entries.append(_Entry(
                     str(entry["id"]), category, bool(section["about"]), re.compile(rf"\b(?:{body})\b"),
-                    re.compile(r"\s+(?:" + "|".join(_phrase(str(u), irregular) for u in unless) + r")\b")
-                    if unless else None))
+                    re.compile(r"\s+(?:{poss}\s+)?(?:".replace("{poss}", _SLOTS["{poss}"])
+                               + "|".join(_phrase(str(u), irregular) for u in unless) + r")\b")
+                    if unless else None, frozenset(map(str, entry.get("unless_allowed", [])))))
         ids = [e.id for e in entries]
         if len(set(ids)) != len(ids):
             raise ValueError("outcomes.yaml: an id is used twice")
@@ -171,12 +179,14 @@ def lexicon() -> Lexicon:
 
 def claims(text: str, start: int, end: int, about: frozenset[str]) -> frozenset[str]:
     """What the words at ``text[start:end]`` say something about (empty: nothing of a character or a game
-    quantity): the names, pronouns for a person and counting words within a few words of it, in its clause."""
+    quantity): the names, pronouns for a person and counting words within a few words of it, in its clause
+    ("Ada's" counts as "Ada")."""
     clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
     clause_end = next((m.start() for m in _CLAUSE_END.finditer(text, end)), len(text))
     before = TOKEN.findall(text[clause_start:start])[-NEAR:]
     after = TOKEN.findall(text[end:clause_end])[:NEAR]
-    return frozenset(t for t in (*before, *after) if t in about)
+    inside = TOKEN.findall(text[start:end])  # "the light leaves Ada's eyes" names her inside the phrase
+    return frozenset(w for t in (*before, *inside, *after) if (w := t.removesuffix("'s")) in about)
 
 
 def _excused(text: str, start: int) -> bool:
@@ -201,18 +211,29 @@ def _describes_a_thing(lex: Lexicon, text: str, match: re.Match[str], about: fro
     return not (noun in lex.linking or noun in lex.person_nouns or noun in about or noun.endswith("ly"))
 
 
-def find(category: str, text: str, about: frozenset[str]) -> Claim | None:
+def find(category: str, text: str, about: frozenset[str], *, allowed: frozenset[str] = frozenset(),
+         final: bool = True) -> Claim | None:
     """The first claim of ``category`` in ``text`` (normalised, lowercase), or None.
 
     ``about`` holds the words that make a word near them a claim (the cast's names, pronouns for a
-    person, counting words); it is used for the categories whose entries say ``about``.
+    person, counting words); it is used for the categories whose entries say ``about``. ``allowed``
+    names the categories the facts allow: an entry that says ``unless_allowed`` one of them passes
+    ("the wound on his arm heals" in a recovery). With ``final`` False (a reply still streaming) a
+    match among the last few words is not judged yet, since the words after it may make it imagery
+    ("dead" before "leaves"); it comes back as a claim with ``pending`` set, to hold it unshown.
     """
     lex = lexicon()
-    text = lex.imagery.sub(lambda m: " " * len(m.group(0)), text)
+    text = _blanked(text)
+    horizon = len(text) if final else _horizon(text)
+    pending: Claim | None = None
     for entry in lex.entries:
-        if entry.category != category:
+        if entry.category != category or entry.unless_allowed & allowed:
             continue
         for match in entry.pattern.finditer(text):
+            if match.start() >= horizon:
+                if pending is None or match.start() < pending.start:
+                    pending = Claim(entry.id, match.group(0), match.start(), pending=True)
+                break
             if entry.unless is not None and entry.unless.match(text, match.end()):
                 continue
             if _excused(text, match.start()):
@@ -220,5 +241,17 @@ def find(category: str, text: str, about: frozenset[str]) -> Claim | None:
             if entry.about and (not claims(text, match.start(), match.end(), about)
                                 or _describes_a_thing(lex, text, match, about)):
                 continue
-            return Claim(entry.id, match.group(0))
-    return None
+            return Claim(entry.id, match.group(0), match.start())
+    return pending
+
+
+@lru_cache(maxsize=64)
+def _blanked(text: str) -> str:
+    """``text`` with its phrases of imagery blanked out (same length): each category looks at the same text."""
+    return lexicon().imagery.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _horizon(text: str) -> int:
+    """Where the last few words of ``text`` begin: what comes after a match there is not known yet."""
+    starts = [m.start() for m in TOKEN.finditer(text)]
+    return starts[-LOOKAHEAD] if len(starts) >= LOOKAHEAD else 0
