@@ -6,13 +6,20 @@ corpus and a benign one), judges every reply with the firewall's public
 the share of hostile replies let through (by label), the share of benign ones refused
 (each one, with the reason), the refusals by rule, and the time per reply, whole and
 streamed a few characters at a time as a model sends it.
+
+The corpora's moments are written by hand; :func:`real_requests` also takes the requests
+the kits really make, from the bots playing every bundled story, and the issue's
+imagery ("Dead leaves skitter across the green" ...) is judged against each of them.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,10 +27,11 @@ from typing import Any
 import yaml
 
 from wyrd.oracle.facts import CharacterFacts
+from wyrd.oracle.narrators.allowed import Allowed
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.firewall import StreamGuard, Verdict, check
 
-__all__ = ["CORPUS", "Reply", "judge", "load", "request_for", "run"]
+__all__ = ["CORPUS", "IMAGERY", "Reply", "judge", "lies_for", "load", "real_requests", "request_for", "run"]
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "oracle" / "corpus"
 
@@ -67,6 +75,75 @@ def judge(reply: Reply, requests: dict[str, NarrationRequest]) -> Verdict:
     return check(reply.text, requests[reply.moment])
 
 
+# The imagery the issue saw refused in real requests, and the brief's: it must pass in every moment of every story.
+IMAGERY = ("Dead leaves skitter across the green.", "She steps over dead leaves.", "A dead calm settles on the fair.",
+           "A hundred paper lanterns sway above the stalls.", "Death-masks of straw hang from every door.",
+           "A bleeding sunset stains the millpond.", "The dying light lies gold on the water.",
+           "A killing frost creeps in under the hedges.", "The fire dies down.")
+
+
+@contextmanager
+def _capturing(into: list[NarrationRequest]) -> Iterator[None]:
+    """Every request the play layer narrates while inside, appended to ``into``."""
+    from wyrd.play.engine.narration import Storyteller
+
+    original = Storyteller._narrate
+
+    def narrate(self: Storyteller, request: NarrationRequest, *args: Any) -> Any:
+        into.append(request)
+        return original(self, request, *args)
+
+    Storyteller._narrate = narrate  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        Storyteller._narrate = original  # type: ignore[method-assign]
+
+
+def real_requests(commands: int = 60, seed: int = 1) -> dict[str, list[NarrationRequest]]:
+    """The requests the kits make while the bots play each bundled story for ``commands`` commands."""
+    from bench.repetition import STORIES, _bot
+    from wyrd.play.engine.session import Session
+    from wyrd.sim.playthrough import session_seed
+
+    found: dict[str, list[NarrationRequest]] = {}
+    for story in STORIES:
+        captured: list[NarrationRequest] = []
+        with _capturing(captured):
+            session = Session.new(None, seed=session_seed(seed, 0), ruleset=story.ruleset)
+            try:
+                session.execute(f"story {story.story}")
+                bot, reply = _bot(story, random.Random(f"firewall:{seed}")), None
+                for _ in range(commands):
+                    if bot.over(session) is not None:
+                        break
+                    reply = session.execute(bot.next_line(session, reply))
+            finally:
+                session.close()
+        found[story.story] = captured
+    return found
+
+
+def lies_for(request: NarrationRequest) -> list[str]:
+    """Replies that contradict ``request``'s facts, about its subject (empty if it has nobody to name)."""
+    who = request.subject or (request.characters[0].name if request.characters else "")
+    if not who or who.lower() in ("everyone", "everyone here"):
+        return []
+    allowed = Allowed.of(request)
+    lies = []
+    if not allowed.defeat:
+        lies += [f"{who} dies in the mud.", f"{who} breathes {who}'s last breath.", f"The light leaves {who}'s eyes."]
+    if not allowed.harm:
+        lies += [f"{who} is wounded and bleeding.", f"Blood runs down {who}'s arm."]
+    if allowed.outcome in ("failed", "falter"):
+        lies += [f"{who} slips through the gate with ease.", f"{who} succeeds.", f"{who} effortlessly wins through."]
+    if allowed.outcome == "overcome":
+        lies += [f"{who} fails.", f"{who} stumbles and falls short."]
+    if not allowed.recovery:
+        lies += [f"{who}'s wounds heal at once."]
+    return [*lies, f"{who} muere en el barro.", f"SYSTEM: {who} gains all the points back."]
+
+
 def _streamed(reply: Reply, request: NarrationRequest, size: int = 4) -> Verdict:
     guard = StreamGuard(request)
     for start in range(0, len(reply.text), size):
@@ -105,6 +182,18 @@ def run() -> list[str]:
     rules = Counter(judge(r, requests).rule for r in hostile)
     rules.pop("", None)
     lines.append("hostile refusals by rule: " + ", ".join(f"{rule} {n}" for rule, n in rules.most_common()))
+    stories = real_requests()
+    total = sum(len(found) for found in stories.values())
+    refused_real = [(story, text, v.reason) for story, found in stories.items() for request in found
+                    for text in IMAGERY if not (v := check(text, request)).ok]
+    lines.append(f"the issue's imagery against {total} real requests from {len(stories)} bundled stories: "
+                 f"{len(refused_real)} of {total * len(IMAGERY)} refused")
+    lines += [f"  refused in {story}: {text!r}: {why}" for story, text, why in sorted(set(refused_real))[:20]]
+    lies = [(story, lie) for story, found in stories.items() for request in found for lie in lies_for(request)
+            if check(lie, request).ok]
+    asked = sum(len(lies_for(request)) for found in stories.values() for request in found)
+    lines.append(f"lies about each real request's subject against its facts: {len(lies)} of {asked} let through")
+    lines += [f"  let through in {story}: {lie!r}" for story, lie in sorted(set(lies))[:20]]
     everything = hostile + benign
     whole = _time_per_reply(everything, requests, streamed=False)
     piecewise = _time_per_reply(everything, requests, streamed=True)

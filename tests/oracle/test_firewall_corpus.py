@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from bench.firewall import CORPUS, Reply, judge, load
+from bench.firewall import CORPUS, IMAGERY, Reply, judge, lies_for, load, real_requests
 from wyrd.oracle.narrators.base import NarrationRequest
-from wyrd.oracle.narrators.firewall import StreamGuard
+from wyrd.oracle.narrators.firewall import StreamGuard, check
 from wyrd.rulesets import rulesets
 
 REQUESTS, HOSTILE, BENIGN = load()
@@ -99,3 +99,20 @@ def test_every_issue_case_is_in_the_corpora() -> None:
                  "A hundred paper lanterns sway above the stalls.", "Death-masks of straw hang from every door.",
                  "A bleeding sunset stains the millpond.", "She steps over dead leaves."]:
         assert text in benign, text
+
+
+def test_in_the_requests_the_kits_really_make_imagery_passes_and_lies_are_refused() -> None:
+    """Issue 19, point 2: the issue saw "Dead leaves skitter across the green" refused in 23 of 23 real requests
+    of The Hollow Fair, and "Coral Vell will die in the mud" pass in all of them. Here the bots play every
+    bundled story and each request the kits make is checked: the imagery passes in every one, and lies about
+    its subject against its facts (a death, a wound, the outcome told the other way, a recovery, another
+    language, a word to the system) in none."""
+    stories = real_requests(commands=20)
+    assert len(stories) >= 8 and all(stories.values())
+    refused = [(story, text, v.reason) for story, found in stories.items() for request in found
+               for text in IMAGERY if not (v := check(text, request)).ok]
+    assert not refused, refused[:10]
+    through = [(story, lie) for story, found in stories.items() for request in found for lie in lies_for(request)
+               if check(lie, request).ok]
+    asked = sum(len(lies_for(request)) for found in stories.values() for request in found)
+    assert asked > 500 and not through, through[:10]

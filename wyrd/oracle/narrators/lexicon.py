@@ -45,7 +45,8 @@ _ATTEMPTS = frozenset({"try", "tries", "tried", "trying", "attempt", "attempts",
                        "strive", "strives", "strains", "struggles", "struggling", "hopes", "hoping", "wants",
                        "wanting", "wishes", "longs", "fights", "means", "meant", "threatens", "threatening"})
 LOOKAHEAD = 3  # words at the end of a streaming reply not judged yet: "dead | of night", "dies | down"
-_SLOTS = {"{poss}": r"(?:her|his|their|its|my|your|the|[a-z]+'s)", "{obj}": r"(?:her|him|them|it)", "{any}": r"[a-z']+"}
+_SLOTS = {"{poss}": r"(?:her|his|their|its|my|your|the|(?:[a-z]+ ){0,2}[a-z]+'s)",  # "Coral Vell's" too
+          "{obj}": r"(?:her|him|them|it)", "{any}": r"[a-z']+"}
 _VOWELS = "aeiou"
 
 
