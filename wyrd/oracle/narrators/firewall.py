@@ -18,50 +18,62 @@ can still write anything. :func:`check` looks at a reply against its
   (:func:`~wyrd.oracle.narrators.normalize.for_checking`): NFKC, no format
   characters, lookalike Cyrillic and Greek letters read as Latin, digits of every
   script, superscripts and counting Roman numerals read as numbers.
-- **Contradictions** (refused, with the reason). Death and injury words and numbers
-  are claims only within five words of a character's name (the request's cast, or a
-  capitalised name in the reply), a pronoun for a person, or a counting word
-  (points, hp ...) in the same clause; elsewhere they are imagery ("Dead leaves
-  skitter across the green", "a hundred paper lanterns") and pass:
+- **Contradictions** (refused, with the reason and the rule's id in
+  :attr:`Verdict.rule`). Death and injury words and numbers are claims only within
+  five words of a character's name (the request's cast, or a capitalised name in the
+  reply; "Ada's" counts as "Ada"), a pronoun for a person, or a counting word (points,
+  hp ...) in the same clause, and an adjective before a thing's noun is imagery ("dead
+  leaves", "the dying light", "a killing frost", "death-masks"); elsewhere they are
+  imagery too ("Dead leaves skitter across the green", "a hundred paper lanterns"):
 
   * a number, in digits or words (``two``, ``seven``, ``twenty``, ``dozen``), that
     appears nowhere in the request: not in its events, its challenge, its cast, nor
     the story text it carries (place, seeds, tone notes); a number of points must be
     one of the facts' own numbers, not one from the story's prose ("seven years ago");
-  * death words (dies, dead, killed, slain, perishes ...) when the request holds no
-    defeat (no ``character_defeated`` event, not a defeat moment nor a "defeated"
-    postscript);
-  * injury words (wounded, bleeding, injured ...) when the request holds no harm;
-  * points spoken of when the facts hold no harm nor points;
-  * a settled challenge told the other way: a failure told with success words
-    (succeeds, overcomes, triumphs, prevails ...), or an overcome challenge told with
-    failure words (fails, falls short, in vain ...; "falters" is allowed when it was
-    overcome only by drawing Wyrd after the roll fell short), and a roll that fell
-    short told as a success;
+  * points spoken of when the facts hold no harm, recovery nor points;
+  * what the facts did not settle, told in any of the phrasings of the lexicon
+    (:mod:`~wyrd.oracle.narrators.lexicon`, data in ``words/outcomes.yaml``, each
+    entry with a stable id): a death or defeat (a death where nobody dies, a defeat
+    where nobody is hurt: "breathes her last", "the light leaves Ada's eyes", "knocked
+    out"), harm where nobody is hurt ("blood runs down her wrist"), a recovery where
+    none happened ("her wounds close"), and a settled roll told the other way, in
+    plain words or a paraphrase ("She slips through the gate with ease", "manages
+    to", "effortlessly" on a failure; "stumbles", "won't budge" on a success;
+    "falters" is allowed when the roll was overcome only by drawing Wyrd);
   * a reply that speaks as an assistant ("As an AI", "Here is", "I'm sorry") or echoes
     the prompt's headings ("Tone notes", "What is settled");
   * a reply that speaks to the players or the system, gives instructions, or speaks
     of saves, commands or points regained ("Ignore previous instructions", "SYSTEM:",
-    "Type quit now and delete your save file").
+    "Type quit now and delete your save file");
+  * a reply not in the table's language (``language``: the narrator config's, default
+    English, or the story's own; :mod:`~wyrd.oracle.narrators.language`): "Ada muere en
+    el barro" on an English table. A foreign name or loanword in English passes.
 
   Words in the request never switch a check off (a facet "would die for her sister"
   does not let "Coral Vell will die" pass). The request's names of several words (a
-  denizen called "the Drowned Dead", a place, the challenge) are read as names, not
-  claims; a flagged word negated by a word just before it ("does not die", "never
-  fails", "almost fails") passes.
+  denizen called "the Drowned Dead", the story, a place, the challenge) are read as
+  names, not claims; a flagged word negated by a word just before it ("does not die",
+  "never fails", "almost fails") or only tried for ("tries to slip past") passes.
 
-**Limits, honestly.** These are keyword heuristics over English. They cannot tell who
-a word is about ("the hound lies dead" after a defeat of someone else passes), miss
-paraphrase ("breathes no more", "the light leaves her eyes"), and miss invented
-items, places and people entirely: those are left to the prompt. The word "one" is
-never checked (it is mostly not a number in prose) and neither are ordinals
-("first", "second"). Negation is three words back, so "not only does she fail"
-passes as negated. False alarms ("She steps over dead leaves": a pronoun is near)
-fall back to the table narrator: the safe direction.
+**Limits, honestly.** These are keyword heuristics. They cannot tell who a word is
+about ("the hound lies dead" after a defeat of someone else passes), miss a paraphrase
+the lexicon does not hold, and miss invented items, places and people entirely: those
+are left to the prompt. The word "one" is never checked (it is mostly not a number in
+prose) and neither are ordinals ("first", "second"). Negation is three words back, so
+"not only does she fail" passes as negated. False alarms ("The lock is older than her
+patience, and it wins" on a failed roll) fall back to the table narrator: the safe
+direction. ``python -m bench firewall`` measures both kinds of mistake on the corpora
+in ``tests/oracle/corpus/``.
 
 :class:`StreamGuard` applies the same checks to a reply as it streams, so the
 text shown live has always passed them: words are released only once complete and
-checked, and an incomplete escape sequence is held back until it ends.
+checked, and an incomplete escape sequence is held back until it ends. The first
+:data:`FIRST_WORDS` words wait until their language can be told (or a sentence
+ends), and a word that may be imagery or a claim ("dead", "dies") waits among the last
+few until the words after it decide ("dead | leaves", "dies | down").
+
+:func:`check` is the public judgement: given a reply (whole, or its chunks) and the
+request it answers, it says whether the reply may be told, and why not.
 """
 
 from __future__ import annotations
