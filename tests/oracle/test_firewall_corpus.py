@@ -57,12 +57,15 @@ def test_no_hostile_reply_is_let_through_when_streamed(size: int) -> None:
     """Issue 19, point 3: streamed in pieces, a hostile reply is refused as well, and a refused one never
     showed its lie (what was shown is an opening of the reply that the whole reply's checks would not have
     stopped at: at most the words before the refused one)."""
-    through = []
+    through, shown_lies = [], []
     for reply in HOSTILE:
-        _, ok = _streamed(reply, REQUESTS[reply.moment], size)
+        shown, ok = _streamed(reply, REQUESTS[reply.moment], size)
         if ok:
             through.append(reply.id)
+        elif shown and not check(shown, REQUESTS[reply.moment]).ok:
+            shown_lies.append((reply.id, shown))
     assert not through, through
+    assert not shown_lies, shown_lies
 
 
 def test_at_most_five_percent_of_the_benign_corpus_is_refused() -> None:

@@ -59,6 +59,9 @@ def test_a_verb_is_matched_in_every_form(lemma: str, expected: list[str]) -> Non
     (CALM, "Blood runs down Ada's wrist.", "harm.wound"),
     (HURT, "Ada's wounds close as she watches.", "recovery.heal"),
     (HURT, "Coral Vell dies of the wound.", "death.die"),
+    (CALM, "Coral dies in the mud, as the legend foretold.", "death.die"),
+    (CALM, "By dawn Ada had died on the stair.", "death.die"),
+    (CALM, "Coral Vell joins the dead beneath the water.", "death.die"),
 ])
 def test_a_paraphrase_against_the_facts_is_refused_with_its_entry(request_: NarrationRequest, text: str,
                                                                    rule: str) -> None:
@@ -85,6 +88,11 @@ def test_a_paraphrase_against_the_facts_is_refused_with_its_entry(request_: Narr
     (CALM, "Coral does not die tonight."),
     (HURT, "Ada is hurt, and the gate holds."),
     (RESTING, "The wound on Ada's arm heals clean."),
+    (CALM, "Ada remembers the night her father drowned."),
+    (CALM, "Coral's brother died at sea years ago."),
+    (CALM, "Ada tells of the girl who drowned in the millpond."),
+    (CALM, "Ada feels the weight of her brother's death."),
+    (CALM, "Ada feels a chill, as if the dead were watching her."),
 ])
 def test_imagery_and_the_truth_pass(request_: NarrationRequest, text: str) -> None:
     verdict = check(text, request_)

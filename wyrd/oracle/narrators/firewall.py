@@ -53,12 +53,15 @@ can still write anything. :func:`check` looks at a reply against its
   does not let "Coral Vell will die" pass). The request's names of several words (a
   denizen called "the Drowned Dead", the story, a place, the challenge) are read as
   names, not claims; a flagged word negated by a word just before it ("does not die",
-  "never fails", "almost fails") or only tried for ("tries to slip past") passes.
+  "never fails", "almost fails") or only tried for ("tries to slip past") passes, and
+  so does a death or a wound of the past or of someone outside the cast ("her father
+  drowned years ago", "the girl who drowned", "her brother's death").
 
 **Limits, honestly.** These are keyword heuristics. They cannot tell who a word is
 about ("the hound lies dead" after a defeat of someone else passes), miss a paraphrase
 the lexicon does not hold, and miss invented items, places and people entirely: those
-are left to the prompt. The word "one" is never checked (it is mostly not a number in
+are left to the prompt. A lie dressed as memory ("Ada remembers how Coral died")
+passes. The word "one" is never checked (it is mostly not a number in
 prose) and neither are ordinals ("first", "second"). Negation is three words back, so
 "not only does she fail" passes as negated. False alarms ("The lock is older than her
 patience, and it wins" on a failed roll) fall back to the table narrator: the safe
@@ -197,6 +200,7 @@ def _problem(text: str, allowed: Allowed, language: str, final: bool = True) -> 
     return wait
 
 
+_CLAUSE_BREAK = re.compile(r"[.!?;:\u2026][\"'\u201d\u2019)]*(?= |$)")  # where a clause ends, in the clean text
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]*(?= |$)")
 
 
@@ -312,8 +316,9 @@ class StreamGuard:
         if isinstance(problem, tuple):
             self.rejected = Verdict(False, ready, *problem)
             return ""
-        if problem:  # a word among the last few may be a claim or imagery: show them when the next words come
-            ready = " ".join(ready.split(" ")[:-LOOKAHEAD])
+        if problem:  # a word in the last clause or words may be a claim or imagery: show it when they are known
+            clause = max((m.end() for m in _CLAUSE_BREAK.finditer(ready)), default=0)
+            ready = ready[:min(clause, len(" ".join(ready.split(" ")[:-LOOKAHEAD])))]
             if len(ready) <= len(self.shown):
                 return ""
         if not self.shown and len(ready.split()) < FIRST_WORDS and not _SENTENCE_END.search(ready):

@@ -17,7 +17,9 @@ slipping), on the reply as the player reads it
 - for harm, defeat, death and recovery: unless a person or a count is near it,
   in its clause (a name of the cast, a pronoun for a person, "points": see
   :func:`claims`), or when it is an adjective before a thing's noun ("dead
-  leaves", "the dying light", "a killing frost", "death-masks").
+  leaves", "the dying light", "a killing frost", "death-masks"), or when its
+  clause tells the past or someone outside the cast ("years ago", "remembers the
+  night her father drowned", "the girl who drowned", "her brother's death").
 
 These are still keywords. A paraphrase outside the lexicon passes; the lexicon is
 data, so a phrasing seen in the wild is one line to add.
@@ -45,6 +47,10 @@ _ATTEMPTS = frozenset({"try", "tries", "tried", "trying", "attempt", "attempts",
                        "strive", "strives", "strains", "struggles", "struggling", "hopes", "hoping", "wants",
                        "wanting", "wishes", "longs", "fights", "means", "meant", "threatens", "threatening"})
 LOOKAHEAD = 3  # words at the end of a streaming reply not judged yet: "dead | of night", "dies | down"
+# Words that put a clause in the past or in someone's memory: a death there is not one of this moment.
+_BACKSTORY = frozenset({"ago", "remembers", "remembered", "remember", "recalls", "recalled", "recall", "memory",
+                        "memories", "mourns", "mourned", "grieves", "grieved", "widow", "widowed", "orphan",
+                        "orphaned", "late"})
 _SLOTS = {"{poss}": r"(?:her|his|their|its|my|your|the|(?:[a-z]+ ){0,2}[a-z]+'s)",  # "Coral Vell's" too
           "{obj}": r"(?:her|him|them|it)", "{any}": r"[a-z']+"}
 _VOWELS = "aeiou"
@@ -198,6 +204,20 @@ def _excused(text: str, start: int) -> bool:
     return "to" in before and any(t in _ATTEMPTS for t in before[:before.index("to")])
 
 
+def _of_the_past(lex: Lexicon, text: str, start: int, end: int) -> bool:
+    """A match that tells the past or someone outside the cast: "years ago", "remembers the night her father
+    drowned", "the girl who drowned", "her brother's death" (harm and death only: the moment's own are told
+    in the present)."""
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    clause_end = next((m.start() for m in _CLAUSE_END.finditer(text, end)), len(text))
+    if _BACKSTORY & set(TOKEN.findall(text[clause_start:clause_end])):
+        return True
+    before = TOKEN.findall(text[clause_start:start])[-2:]
+    if before and before[-1] == "who":
+        return True
+    return bool(before) and before[-1].endswith("'s") and before[-1].removesuffix("'s") in lex.person_nouns
+
+
 _NEXT_WORD = re.compile(r"(?:-|\s+)([a-z]+)")
 
 
@@ -220,8 +240,9 @@ def find(category: str, text: str, about: frozenset[str], *, allowed: frozenset[
     person, counting words); it is used for the categories whose entries say ``about``. ``allowed``
     names the categories the facts allow: an entry that says ``unless_allowed`` one of them passes
     ("the wound on his arm heals" in a recovery). With ``final`` False (a reply still streaming) a
-    match among the last few words is not judged yet, since the words after it may make it imagery
-    ("dead" before "leaves"); it comes back as a claim with ``pending`` set, to hold it unshown.
+    match among the last few words, or (for a claim about someone) in a clause not yet ended, is not
+    judged yet, since the words after it may make it imagery ("dead" before "leaves", "died at sea
+    years ago"); it comes back as a claim with ``pending`` set, to hold it unshown.
     """
     lex = lexicon()
     text = _blanked(text)
@@ -231,7 +252,9 @@ def find(category: str, text: str, about: frozenset[str], *, allowed: frozenset[
         if entry.category != category or entry.unless_allowed & allowed:
             continue
         for match in entry.pattern.finditer(text):
-            if match.start() >= horizon:
+            # a claim about someone is judged with its whole clause ("died at sea years ago" is the past)
+            unclosed = entry.about and not final and _CLAUSE_END.search(text, match.end()) is None
+            if match.start() >= horizon or unclosed:
                 if pending is None or match.start() < pending.start:
                     pending = Claim(entry.id, match.group(0), match.start(), pending=True)
                 break
@@ -240,7 +263,8 @@ def find(category: str, text: str, about: frozenset[str], *, allowed: frozenset[
             if _excused(text, match.start()):
                 continue
             if entry.about and (not claims(text, match.start(), match.end(), about)
-                                or _describes_a_thing(lex, text, match, about)):
+                                or _describes_a_thing(lex, text, match, about)
+                                or _of_the_past(lex, text, match.start(), match.end())):
                 continue
             return Claim(entry.id, match.group(0), match.start())
     return pending
