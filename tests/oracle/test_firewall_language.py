@@ -21,7 +21,7 @@ SCENE = NarrationRequest(moment=MomentKind.SCENE_OPENING, characters=[CharacterF
 
 @pytest.mark.parametrize("text", [
     "Ada muere en el barro.", "Ada stirbt im Schlamm.", "Ada meurt dans la boue.", "Ada ist tot.",
-    "Ada est morte.", "Ada muore nel fango.", "Ada morre na lama.", "Ada sterft in de modder.",
+    "Ada est morte.", "Ada muore nel fango.", "Ada morre na lama.", "Ada sterft in de modder.", "Der Hund stirbt.",
     "Fog rises over the green. Ada gana el juego.", "Ада умирает в грязи.",
 ])
 def test_a_reply_in_another_language_is_refused(text: str) -> None:
@@ -34,6 +34,7 @@ def test_a_reply_in_another_language_is_refused(text: str) -> None:
     "A déjà vu.", "The coup de grâce falls on the straw man.", "Madame Roux reads palms by the well.",
     "Coral Vell.", "Fog, mist, rain.", "Herr Lindqvist left his pipe on the sill.",
     "The fiddler calls his tune a danse macabre.", "Edric greets the ferryman with a curt \"buenos días\".",
+    "Van Tassel laughs.", "Da Silva smiles.", "Le Fay watches the mere.", "Ada sees Lady de Winter.",
 ])
 def test_english_with_a_foreign_name_or_loanword_passes(text: str) -> None:
     assert check(text, SCENE).ok, check(text, SCENE).reason

@@ -94,14 +94,16 @@ def _latin_share(text: str) -> float:
     return sum(1 for c in letters if "LATIN" in unicodedata.name(c, "")) / len(letters)
 
 
-def _sentence_problem(words: list[str], finished: bool, table: _Language, others: list[_Language]) -> str | None:
+def _sentence_problem(words: list[str], length: int, finished: bool, table: _Language,
+                      others: list[_Language]) -> str | None:
+    """Why one sentence (``words``: those that can tell its language; ``length``: all of them) is foreign."""
     for other in others:
         theirs = [w for w in words if w in other.words and w not in table.words]
         if not theirs:
             continue
         ours = sum(1 for w in words if w in table.words and w not in other.words)
         if (len(theirs) >= _MIN_FOREIGN and len(theirs) > ours) or (
-                finished and ours == 0 and len(words) >= _MIN_SENTENCE):
+                finished and ours == 0 and length >= _MIN_SENTENCE):
             shown = ", ".join(repr(w) for w in dict.fromkeys(theirs))
             return f"not in {table.name}: reads as {other.name} ({shown})"
     return None
@@ -123,8 +125,12 @@ def foreign(text: str, language: str = "en") -> str | None:
     others = [lang for code, lang in languages.items() if code != language]
     for match in _SENTENCE.finditer(text):
         sentence = match.group(0)
-        words = [_fold(w) for w in _WORD.findall(sentence)]
+        written = _WORD.findall(sentence)
+        # A capitalised word inside a sentence is a name, and so is a particle before one ("Van Tassel",
+        # "Da Silva", "Le Fay"): neither says what language the sentence is in.
+        words = [_fold(w) for i, w in enumerate(written)
+                 if not w[:1].isupper() or (i == 0 and not (len(written) > 1 and written[1][:1].isupper()))]
         finished = sentence.rstrip()[-1:] in ".!?\u2026"
-        if problem := _sentence_problem(words, finished, table, others):
+        if problem := _sentence_problem(words, len(written), finished, table, others):
             return problem
     return None
