@@ -127,6 +127,7 @@ class NarrationRequest(BaseModel):
     harm: bool | None = None  # someone is hurt in this moment
     death: bool | None = None  # someone dies (or is defeated) in this moment
     marks: dict[str, str] | None = None  # the fields its narration event carries after the text and source
+    language: str = ""  # the story's language if it names one ("fr"); empty: the narrator config's (default "en")
 
     @property
     def major(self) -> bool:

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 from wyrd.oracle.events import Narrated
 from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
-from wyrd.oracle.narrators.firewall import DEFAULT_MAX_CHARS, StreamGuard, sanitize
+from wyrd.oracle.narrators.firewall import DEFAULT_LANGUAGE, DEFAULT_MAX_CHARS, StreamGuard, sanitize
 from wyrd.oracle.narrators.llm_config import NarratorConfig, build_chat_model, split_model
 from wyrd.oracle.narrators.llm_facts import StoryMemory, render_facts, settled
 from wyrd.prompts import PromptSet, chat_prompt, prompt_set
@@ -197,6 +197,7 @@ class LLMNarrator(Narrator):
         memory: the story so far (a new one by default).
         prompts: the prompt set (the bundled one by default).
         clock: the deadlines' clock, in seconds (tests pass a fake one).
+        language: the table's language; a reply in another is refused (a request's own wins).
 
     Raises:
         NarratorConfigError: ``model`` is a string that can't be made into a model.
@@ -206,7 +207,8 @@ class LLMNarrator(Narrator):
                  temperature: float = 0.7, first_token_timeout: float = 3.0, total_timeout: float = 20.0,
                  max_chars: int = DEFAULT_MAX_CHARS, token_budget: int | None = None,
                  on_text: OnText | None = None, name: str | None = None, memory: StoryMemory | None = None,
-                 prompts: PromptSet | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 prompts: PromptSet | None = None, clock: Callable[[], float] = time.monotonic,
+                 language: str = DEFAULT_LANGUAGE) -> None:
         if isinstance(model, str):
             config = NarratorConfig(model=model, base_url=base_url, api_key=api_key, temperature=temperature,
                                     total_timeout=total_timeout, max_chars=max_chars)
@@ -219,6 +221,7 @@ class LLMNarrator(Narrator):
         self.first_token_timeout = first_token_timeout
         self.total_timeout = total_timeout
         self.max_chars = max_chars
+        self.language = language
         self.token_budget = token_budget
         self.on_text = on_text
         self.memory = memory if memory is not None else StoryMemory()
@@ -348,7 +351,7 @@ class LLMNarrator(Narrator):
     def _tell(self, request: NarrationRequest, messages: Sequence[BaseMessage]) -> str:
         prompt_tokens = math.ceil(sum(len(str(m.content)) for m in messages) / CHARS_PER_TOKEN)
         self._budget_check(prompt_tokens)
-        guard = StreamGuard(request, max_chars=self.max_chars)
+        guard = StreamGuard(request, max_chars=self.max_chars, language=self.language)
         out: queue.Queue[Any] = queue.Queue()
         stop = threading.Event()
         worker = threading.Thread(target=_pump, args=(self.model, messages, out, stop), daemon=True,
@@ -459,4 +462,5 @@ def make_narrator(config: NarratorConfig, *, on_text: OnText | None = None) -> L
         return None
     return LLMNarrator(build_chat_model(config), name=split_model(config.model, config.base_url)[1],
                        first_token_timeout=config.first_token_timeout, total_timeout=config.total_timeout,
-                       max_chars=config.max_chars, token_budget=config.token_budget, on_text=on_text)
+                       max_chars=config.max_chars, token_budget=config.token_budget, on_text=on_text,
+                       language=config.language)
