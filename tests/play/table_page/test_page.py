@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import expect
+import pytest
 
-from .conftest import ORIGIN, MockTable
+from tests.play.table_page.pagehost import ORIGIN, MockTable, sent_message
+
+expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
 
 HOSTILE = ('<script>window.__ran = 1; alert("story")</script><img src=x onerror="window.__ran=2">'
            "\x1b[31mred\x1b[0m \x1b]0;title\x07 <b>bold</b> &amp;")
@@ -118,28 +120,36 @@ def test_a_line_sent_while_away_goes_once_the_seat_is_back(table: MockTable) -> 
     table.on_hello = back
     table.socket.close()  # this connection never said welcome; the page tries again
     expect(table.page.locator("#connection")).to_have_attribute("data-state", "open")
-    lines = [_wait_sent(table, "line")]
+    lines = [sent_message(table, "line")]
     assert [m["text"] for m in lines] == ["attempt Gate"]
     table.send(type="log", n=1, by="Bea", id=lines[0]["id"], line="attempt Gate", lines=[], events=[])
     expect(table.page.locator("#log li.entry")).to_have_count(1)
 
 
-def test_narration_streams_then_is_replaced_by_its_final_lines(table: MockTable) -> None:
-    """Issue 20, point 2: narration is shown as it is written, then as finished (or withdrawn for the
-    table's own lines)."""
+def test_narration_streams_then_joins_its_entry(table: MockTable) -> None:
+    """Issue 20, points 2 and 5: narration is shown as it is written; finished (or withdrawn for the
+    table's own lines), it joins its entry, so the log reads as a seat that reconnects is sent it."""
     table.open()
-    table.entry(1)
+    table.entry(1, "Bea", "scene", "Scene 1.")
     for chunk in ("The gate ", "creaks ", "open."):
         table.send(type="prose", n=1, chunk=chunk)
     stream = table.page.locator("#log .stream")
     expect(stream).to_have_text("The gate creaks open.")
     expect(stream).to_have_attribute("aria-busy", "true")
     table.send(type="prose_done", n=1, lines=[{"text": "The gate creaks open.", "style": "narration"}])
-    expect(stream).not_to_have_attribute("aria-busy", "true")
-    table.entry(2)
+    expect(stream).to_have_count(0)
+    first = table.page.locator('#log li[data-n="1"] .line')
+    expect(first).to_have_text(["Scene 1.", "The gate creaks open."])
+    table.entry(2, "Bea", "attempt Gate", "Rolled 3.")
     table.send(type="prose", n=2, chunk="Half a thought")
     table.send(type="prose_withdrawn", n=2, lines=[{"text": "The crowd parts.", "style": "narration"}])
-    expect(table.page.locator("#log .stream.withdrawn")).to_have_text("The crowd parts.")
+    expect(table.page.locator('#log li[data-n="2"] .line')).to_have_text(["Rolled 3.", "The crowd parts."])
+    # Narration streamed before its entry is replaced by the entry when it comes.
+    table.send(type="prose", n=3, chunk="Before")
+    expect(stream).to_have_text("Before")
+    table.entry(3, "Bea", "ask", "Yes.", "Before it all.")
+    expect(stream).to_have_count(0)
+    assert [e.split(":")[0] for e in _entries(table)] == ["1", "2", "3"]
 
 
 def test_tab_completes_from_the_host_and_arrows_recall_lines(table: MockTable) -> None:
@@ -151,13 +161,13 @@ def test_tab_completes_from_the_host_and_arrows_recall_lines(table: MockTable) -
     line = page.locator("#command")
     line.fill("att")
     line.press("Tab")
-    asked = _wait_sent(table, "complete")
+    asked = sent_message(table, "complete")
     assert asked["text"] == "att"
     table.send(type="completions", id=asked["id"], items=[{"text": "attempt", "meta": "face a challenge"}])
     expect(line).to_have_value("attempt ")
     line.type("G")
     line.press("Tab")
-    asked = _wait_sent(table, "complete", 2)
+    asked = sent_message(table, "complete", 2)
     table.send(type="completions", id=asked["id"],
                items=[{"text": "Gate", "meta": "challenge"}, {"text": "Goblin", "meta": "challenge"}])
     options = page.get_by_role("option")
@@ -170,7 +180,7 @@ def test_tab_completes_from_the_host_and_arrows_recall_lines(table: MockTable) -
     expect(line).to_have_value("attempt Goblin ")
     line.press("Enter")
     expect(line).to_have_value("")
-    assert _wait_sent(table, "line")["text"] == "attempt Goblin"
+    assert sent_message(table, "line")["text"] == "attempt Goblin"
     line.fill("scene")
     line.press("Enter")
     line.press("ArrowUp")
@@ -181,12 +191,3 @@ def test_tab_completes_from_the_host_and_arrows_recall_lines(table: MockTable) -
     line.press("ArrowDown")
     expect(line).to_have_value("")
 
-
-def _wait_sent(table: MockTable, kind: str, count: int = 1) -> dict[str, Any]:
-    """The count-th message of a kind the page sent, once it has arrived: each round trip to the page
-    lets Playwright hand on what the page sent meanwhile."""
-    for _ in range(1000):
-        if len(table.of_type(kind)) >= count:
-            return table.of_type(kind)[count - 1]
-        table.page.evaluate("0")
-    raise AssertionError(f"the page sent no {kind!r} message {count}: {table.sent}")

@@ -93,8 +93,17 @@ export class StoryLog {
     item.dataset.finished = "1";
     item.removeAttribute("aria-busy");
     if (withdrawn) item.classList.add("withdrawn");
-    if (Array.isArray(lines) && lines.length) {
-      this._follow(() => item.replaceChildren(...lines.map((line) => lineElement(line))));
+    const final = (Array.isArray(lines) ? lines : []).map((line) => lineElement(line));
+    const entry = this.list.querySelector(`li.entry[data-n="${Number(n)}"]:not(.stream)`);
+    if (entry && item.classList.contains("after")) {
+      // Narration of an entry already shown joins that entry, as a seat that reconnects reads it.
+      this._follow(() => {
+        entry.append(...final);
+        item.remove();
+        this.streams.delete(Number(n));
+      });
+    } else if (final.length) {
+      this._follow(() => item.replaceChildren(...final));
     }
   }
 

@@ -144,6 +144,11 @@ const connection = new Connection(socketUrl.href, {
 });
 
 $("retry").addEventListener("click", () => connection.retry());
+// The skip link moves the focus without putting "#command" in the address (a reload reads the fragment).
+document.querySelector(".skip").addEventListener("click", (e) => {
+  e.preventDefault();
+  $("command").focus();
+});
 
 // "/" brings the keyboard back to the command line, unless the player is typing somewhere.
 document.addEventListener("keydown", (e) => {
