@@ -1,0 +1,86 @@
+"""Helpers for the shared table's tests: a table on a temporary save, seats over Starlette's TestClient."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from wyrd.play.frontends.table.host import HostOptions, make_engine
+from wyrd.play.frontends.table.server import Limits, TableServer
+
+__all__ = ["Seat", "open_table", "table_client"]
+
+
+def open_table(save: Path, *, story: str | None = "hollow-fair", ruleset: str = "abacus", seed: int = 21,
+               resume: bool = False, limits: Limits | None = None, **kw: Any) -> tuple[TableServer, dict[str, str]]:
+    tokens: dict[str, str] = {}
+    options = HostOptions(save=save, story=story, ruleset=ruleset, seed=seed, resume=resume)
+    return TableServer(make_engine(options, tokens), limits=limits, **kw), tokens
+
+
+@contextmanager
+def table_client(server: TableServer) -> Iterator[TestClient]:
+    try:
+        with TestClient(server.asgi) as client:
+            yield client
+    finally:
+        server.close()
+
+
+class Seat:
+    """One seat over a TestClient WebSocket: sends lines, reads until each one's answer."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.log: list[dict[str, Any]] = []
+        self.seen: list[dict[str, Any]] = []
+        self.welcome: dict[str, Any] = {}
+        self.view: dict[str, Any] = {}
+        self.count = 0
+
+    def read(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.receive_text())
+        self.seen.append(message)
+        if message["type"] == "log":
+            self.log.append(message)
+        elif message["type"] == "view":
+            self.view = message["panels"]
+        elif message["type"] == "welcome":
+            self.welcome = message
+        return message
+
+    def read_until(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = self.read()
+            if message["type"] == kind:
+                return message
+
+    def hello(self, **hello: Any) -> dict[str, Any]:
+        self.ws.send_text(json.dumps({"type": "hello", **hello}))
+        first = self.read()
+        if first["type"] == "welcome":
+            self.read_until("view")
+        return first
+
+    def send(self, text: str, line_id: str | None = None) -> dict[str, Any]:
+        """Send a line; its answer to this seat (its log entry, refused, reply or duplicate)."""
+        self.count += 1
+        line_id = line_id or f"{id(self)}-{self.count}"
+        self.ws.send_text(json.dumps({"type": "line", "id": line_id, "text": text}))
+        while True:
+            message = self.read()
+            if message.get("id") == line_id and message["type"] in ("log", "refused", "reply", "duplicate"):
+                if message["type"] == "log":
+                    self.read_until("view")
+                return message
+
+    def catch_up(self, n: int) -> None:
+        """Read until this seat has been sent entry ``n`` and the view after it."""
+        while not self.log or self.log[-1]["n"] < n:
+            self.read()
+        self.read_until("view")
