@@ -16,12 +16,14 @@ function loadHistory() {
 /** The text a completion puts in, where it starts (index into the line), and a note to show. */
 function readItem(item, line, cursor) {
   const wordStart = line.slice(0, cursor).search(/\S*$/);
-  if (typeof item === "string") return { text: item, start: wordStart, note: "" };
+  if (typeof item === "string") return { text: item, shown: item, start: wordStart, note: "" };
   const text = String(item && item.text != null ? item.text : "");
   let start = wordStart;
-  if (Number.isInteger(item.start_position) && item.start_position <= 0) start = cursor + item.start_position;
-  else if (Number.isInteger(item.start) && item.start >= 0 && item.start <= cursor) start = item.start;
-  return { text, start: Math.max(0, start), note: String(item.note || item.meta || item.display_meta || "") };
+  // "start": where the completion begins, counted back from the cursor (prompt-toolkit's start_position)
+  const back = Number.isInteger(item.start) ? item.start : item.start_position;
+  if (Number.isInteger(back) && back <= 0) start = cursor + back;
+  const shown = typeof item.display === "string" && item.display ? item.display : text;
+  return { text, shown, start: Math.max(0, start), note: String(item.meta || item.note || "") };
 }
 
 export class CommandLine {
@@ -180,7 +182,7 @@ export class CommandLine {
       option.dataset.index = String(index);
       const word = document.createElement("span");
       word.className = "word";
-      word.textContent = item.text;
+      word.textContent = item.shown;
       option.append(word);
       if (item.note) {
         const note = document.createElement("span");

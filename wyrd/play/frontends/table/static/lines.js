@@ -9,20 +9,66 @@ export function styleClass(style) {
   return "s-" + (STYLE_NAME.test(name) ? name : "plain");
 }
 
-/** One line ({text, style}, or a bare string) as an element. */
-export function lineElement(line, tag = "p") {
+/** The commands a text names between backticks (the host's way of saying "type `scene`"). */
+export function commandsIn(text) {
+  const parts = String(text).split("`");
+  const found = [];
+  for (let i = 1; i < parts.length - 1; i += 2) if (parts[i].trim()) found.push(parts[i].trim());
+  return found;
+}
+
+/** What a command named in a text puts on the command line: up to its first placeholder (NAME, [A, B], a|b). */
+export function fillFor(command) {
+  const words = String(command).trim().split(/\s+/);
+  const kept = [];
+  for (const word of words) {
+    if (/^[A-Z][A-Z0-9_]+\b/.test(word) || /[[|]/.test(word) || word === "...") return kept.join(" ") + " ";
+    kept.push(word);
+  }
+  return kept.join(" ");
+}
+
+/** A command named in a text, as a button that puts it on the command line (or as code in the log). */
+function commandElement(command, asButton) {
+  if (!asButton) {
+    const code = document.createElement("code");
+    code.textContent = command;
+    return code;
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "chip";
+  button.dataset.line = fillFor(command);
+  button.textContent = command;
+  button.title = `Type ${command}`;
+  return button;
+}
+
+/** One line ({text, style}, or a bare string) as an element; `commands` named in it become code,
+ * or buttons with ``buttons`` (text nodes and elements only: never parsed as HTML). */
+export function lineElement(line, tag = "p", buttons = false) {
   const el = document.createElement(tag);
   const text = typeof line === "string" ? line : line && line.text;
   const style = typeof line === "string" ? "plain" : line && line.style;
   el.className = "line " + styleClass(style);
-  el.textContent = text == null ? "" : String(text);
+  const parts = (text == null ? "" : String(text)).split("`");
+  if (parts.length % 2 === 0) {
+    // A backtick without its pair stays as it was written.
+    const tail = parts.pop();
+    parts[parts.length - 1] += "`" + tail;
+  }
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) el.append(part);
+    else if (part.trim()) el.append(commandElement(part.trim(), buttons));
+    else el.append("`" + part + "`");
+  });
   return el;
 }
 
 /** Every line of a list, replacing what the container held. */
-export function showLines(container, lines) {
+export function showLines(container, lines, buttons = false) {
   const list = Array.isArray(lines) ? lines : [];
-  container.replaceChildren(...list.map((line) => lineElement(line)));
+  container.replaceChildren(...list.map((line) => lineElement(line, "p", buttons)));
   return list.length;
 }
 

@@ -35,13 +35,16 @@ export class StoryLog {
     if (msg.line) {
       const head = document.createElement("p");
       head.className = "said";
-      const who = document.createElement("span");
-      who.className = "by";
-      who.textContent = String(msg.by || "Someone");
+      if (msg.by) {
+        const who = document.createElement("span");
+        who.className = "by";
+        who.textContent = String(msg.by);
+        head.append(who);
+      }
       const said = document.createElement("span");
       said.className = "cmd";
       said.textContent = String(msg.line);
-      head.append(who, said);
+      head.append(said);
       if (msg.typed || msg.physical) {
         const badge = document.createElement("span");
         badge.className = "badge physical";
@@ -110,7 +113,7 @@ export class StoryLog {
   /** What the host said to this seat alone: shown, never numbered (other seats don't see it). */
   addLocal(lines, kind, line) {
     const item = document.createElement("li");
-    item.className = "entry local " + (["refused", "digest"].includes(kind) ? kind : "reply");
+    item.className = "entry local " + (["refused", "digest", "notice"].includes(kind) ? kind : "reply");
     if (kind === "digest") {
       const head = document.createElement("p");
       head.className = "said";

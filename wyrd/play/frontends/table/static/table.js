@@ -3,7 +3,7 @@
 
 import { CommandLine } from "./command.js";
 import { Connection, storedSeat } from "./connection.js";
-import { lineElement, showLines, showRows } from "./lines.js";
+import { commandsIn, fillFor, lineElement, showLines, showRows } from "./lines.js";
 import { StoryLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,10 +38,33 @@ function panel(key, lines) {
     section.append(head, box);
     $("more-panels").append(section);
   }
-  const shown = key === "toolbar" ? showRows(box, lines) : showLines(box, lines);
+  const shown = key === "toolbar" ? showRows(box, lines) : showLines(box, lines, true);
+  box.closest("section, details").hidden = shown === 0;
   // On a phone the panels are below the story: whose move it is shows by the command line too.
   if (key === "turn") $("turn-inline").textContent = box.firstElementChild ? box.firstElementChild.textContent : "";
-  box.closest("section, details").hidden = shown === 0;
+}
+
+let hostMoves = [];
+
+/** The moves bar: the host's own list, if it sends one, then the commands its panels suggest now
+ * (whose move it is, the odds and what is due: "`scene` begins the next"). */
+function showMoves(panels) {
+  const said = [];
+  for (const key of ["turn", "hints"]) {
+    for (const line of Array.isArray(panels[key]) ? panels[key] : []) {
+      said.push(...commandsIn(typeof line === "string" ? line : (line && line.text) || ""));
+    }
+  }
+  const moves = [...hostMoves];
+  const seen = new Set(moves.map((m) => m.line));
+  for (const text of said) {
+    const line = fillFor(text);
+    if (!seen.has(line)) {
+      seen.add(line);
+      moves.push({ label: text, line });
+    }
+  }
+  command.setMoves(moves.slice(0, 8));
 }
 
 const command = new CommandLine({
@@ -82,7 +105,7 @@ function handle(msg) {
         $("title").textContent = String(title);
         document.title = `${title}: Wyrd`;
       }
-      if (Array.isArray(msg.moves)) command.setMoves(msg.moves);
+      if (Array.isArray(msg.moves)) hostMoves = msg.moves;
       $("join").hidden = true;
       $("log").setAttribute("aria-busy", "true"); // what was missed arrives all at once: read it as one
       if (location.hash) history.replaceState(null, "", location.pathname + location.search);
@@ -105,7 +128,8 @@ function handle(msg) {
         if (key === "prompt") $("prompt").textContent = typeof lines === "string" ? lines.trim() : "";
         else panel(key, lines);
       }
-      if (Array.isArray(msg.moves)) command.setMoves(msg.moves);
+      if (Array.isArray(msg.moves)) hostMoves = msg.moves;
+      showMoves(panels);
       $("log").setAttribute("aria-busy", "false");
       break;
     }
@@ -118,6 +142,9 @@ function handle(msg) {
       break;
     case "seats":
       showSeats(msg.seats);
+      break;
+    case "notice":
+      log.addLocal([{ text: String(msg.text || ""), style: "info" }], "notice", "");
       break;
     case "reply":
       log.addLocal(Array.isArray(msg.lines) ? msg.lines : [], "reply", msg.line || "");
@@ -144,6 +171,13 @@ const connection = new Connection(socketUrl.href, {
 });
 
 $("retry").addEventListener("click", () => connection.retry());
+// A command a panel names, clicked, goes on the command line (the player finishes it and sends it).
+for (const where of [$("frame-panel"), document.querySelector(".side")]) {
+  where.addEventListener("click", (e) => {
+    const chip = e.target.closest("button.chip");
+    if (chip) command.move(chip.dataset.line || "", false);
+  });
+}
 // The skip link moves the focus without putting "#command" in the address (a reload reads the fragment).
 document.querySelector(".skip").addEventListener("click", (e) => {
   e.preventDefault();
@@ -160,8 +194,10 @@ document.addEventListener("keydown", (e) => {
 });
 
 function start() {
-  const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
-  if (!invite && storedSeat()) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const invite = fragment.get("invite") || "";
+  if (fragment.get("seat")) connection.seat = fragment.get("seat"); // a seat's own link (wyrd join reads it too)
+  if (!invite && (fragment.get("seat") || storedSeat())) {
     connection.start({ after: () => log.last });
     return;
   }
