@@ -77,10 +77,12 @@ class JoinSeat:
 class BrowserSeat:
     """One player's page, in its own browser context (its own storage), joined by the invitation."""
 
-    def __init__(self, browser: Any, link: str, name: str, *, width: int = 1100, height: int = 800) -> None:
+    def __init__(self, browser: Any, link: str, name: str, *, width: int = 1100, height: int = 800,
+                 phone: bool = False) -> None:
         from playwright.sync_api import expect
 
-        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone,
+                                           has_touch=phone)
         self.page = self.context.new_page()
         self.dialogs: list[str] = []
         self.errors: list[str] = []

@@ -8,6 +8,21 @@ export class StoryLog {
     this.list = list;
     this.last = 0; // the largest entry number held: what a reconnecting seat asks to follow
     this.streams = new Map(); // n -> the element narration streams into
+    // The log keeps to its newest line unless the player has scrolled back to read; the panels
+    // around it may change its height, so that is followed too.
+    this.stuck = true;
+    this.shownTop = 0; // where the page last scrolled the log itself
+    list.addEventListener("scroll", () => {
+      if (list.scrollHeight - list.scrollTop - list.clientHeight < 48) this.stuck = true;
+      else if (list.scrollTop < this.shownTop - 4) this.stuck = false; // the player scrolled back
+    });
+    new ResizeObserver(() => this._end()).observe(list);
+  }
+
+  _end() {
+    if (!this.stuck) return;
+    this.list.scrollTop = this.list.scrollHeight;
+    this.shownTop = this.list.scrollTop;
   }
 
   /** Forget everything (a new seat at a new table). */
@@ -18,10 +33,8 @@ export class StoryLog {
   }
 
   _follow(add) {
-    const box = this.list;
-    const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
     add();
-    if (atEnd) box.scrollTop = box.scrollHeight;
+    this._end();
   }
 
   /** A numbered entry from the host; one already held (a resend after a reconnect) is ignored. */

@@ -81,6 +81,12 @@ const command = new CommandLine({
   onComplete: (text, cursor) => connection.complete(text, cursor),
 });
 
+function showTitle(title) {
+  if (!title) return;
+  $("title").textContent = String(title);
+  document.title = `${title}: Wyrd`;
+}
+
 /** Who sits at the table: each seat's name, what it holds, whether it is here now. */
 function showSeats(seats) {
   const list = Array.isArray(seats) ? seats.filter((s) => s && typeof s === "object") : [];
@@ -100,11 +106,7 @@ function handle(msg) {
       me = typeof msg.name === "string" ? msg.name : "";
       $("who").textContent = me ? `(${me})` : "";
       const table = msg.table && typeof msg.table === "object" ? msg.table : {};
-      const title = table.title || table.story_title || table.story || "";
-      if (title) {
-        $("title").textContent = String(title);
-        document.title = `${title}: Wyrd`;
-      }
+      showTitle(table.title || table.story_title || "");
       if (Array.isArray(msg.moves)) hostMoves = msg.moves;
       $("join").hidden = true;
       $("log").setAttribute("aria-busy", "true"); // what was missed arrives all at once: read it as one
@@ -113,7 +115,12 @@ function handle(msg) {
       break;
     }
     case "log":
-      log.addEntry(msg);
+      if (log.addEntry(msg)) {
+        // The story's title for people, as the story told it when it was chosen.
+        for (const event of Array.isArray(msg.events) ? msg.events : []) {
+          if (event && event.kind === "story_chosen" && event.title) showTitle(event.title);
+        }
+      }
       break;
     case "prose":
       log.prose(msg.n, msg.chunk);
