@@ -121,3 +121,32 @@ def _first_missing(wanted: list[str], said: list[str]) -> str | None:
             return text
         at += 1
     return None
+
+
+@pytest.mark.parametrize("host", [ABACUS], ids=["abacus"], indirect=True)
+def test_tab_completes_with_the_hosts_words(host: Host, browser: Any) -> None:
+    """Issue 20, point 2: Tab on the page completes as the REPL would, from the host: a verb, then a
+    challenge of the scene; Up brings back the line sent."""
+    seat = BrowserSeat(browser, host.link, "Bea")
+    try:
+        line = seat.page.locator("#command")
+        seat.type('pc take "Coral Vell"')
+        seat.wait_for_entries(len(seat.log()) + 1)
+        count = len(seat.log())
+        line.fill("sce")
+        line.press("Tab")  # the REPL's `scene` and the table's `scenes`: what they share, and the list
+        expect(line).to_have_value("scene")
+        expect(seat.page.get_by_role("option").first).to_contain_text("scene")
+        line.press("Tab")  # the first choice
+        expect(line).to_have_value("scene ")
+        line.press("Enter")
+        seat.wait_for_entries(count + 1)
+        line.fill("attempt fair")
+        line.press("Tab")
+        expect(line).to_have_value("attempt fair-unease ")
+        line.fill("")
+        line.press("ArrowUp")
+        expect(line).to_have_value("scene")
+        assert seat.errors == []
+    finally:
+        seat.close()
