@@ -26,9 +26,11 @@ def _wyrd(*args: str, home: Path, stdin: int | IO[Any] | None = subprocess.DEVNU
 class Host:
     """``wyrd host`` on a free port of 127.0.0.1, serving without a prompt (its input is no terminal)."""
 
-    def __init__(self, home: Path, *args: str) -> None:
+    def __init__(self, home: Path, *args: str, port: int = 0, resume: bool = False) -> None:
+        self.home = home
         self.save = home / "table.wyrd"
-        self.process = _wyrd("host", *args, "--port", "0", "--no-qr", "--save", str(self.save), home=home)
+        where = ["--resume", str(self.save)] if resume else ["--save", str(self.save)]
+        self.process = _wyrd("host", *args, *where, "--port", str(port), "--no-qr", home=home)
         self.said: list[str] = []
         assert self.process.stdout is not None
         for line in self.process.stdout:
@@ -39,6 +41,18 @@ class Host:
         else:
             raise AssertionError("wyrd host printed no invitation:\n" + "".join(self.said))
         self.origin = self.link.split("/#")[0]
+        self.port = int(self.origin.rsplit(":", 1)[1])
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye to anyone, nothing flushed that was not already committed."""
+        self.process.kill()
+        self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def again(self) -> Host:
+        """The same table opened again with ``--resume``, on the same port."""
+        return Host(self.home, port=self.port, resume=True)
 
     def close(self) -> None:
         if self.process.poll() is None:

@@ -110,10 +110,8 @@ export class Connection {
       this.caughtUp = false;
       if (typeof msg.name === "string") this.name = msg.name;
       this.tries = 0;
-      if (typeof msg.seat === "string" && msg.seat) {
-        this.seat = msg.seat;
-        storeSeat(msg.seat);
-      }
+      if (typeof msg.seat === "string" && msg.seat) this.seat = msg.seat; // sent to a new seat only
+      if (this.seat) storeSeat(this.seat);
       this.invite = ""; // from now on the seat's own token brings it back
     } else if (msg.type === "error") {
       // The host refused this connection (a revoked or unknown seat, a full table): don't knock again
@@ -125,7 +123,9 @@ export class Connection {
       }
       this.handlers.state("refused", String(msg.reason || "the host closed the connection"));
     }
-    if (msg.id != null && ["log", "refused", "reply", "duplicate", "done"].includes(msg.type)) this.pending.delete(msg.id);
+    if (msg.id != null && ["log", "refused", "reply", "duplicate", "done"].includes(msg.type)) {
+      this.pending.delete(msg.id);
+    }
     if (msg.type === "log" && msg.by === this.name) {
       for (const [id, text] of this.pending) if (text === msg.line) this.pending.delete(id);
     }
