@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 
 from tests.play.table_page.pagehost import ORIGIN, MockTable, sent_message
+from wyrd.play.frontends.view import clean
 
 expect = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed").expect
 
 HOSTILE = ('<script>window.__ran = 1; alert("story")</script><img src=x onerror="window.__ran=2">'
-           "\x1b[31mred\x1b[0m \x1b]0;title\x07 <b>bold</b> &amp;")
+           "\x1b[31mred\x1b[0m \x1b]0;title\x07 <b>bold</b> &amp;\u202e")
+SHOWN = clean(HOSTILE)  # as the host would send it; the page cleans whatever it is sent once more
 
 
 def _entries(table: MockTable) -> list[str]:
@@ -40,7 +42,8 @@ def test_the_log_is_a_polite_live_region_among_landmarks(table: MockTable) -> No
 
 def test_story_text_with_script_and_escapes_is_shown_as_inert_text(table: MockTable) -> None:
     """Issue 20, point 7: whatever a story, a name or a model wrote is shown as text, in the log and
-    in every panel; no script runs (no dialog, nothing set on the window) and no element is made."""
+    in every panel; no script runs (no dialog, nothing set on the window), no element is made, and
+    no terminal escape or bidi override reaches the page even when the host sends one."""
     dialogs: list[str] = []
     table.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     violations: list[str] = []
@@ -53,11 +56,13 @@ def test_story_text_with_script_and_escapes_is_shown_as_inert_text(table: MockTa
     table.view(frame=[{"text": HOSTILE, "style": "scene\" onclick=\"alert(1)"}],
                sheets=[HOSTILE], toolbar=[[[HOSTILE, HOSTILE]]], prompt=HOSTILE, **{HOSTILE: [HOSTILE]})
     page = table.page
-    expect(page.locator("#frame .line")).to_have_text(HOSTILE)
-    expect(page.locator("#log li.entry").first).to_contain_text(HOSTILE)
-    expect(page.locator("#log .stream")).to_contain_text(HOSTILE)
-    expect(page.locator("#log .refused")).to_contain_text(HOSTILE)
-    expect(page.locator("#seats")).to_contain_text(HOSTILE)
+    expect(page.locator("#frame .line")).to_have_text(SHOWN)
+    expect(page.locator("#log li.entry").first).to_contain_text(SHOWN)
+    expect(page.locator("#log .stream")).to_contain_text(SHOWN)
+    expect(page.locator("#log .refused")).to_contain_text(SHOWN)
+    expect(page.locator("#seats")).to_contain_text(SHOWN)
+    text = str(page.evaluate("document.body.innerText + document.title"))
+    assert not any(c in text for c in "\x1b\x07\u202e")
     for where in ("#log", "#frame", "#sheets", "#toolbar", "#seats", "#more-panels", "#prompt"):
         expect(page.locator(f"{where} script, {where} img, {where} b")).to_have_count(0)
     expect(page.locator("#frame .line")).to_have_class("line s-plain")  # a style name is never markup

@@ -65,7 +65,8 @@ def test_markup_and_escapes_in_a_story_and_a_name_are_inert_text(host: Host, bro
             for where in ("#log", "#frame", "#sheets", "#hints", "#exits", "#turn", "#seats", "#status", "#toolbar"):
                 expect(page.locator(f"{where} script, {where} img, {where} b")).to_have_count(0)
             text = str(page.evaluate("document.body.innerText + document.title"))
-            assert not any(c in text for c in "\x1b\x07\x9b"), "an escape sequence reached the page"
+            leaks = [text[max(0, i - 60):i + 20] for i, c in enumerate(text) if c in "\x1b\x07\x9b"]
+            assert leaks == [], f"an escape sequence reached the page: {leaks}"
             assert page.evaluate("window.__ran") is None
         assert seat.dialogs == [] and other.dialogs == []
         assert seat.errors == [] and other.errors == []

@@ -1,6 +1,8 @@
 // The command line: the REPL's commands typed as at home, with the host's completion (Tab),
 // the lines sent before (Up and Down), and buttons for the ruleset's common moves.
 
+import { shown as plain } from "./lines.js";
+
 const HISTORY_KEY = "wyrd.table.history";
 const HISTORY_MAX = 200;
 
@@ -16,8 +18,8 @@ function loadHistory() {
 /** The text a completion puts in, where it starts (index into the line), and a note to show. */
 function readItem(item, line, cursor) {
   const wordStart = line.slice(0, cursor).search(/\S*$/);
-  if (typeof item === "string") return { text: item, shown: item, start: wordStart, note: "" };
-  const text = String(item && item.text != null ? item.text : "");
+  if (typeof item === "string") return { text: plain(item), shown: plain(item), start: wordStart, note: "" };
+  const text = plain(item && item.text != null ? item.text : "");
   let start = wordStart;
   // "start": where the completion begins, counted back from the cursor (prompt-toolkit's start_position)
   const back = Number.isInteger(item.start) ? item.start : item.start_position;
@@ -95,11 +97,11 @@ export class CommandLine {
     this.moves.replaceChildren(...list.filter((m) => m && m.label).map((m) => {
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = String(m.label);
-      button.dataset.line = String(m.line || "");
+      button.textContent = plain(m.label);
+      button.dataset.line = plain(m.line || "");
       if (m.send) button.dataset.send = "1";
-      const hint = m.send ? `sends ${m.line}` : `types ${m.line}`;
-      button.title = String(m.title || hint);
+      const hint = m.send ? `sends ${button.dataset.line}` : `types ${button.dataset.line}`;
+      button.title = plain(m.title || hint);
       return button;
     }));
     this.moves.hidden = this.moves.childElementCount === 0;
@@ -182,12 +184,12 @@ export class CommandLine {
       option.dataset.index = String(index);
       const word = document.createElement("span");
       word.className = "word";
-      word.textContent = item.shown;
+      word.textContent = plain(item.shown);
       option.append(word);
       if (item.note) {
         const note = document.createElement("span");
         note.className = "note";
-        note.textContent = item.note;
+        note.textContent = plain(item.note);
         option.append(" ", note);
       }
       return option;

@@ -2,6 +2,17 @@
 // nothing a story, a player or a model wrote is ever parsed as HTML.
 
 const STYLE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+// Terminal escape sequences, control characters and bidi overrides (as wyrd.play.frontends.view.clean
+// removes them): the host cleans the lines it sends, and the page cleans again whatever it shows,
+// event fields included, so none reaches the screen.
+const CONTROL = new RegExp(
+  "\\x1b\\[[0-?]*[ -/]*[@-~]|\\x1b\\][^\\x07\\x1b]*(?:\\x07|\\x1b\\\\)?|\\x1b.?|[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f]" +
+  "|[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]", "g");
+
+/** Any value as text to show: no escape sequence, no control character but line breaks and tabs. */
+export function shown(value) {
+  return (value == null ? "" : String(value)).replace(CONTROL, "");
+}
 
 /** The CSS class for a line's style name; anything unexpected reads as plain. */
 export function styleClass(style) {
@@ -32,15 +43,15 @@ export function fillFor(command) {
 function commandElement(command, asButton) {
   if (!asButton) {
     const code = document.createElement("code");
-    code.textContent = command;
+    code.textContent = shown(command);
     return code;
   }
   const button = document.createElement("button");
   button.type = "button";
   button.className = "chip";
-  button.dataset.line = fillFor(command);
-  button.textContent = command;
-  button.title = `Type ${command}`;
+  button.dataset.line = fillFor(shown(command));
+  button.textContent = shown(command);
+  button.title = `Type ${shown(command)}`;
   return button;
 }
 
@@ -51,7 +62,7 @@ export function lineElement(line, tag = "p", buttons = false) {
   const text = typeof line === "string" ? line : line && line.text;
   const style = typeof line === "string" ? "plain" : line && line.style;
   el.className = "line " + styleClass(style);
-  const parts = (text == null ? "" : String(text)).split("`");
+  const parts = shown(text).split("`");
   if (parts.length % 2 === 0) {
     // A backtick without its pair stays as it was written.
     const tail = parts.pop();
@@ -84,7 +95,7 @@ export function showRows(container, rows) {
       // "class:toolbar.pool" (a prompt-toolkit class) and "pool" name the same look
       const name = String(style || "plain").replace(/^class:/, "").replace(/^toolbar\.?/, "") || "plain";
       span.className = "t-" + styleClass(name).slice(2);
-      span.textContent = text == null ? "" : String(text);
+      span.textContent = shown(text);
       line.append(span);
     }
     return line;

@@ -1,7 +1,7 @@
 // The story log: the host's numbered entries in order, each shown once, the narration streamed
 // as it is written, and what was said to this seat alone (refusals, looks) marked as such.
 
-import { lineElement } from "./lines.js";
+import { lineElement, shown } from "./lines.js";
 
 export class StoryLog {
   constructor(list) {
@@ -51,12 +51,12 @@ export class StoryLog {
       if (msg.by) {
         const who = document.createElement("span");
         who.className = "by";
-        who.textContent = String(msg.by);
+        who.textContent = shown(msg.by);
         head.append(who);
       }
       const said = document.createElement("span");
       said.className = "cmd";
-      said.textContent = String(msg.line);
+      said.textContent = shown(msg.line);
       head.append(said);
       if (msg.typed || msg.physical) {
         const badge = document.createElement("span");
@@ -100,7 +100,7 @@ export class StoryLog {
   prose(n, chunk) {
     const item = this._stream(Number(n));
     if (item.dataset.finished) return;
-    this._follow(() => item.lastElementChild.append(String(chunk == null ? "" : chunk)));
+    this._follow(() => item.lastElementChild.append(shown(chunk)));
   }
 
   /** The narration finished (its final lines) or withdrawn (the table's lines in its place). */
@@ -140,7 +140,7 @@ export class StoryLog {
       who.textContent = kind === "refused" ? "Only you see this" : "For you";
       const said = document.createElement("span");
       said.className = "cmd";
-      said.textContent = String(line);
+      said.textContent = shown(line);
       head.append(who, said);
       item.append(head);
     }

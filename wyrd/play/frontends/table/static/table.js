@@ -3,7 +3,7 @@
 
 import { CommandLine } from "./command.js";
 import { Connection, storedSeat } from "./connection.js";
-import { commandsIn, fillFor, lineElement, showLines, showRows } from "./lines.js";
+import { commandsIn, fillFor, lineElement, showLines, showRows, shown } from "./lines.js";
 import { StoryLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +20,7 @@ let everOpen = false;
 
 function status(text, state) {
   const el = $("connection");
-  el.textContent = text;
+  el.textContent = shown(text);
   el.dataset.state = state;
 }
 
@@ -32,14 +32,14 @@ function panel(key, lines) {
     section.className = "panel";
     section.dataset.panel = key;
     const head = document.createElement("h2");
-    head.textContent = key.replace(/[_-]+/g, " ");
+    head.textContent = shown(key).replace(/[_-]+/g, " ");
     box = document.createElement("div");
     box.className = "lines";
     section.append(head, box);
     $("more-panels").append(section);
   }
-  const shown = key === "toolbar" ? showRows(box, lines) : showLines(box, lines, true);
-  box.closest("section, details").hidden = shown === 0;
+  const count = key === "toolbar" ? showRows(box, lines) : showLines(box, lines, true);
+  box.closest("section, details").hidden = count === 0;
   // On a phone the panels are below the story: whose move it is shows by the command line too.
   if (key === "turn") $("turn-inline").textContent = box.firstElementChild ? box.firstElementChild.textContent : "";
 }
@@ -83,8 +83,8 @@ const command = new CommandLine({
 
 function showTitle(title) {
   if (!title) return;
-  $("title").textContent = String(title);
-  document.title = `${title}: Wyrd`;
+  $("title").textContent = shown(title);
+  document.title = `${shown(title)}: Wyrd`;
 }
 
 /** Who sits at the table: each seat's name, what it holds, whether it is here now. */
@@ -103,7 +103,7 @@ function showSeats(seats) {
 function handle(msg) {
   switch (msg.type) {
     case "welcome": {
-      me = typeof msg.name === "string" ? msg.name : "";
+      me = typeof msg.name === "string" ? shown(msg.name) : "";
       $("who").textContent = me ? `(${me})` : "";
       const table = msg.table && typeof msg.table === "object" ? msg.table : {};
       showTitle(table.title || table.story_title || "");
@@ -132,7 +132,7 @@ function handle(msg) {
     case "view": {
       const panels = msg.panels && typeof msg.panels === "object" ? msg.panels : {};
       for (const [key, lines] of Object.entries(panels)) {
-        if (key === "prompt") $("prompt").textContent = typeof lines === "string" ? lines.trim() : "";
+        if (key === "prompt") $("prompt").textContent = typeof lines === "string" ? shown(lines).trim() : "";
         else panel(key, lines);
       }
       if (Array.isArray(msg.moves)) hostMoves = msg.moves;
