@@ -108,3 +108,28 @@ def test_dice_typed_by_a_seat_with_real_dice_are_marked(table: MockTable) -> Non
     entries = table.page.locator("#log li.entry")
     expect(entries.nth(0).locator(".badge")).to_have_text("physical dice")
     expect(entries.nth(1).locator(".badge")).to_have_count(0)
+
+
+def test_a_name_refused_by_the_host_is_asked_again(table: MockTable) -> None:
+    """Issue 20, points 2 and 7: a refusal before the seat is taken (the name is taken) is shown with
+    the host's reason, and the invitation still holds: the player chooses another name and joins."""
+    def taken(mock: MockTable, hello: dict[str, object]) -> None:
+        if hello.get("name") == "Bea":
+            mock.send(type="error", reason="the name Bea is taken at this table: choose another")
+            mock.socket.close()
+        else:
+            mock.welcome(name=str(hello.get("name")))
+            mock.view()
+
+    table.on_hello = taken
+    page = table.page
+    page.goto("http://table.test/#invite=invite-token")
+    page.get_by_label("Your name at the table").fill("Bea")
+    page.keyboard.press("Enter")
+    expect(page.locator("#join-text")).to_contain_text("the name Bea is taken")
+    expect(page.get_by_label("Your name at the table")).to_be_focused()
+    page.keyboard.type("Bea Two")
+    page.keyboard.press("Enter")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "open")
+    expect(page.locator("#who")).to_have_text("(Bea Two)")
+    assert [m.get("name") for m in table.of_type("hello")] == ["Bea", "Bea Two"]

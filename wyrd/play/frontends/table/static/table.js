@@ -173,7 +173,15 @@ const connection = new Connection(socketUrl.href, {
       everOpen = true;
       status(me ? `At the table as ${me}` : "At the table", name);
     } else if (name === "lost") status("Connection lost: reconnecting…", name);
-    else status(`The host refused: ${detail}`, name);
+    else if (connection.invite && !everOpen) {
+      // Not seated yet (a name taken, say): the invitation still holds; say why and ask again.
+      $("retry").hidden = true;
+      status(`The host refused: ${detail}`, name);
+      $("join-text").textContent = `The host said: ${shown(detail)}.`;
+      $("join").hidden = false;
+      $("join-name").focus();
+      $("join-name").select();
+    } else status(`The host refused: ${detail}`, name);
   },
 });
 
