@@ -51,8 +51,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # Module-scoped, so Playwright's event loop is gone before other tests run (the REPL's tests run
+    # prompt-toolkit's own loop, which refuses to start inside another).
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
