@@ -87,3 +87,41 @@ class Seat:
         """Read until this seat has been sent entry ``n`` and the view after it."""
         while not self.log or self.log[-1]["n"] < n or self.view_after < n:
             self.read()
+
+
+@contextmanager
+def serving(server: TableServer) -> Iterator[int]:
+    """``server`` on a real uvicorn in a thread of its own, on a free loopback port (yields the port)."""
+    import asyncio
+    import threading
+
+    import uvicorn
+
+    from wyrd.play.frontends.table.host import open_socket
+    from wyrd.play.frontends.table.protocol import MAX_MESSAGE
+
+    sock = open_socket("127.0.0.1", 0)
+    config = uvicorn.Config(server.asgi, log_level="critical", access_log=False, lifespan="off",
+                            ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
+    web = uvicorn.Server(config)
+    ready = threading.Event()
+
+    def run() -> None:
+        async def main() -> None:
+            task = asyncio.ensure_future(web.serve(sockets=[sock]))
+            while not web.started and not task.done():
+                await asyncio.sleep(0.01)
+            ready.set()
+            await task
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(30)
+    try:
+        yield int(sock.getsockname()[1])
+    finally:
+        web.should_exit = True
+        thread.join(30)
+        server.close()
