@@ -20,6 +20,8 @@ def open_table(save: Path, *, story: str | None = "hollow-fair", ruleset: str = 
                resume: bool = False, limits: Limits | None = None, **kw: Any) -> tuple[TableServer, dict[str, str]]:
     tokens: dict[str, str] = {}
     options = HostOptions(save=save, story=story, ruleset=ruleset, seed=seed, resume=resume)
+    # Scripts send as fast as the host answers: no rate limit unless a test sets one.
+    limits = limits or Limits(rate=1e9, burst=10**9)
     return TableServer(make_engine(options, tokens), limits=limits, **kw), tokens
 
 
@@ -42,6 +44,7 @@ class Seat:
         self.welcome: dict[str, Any] = {}
         self.view: dict[str, Any] = {}
         self.count = 0
+        self.view_after = -1  # the last entry read before the last view
 
     def read(self) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.receive_text())
@@ -50,6 +53,7 @@ class Seat:
             self.log.append(message)
         elif message["type"] == "view":
             self.view = message["panels"]
+            self.view_after = self.log[-1]["n"] if self.log else 0
         elif message["type"] == "welcome":
             self.welcome = message
         return message
@@ -81,6 +85,43 @@ class Seat:
 
     def catch_up(self, n: int) -> None:
         """Read until this seat has been sent entry ``n`` and the view after it."""
-        while not self.log or self.log[-1]["n"] < n:
+        while not self.log or self.log[-1]["n"] < n or self.view_after < n:
             self.read()
-        self.read_until("view")
+
+
+@contextmanager
+def serving(server: TableServer) -> Iterator[int]:
+    """``server`` on a real uvicorn in a thread of its own, on a free loopback port (yields the port)."""
+    import asyncio
+    import threading
+
+    import uvicorn
+
+    from wyrd.play.frontends.table.host import open_socket
+    from wyrd.play.frontends.table.protocol import MAX_MESSAGE
+
+    sock = open_socket("127.0.0.1", 0)
+    config = uvicorn.Config(server.asgi, log_level="critical", access_log=False, lifespan="off",
+                            ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
+    web = uvicorn.Server(config)
+    ready = threading.Event()
+
+    def run() -> None:
+        async def main() -> None:
+            task = asyncio.ensure_future(web.serve(sockets=[sock]))
+            while not web.started and not task.done():
+                await asyncio.sleep(0.01)
+            ready.set()
+            await task
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(30)
+    try:
+        yield int(sock.getsockname()[1])
+    finally:
+        web.should_exit = True
+        thread.join(30)
+        server.close()

@@ -25,7 +25,10 @@ from wyrd.play.frontends.table.protocol import MAX_NAME, Hello
 from wyrd.play.frontends.table.seats import Seat, SeatBook
 from wyrd.play.frontends.view import Line, clean, describe
 
-__all__ = ["RECENT_IDS", "TableEngine"]
+__all__ = ["MAKERS", "RECENT_IDS", "TableEngine"]
+
+#: The verbs (and their names) by which a seat takes or makes its own characters, in every kit.
+MAKERS = frozenset({"pc", "character"})
 
 #: The client ids remembered per seat (with what each got), for a line resent on a live host.
 RECENT_IDS = 256
@@ -255,9 +258,11 @@ class TableEngine:
         entries = self.entries_after(self.last)
         self.last = last
         out = Outcome(broadcast=[*entries, self.view([e.event for e in output.events])])
-        # A character made by a seat is that seat's (unless someone holds the name already).
+        # A character a seat takes or makes (`pc take`, `pc add`) is that seat's; those the story
+        # brings in (an enemy, a stranger met) are nobody's, so the whole table's.
         claims = self.book.claims()
-        for name in sorted(set(characters(self.session)) - set(before)):
+        made = stripped.split(None, 1)[0].casefold() in MAKERS
+        for name in sorted(set(characters(self.session)) - set(before)) if made else ():
             if name not in claims:
                 self.book.claim(name, seat.id)
                 out.broadcast.append({"type": "notice", "text": f"{seat.name} holds {clean(name)}."})
