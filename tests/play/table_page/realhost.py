@@ -100,6 +100,9 @@ class BrowserSeat:
         self.page = self.context.new_page()
         self.dialogs: list[str] = []
         self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("websocket", lambda ws: self.requests.append(ws.url))
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))

@@ -56,7 +56,8 @@ def test_three_seats_play_a_scene_to_its_end_and_see_one_log(host: Host, browser
                                                             request: pytest.FixtureRequest) -> None:
     """Issue 20, point 8 (and points 2, 4, 5): two browser seats and a `wyrd join` seat play a scene to
     its end; a reload half-way keeps the log; moving another seat's character is refused, shown to
-    that seat alone; every seat sees the same entries in the same order."""
+    that seat alone; every seat sees the same entries in the same order; the pages asked nothing of
+    anyone but the host."""
     _, _, script = request.node.callspec.params["host"]
     pages = {"Bea": BrowserSeat(browser, host.link, "Bea"), "Cal": BrowserSeat(browser, host.link, "Cal")}
     dee = JoinSeat(tmp_path, host.link, "Dee")
@@ -99,6 +100,9 @@ def test_three_seats_play_a_scene_to_its_end_and_see_one_log(host: Host, browser
         assert missing is None, f"the terminal seat did not show {missing!r}:\n" + "\n".join(said)
         for page in pages.values():
             assert page.dialogs == [] and page.errors == []
+            # Works offline: every file and the socket come from the host, nothing from elsewhere.
+            ws_origin = host.origin.replace("http://", "ws://")
+            assert page.requests and all(u.startswith((host.origin + "/", ws_origin + "/")) for u in page.requests)
     finally:
         for page in pages.values():
             page.close()
