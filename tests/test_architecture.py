@@ -50,6 +50,11 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "wyrd.play.frontends": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.oracle", "wyrd.play.engine",
                              "wyrd.play.kits", "wyrd.play.frontends"),
                             ("pydantic", "pydantic_core", "yaml", "prompt_toolkit", "platformdirs")),
+    # The shared table's server and its seats' connections (issue 20): loaded by `wyrd host`/`join` alone.
+    "wyrd.play.frontends.table": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.oracle", "wyrd.play.engine",
+                                   "wyrd.play.kits", "wyrd.play.frontends"),
+                                  ("pydantic", "pydantic_core", "yaml", "platformdirs", "starlette", "uvicorn",
+                                   "websockets", "segno")),
     "wyrd.play.cli": (("wyrd",), ("pydantic", "pydantic_core", "yaml", "platformdirs")),
     "wyrd": (("wyrd",), ()),
 }
@@ -60,6 +65,10 @@ ONLY_IN = {
     "langchain_core": ("wyrd.oracle.narrators.llm", "wyrd.oracle.narrators.llm_config",
                        "wyrd.prompts"),
     "matplotlib": ("wyrd.sim.show",),
+    "starlette": ("wyrd.play.frontends.table",),
+    "uvicorn": ("wyrd.play.frontends.table",),
+    "websockets": ("wyrd.play.frontends.table",),
+    "segno": ("wyrd.play.frontends.table",),
 }
 
 

@@ -26,6 +26,7 @@ from wyrd.play.cli import story as cli_story
 from wyrd.play.cli.odds import add_odds
 from wyrd.play.cli.output import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from wyrd.play.cli.simulate import add_simulate
+from wyrd.play.cli.table import add_host, add_join
 
 __all__ = ["build_parser", "main"]
 
@@ -77,6 +78,8 @@ _SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]
     cli_story.add_oracle,
     add_odds,
     add_simulate,
+    add_host,
+    add_join,
 ]
 
 

@@ -733,6 +733,10 @@ class SaveFile:
         """Every command ever recorded, undone ones and undo records included: the audit log."""
         return iter(self._records(0, live_only=False))
 
+    def commands_since(self, after: int) -> list[Record]:
+        """Every command recorded after ``after``, undone ones and undo records included, in order."""
+        return self._records(after, live_only=False)
+
     def events_since(self, seq: int) -> list[Event]:
         """The events of live commands with a seq greater than ``seq``, in order."""
         with self._reading() as conn:

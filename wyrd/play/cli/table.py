@@ -1,0 +1,133 @@
+"""The ``wyrd host`` and ``wyrd join`` subcommands: the shared table.
+
+Only argparse is imported at the top; the server libraries (Starlette, uvicorn, websockets, segno)
+load only when one of these commands runs, never on the way to ``wyrd play``'s prompt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from wyrd.play.cli.rulesets import add_ruleset_option
+
+if TYPE_CHECKING:
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+
+__all__ = ["add_host", "add_join"]
+
+
+def _fail(message: str) -> int:
+    from wyrd.play.frontends.view import clean
+
+    print("wyrd: " + clean(message), file=sys.stderr)
+    return 1
+
+
+def add_host(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("host", help="open a shared table: players join from a browser or `wyrd join`")
+    p.add_argument("--story", help="the story to play (`wyrd stories` lists them)")
+    p.add_argument("--resume", type=Path, metavar="FILE", help="open a saved game's table again (same seats)")
+    p.add_argument("--save", type=Path, help="the save file of a new game (default: a new file in your data folder)")
+    add_ruleset_option(p, defaulted=False)
+    p.add_argument("--seed", type=int, help="the seed of the dice (default: a random one)")
+    p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
+                   help="another folder of stories (may be repeated)")
+    p.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
+                   help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for a LAN)")
+    p.add_argument("--port", type=int, default=8420, help="the port (default 8420; 0 picks a free one)")
+    p.add_argument("--name", default="Host", help="the host's name at the table (default Host)")
+    p.add_argument("--origin", action="append", default=[], metavar="URL",
+                   help="another origin a browser may join from (a reverse proxy's https://... address)")
+    p.add_argument("--no-repl", action="store_true", help="serve only: no prompt for the host")
+    p.add_argument("--no-qr", action="store_true", help="print the link without its QR code")
+    p.set_defaults(handler=run_host)
+
+
+def add_join(subparsers: Subparsers) -> None:
+    p = subparsers.add_parser("join", help="take a seat at a shared table, at this terminal")
+    p.add_argument("link", help="the invitation link the host gave (http://HOST:PORT/#invite=TOKEN)")
+    p.add_argument("--name", help="your name at the table (asked for a new seat)")
+    p.set_defaults(handler=run_join)
+
+
+def run_host(args: argparse.Namespace) -> int:
+    import asyncio
+    import secrets
+
+    from wyrd.play.cli.story import RulesetMismatch, play_ruleset
+    from wyrd.play.engine.paths import new_save_path
+    from wyrd.play.engine.savefile import SaveError
+    from wyrd.play.engine.session import SessionError
+    from wyrd.play.frontends.table.host import HostOptions, announce, invitation, make_engine, open_socket, serve
+    from wyrd.play.frontends.table.server import TableServer
+
+    if args.resume is not None and args.story is not None:
+        return _fail("give --story for a new table or --resume FILE for a saved one, not both")
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
+    if args.resume is None:
+        try:
+            ruleset = play_ruleset(args.story, args.ruleset, args.content)
+        except RulesetMismatch as exc:
+            return _fail(str(exc))
+        story = args.story
+        if story is None:
+            from wyrd.play.engine.kits import hooks_for
+
+            story = hooks_for(ruleset).quick_start
+        options = HostOptions(save=args.save or new_save_path(seed), story=None if story == "none" else story,
+                              ruleset=ruleset, seed=seed, content=args.content, bind=args.bind, port=args.port,
+                              name=args.name, origins=tuple(args.origin))
+    else:
+        options = HostOptions(save=args.resume, resume=True, content=args.content, bind=args.bind,
+                              port=args.port, name=args.name, origins=tuple(args.origin))
+    try:
+        sock = open_socket(options.bind, options.port)
+    except OSError as exc:
+        return _fail(f"cannot listen on {options.bind}:{options.port}: {exc.strerror or exc}")
+    tokens: dict[str, str] = {}
+    try:
+        server = TableServer(make_engine(options, tokens), origins=options.origins)
+    except (SaveError, SessionError, OSError, ValueError) as exc:
+        sock.close()
+        return _fail(str(exc))
+    port = sock.getsockname()[1]
+    announce(invitation(options.bind, port, tokens["invite"]), options.save, qr=not args.no_qr)
+    repl = None
+    if not args.no_repl and sys.stdin.isatty():
+        from wyrd.play.frontends.table.client import Invitation, RemoteTable
+        from wyrd.play.frontends.terminal.remote import play_remote
+
+        local = "[::1]" if ":" in options.bind else "127.0.0.1"
+        here = Invitation(f"ws://{local}:{port}/ws", f"http://{local}:{port}", None, tokens["host"])
+        table = RemoteTable(here, on_message=lambda message: None)
+
+        async def repl() -> None:
+            await play_remote(table)
+
+    try:
+        asyncio.run(serve(server, sock, repl=repl))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+    print(f"The table is closed. Everything is saved in {options.save}.")
+    return 0
+
+
+def run_join(args: argparse.Namespace) -> int:
+    from wyrd.play.frontends.table.client import RemoteTable, parse_link, seats_file
+    from wyrd.play.frontends.terminal.remote import run_remote
+
+    try:
+        invitation = parse_link(args.link)
+    except ValueError as exc:
+        return _fail(str(exc))
+    table = RemoteTable(invitation, name=args.name or "", on_message=lambda message: None, keep=seats_file())
+    if table.seat is None and not table.name:
+        if not sys.stdin.isatty():
+            return _fail("say your name at the table with --name NAME")
+        table.name = input("Your name at the table: ").strip()
+    return run_remote(table)

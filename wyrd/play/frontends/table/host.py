@@ -1,0 +1,129 @@
+"""``wyrd host``: open a table for a new or saved game, print the invitation, serve until stopped.
+
+The game is made (or resumed) in the server's worker thread, the only thread that ever touches it.
+uvicorn serves the app on a socket bound here (``--bind``, 127.0.0.1 unless told otherwise; port 0
+picks a free one), so the invitation names the real port. At a terminal, the host's own seat is the
+REPL of :mod:`wyrd.play.frontends.terminal.remote`, connected over loopback in the same event loop;
+otherwise (a service, a test) the table serves until SIGINT or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from wyrd.play.frontends.table.engine import TableEngine
+from wyrd.play.frontends.table.server import Limits, TableServer
+
+__all__ = ["HostOptions", "invitation", "make_engine", "open_socket", "qr_text", "serve"]
+
+
+@dataclass
+class HostOptions:
+    """What ``wyrd host`` was asked for."""
+
+    save: Path
+    story: str | None = None
+    ruleset: str = ""
+    seed: int = 0
+    resume: bool = False
+    content: Sequence[Path] = ()
+    bind: str = "127.0.0.1"
+    port: int = 0
+    name: str = "Host"
+    origins: tuple[str, ...] = ()
+    limits: Limits = field(default_factory=Limits)
+
+
+def make_engine(options: HostOptions, tokens: dict[str, str]) -> Callable[[], TableEngine]:
+    """What the worker thread runs first: the session, its console, the seats' record, the engine.
+
+    ``tokens`` receives the invitation's token and the host seat's (fresh at every start)."""
+    def build() -> TableEngine:
+        from wyrd.play.engine.session import Session
+        from wyrd.play.frontends.console import Console
+        from wyrd.play.frontends.table.seats import SeatBook, book_path
+
+        if options.resume:
+            session = Session.resume(options.save, content=options.content)
+        else:
+            session = Session.new(options.save, seed=options.seed, story=options.story, ruleset=options.ruleset,
+                                  content=options.content)
+        book = SeatBook(book_path(options.save))
+        tokens["invite"] = book.invite()
+        _seat, tokens["host"] = book.host_seat(options.name)
+        return TableEngine(Console(session, options.save), book)
+
+    return build
+
+
+def open_socket(bind: str, port: int) -> socket.socket:
+    """A listening socket on ``bind``:``port`` (0: a free port)."""
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((bind, port))
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
+
+
+def _shown_address(bind: str) -> str:
+    """The address others type: the machine's own for a wildcard bind."""
+    if bind in ("0.0.0.0", "::", ""):
+        try:
+            return socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return "127.0.0.1"
+    return f"[{bind}]" if ":" in bind else bind
+
+
+def invitation(bind: str, port: int, token: str) -> str:
+    """The link a player opens (the token in the fragment: never sent to a server, never logged)."""
+    return f"http://{_shown_address(bind)}:{port}/#invite={token}"
+
+
+def qr_text(link: str) -> str:
+    """``link`` as a QR code drawn with block characters, for a phone's camera."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(link, error="l").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+async def serve(server: TableServer, sock: socket.socket, *, repl: Callable[[], object] | None = None) -> None:
+    """Serve ``server`` on ``sock`` until stopped; with ``repl`` (an async function), until it ends."""
+    import uvicorn
+
+    from wyrd.play.frontends.table.protocol import MAX_MESSAGE
+
+    config = uvicorn.Config(server.asgi, log_level="warning", access_log=False, lifespan="off",
+                            ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False, server_header=False)
+    web = uvicorn.Server(config)
+    serving = asyncio.ensure_future(web.serve(sockets=[sock]))
+    if repl is None:
+        await serving
+        return
+    while not web.started and not serving.done():
+        await asyncio.sleep(0.02)
+    try:
+        await repl()  # type: ignore[misc]
+    finally:
+        web.should_exit = True
+        await serving
+
+
+def announce(link: str, save: Path, out: TextIO = sys.stdout, *, qr: bool = True) -> None:
+    """Print the invitation (and its QR code) and where the game is saved."""
+    print(f"The table is open. Invite the players with this link:\n\n    {link}\n", file=out)
+    if qr:
+        print(qr_text(link), file=out)
+    print(f"Saving to {save}. Stop with Ctrl-D (at the prompt) or Ctrl-C; `wyrd host --resume {save}` "
+          "opens it again with the same seats.", file=out, flush=True)

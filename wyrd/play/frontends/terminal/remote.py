@@ -1,0 +1,160 @@
+"""The REPL as a seat of a shared table: ``wyrd join LINK``, and the host's own terminal.
+
+The same prompt as at home (styles, history, the toolbar, Tab completion, the scene in the prompt),
+but the game lives with the host: each line goes over the connection
+(:class:`~wyrd.play.frontends.table.client.RemoteTable`) and the prompt waits for its answer; what
+every seat does is printed above the prompt as it comes; the toolbar and the prompt are drawn from
+the host's last ``view``; Tab asks the host. Runs in prompt-toolkit's asyncio mode, so the
+connection and the prompt share one event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncGenerator, Callable
+from typing import Any
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output as TerminalOutput
+from prompt_toolkit.patch_stdout import patch_stdout
+
+from wyrd.play.frontends.table.client import RemoteTable, TableRefused
+from wyrd.play.frontends.terminal.repl import _history
+from wyrd.play.frontends.terminal.style import STYLE, line_class
+from wyrd.play.frontends.view import clean
+
+__all__ = ["RemoteCompleter", "message_lines", "run_remote"]
+
+
+def message_lines(message: dict[str, Any], me: str = "") -> list[tuple[str, str]]:
+    """How a message from the host reads at the terminal: (style class, text) lines."""
+    kind = message.get("type")
+    if kind == "log":
+        by = message.get("by")
+        head: list[tuple[str, str]] = []
+        if by and by != me:  # what another seat did: who, and the line they typed
+            mark = " (real dice)" if message.get("typed") else ""
+            head = [("class:info", f"{clean(by)}: {clean(message.get('line', ''))}{mark}")]
+        return head + [(line_class(str(line.get("style", ""))), clean(line.get("text", "")))
+                       for line in message.get("lines", [])]
+    if kind in ("reply",):
+        return [(line_class(str(line.get("style", ""))), clean(line.get("text", "")))
+                for line in message.get("lines", [])]
+    if kind == "refused":
+        return [("class:refused", f"Refused: {clean(message.get('reason', ''))}")]
+    if kind in ("notice",):
+        return [("class:info", clean(message.get("text", "")))]
+    if kind == "digest":
+        return [("class:info", clean(t)) for t in message.get("lines", [])]
+    if kind == "error":
+        return [("class:error", f"The table says: {clean(message.get('reason', ''))}")]
+    if kind == "welcome":
+        held = ", ".join(clean(c) for c in message.get("characters", [])) or "no character yet (claim NAME)"
+        return [("class:info", f"You sit at the table as {clean(message.get('name', ''))}; you hold {held}.")]
+    return []
+
+
+class RemoteCompleter(Completer):
+    """Tab asks the host what fits (the same words as at home)."""
+
+    def __init__(self, table: RemoteTable) -> None:
+        self.table = table
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> list[Completion]:
+        return []  # only the asynchronous path is used
+
+    async def get_completions_async(self, document: Document,
+                                    complete_event: CompleteEvent) -> AsyncGenerator[Completion, None]:
+        try:
+            items = await self.table.complete(document.text_before_cursor)
+        except Exception:  # completion must never cost the game
+            return
+        for item in items:
+            try:
+                yield Completion(str(item["text"]), start_position=int(item.get("start", 0)),
+                                 display=str(item.get("display") or item["text"]),
+                                 display_meta=str(item.get("meta") or "") or None)
+            except (KeyError, TypeError, ValueError):
+                continue
+
+
+def _toolbar(table: RemoteTable) -> Callable[[], FormattedText]:
+    def draw() -> FormattedText:
+        rows = table.view.get("toolbar") or []
+        out: list[tuple[str, str]] = []
+        try:
+            for i, row in enumerate(rows):
+                out.append(("", "\n " if i else " "))
+                out += [(str(cls), clean(text)) for cls, text in row]
+        except (TypeError, ValueError):
+            out = []
+        if not table.connected.is_set():
+            out.append(("class:toolbar.low", "  (reconnecting)"))
+        return FormattedText(out or [("class:toolbar", " ")])
+
+    return draw
+
+
+def run_remote(table: RemoteTable, *, input: Input | None = None, output: TerminalOutput | None = None,
+               history: bool = True) -> int:
+    """Play as a seat of ``table`` until Ctrl-D; the exit status (1 if the host refused the seat)."""
+    return asyncio.run(play_remote(table, input=input, output=output, history=history))
+
+
+async def play_remote(table: RemoteTable, *, input: Input | None = None, output: TerminalOutput | None = None,
+                      history: bool = True) -> int:
+    """:func:`run_remote` inside a running event loop (the host runs its server in the same one)."""
+    me = {"name": ""}
+
+    def show(message: dict[str, Any]) -> None:
+        if message.get("type") == "welcome":
+            me["name"] = str(message.get("name", ""))
+        for style, text in message_lines(message, me["name"]):
+            print_formatted_text(FormattedText([(style, text)]), style=STYLE, output=output)
+
+    table.on_message = show
+    connection = asyncio.ensure_future(table.run())
+    waiting = asyncio.ensure_future(table.connected.wait())
+    await asyncio.wait({connection, waiting}, return_when=asyncio.FIRST_COMPLETED)
+    if connection.done():
+        waiting.cancel()
+        try:
+            connection.result()
+        except TableRefused as exc:
+            show({"type": "error", "reason": str(exc)})
+            return 1
+        return 0
+    session: PromptSession[str] = PromptSession(
+        lambda: FormattedText([("class:prompt", str(table.view.get("prompt") or "wyrd> "))]),
+        history=_history() if history else None, completer=RemoteCompleter(table), complete_while_typing=False,
+        bottom_toolbar=_toolbar(table), style=STYLE, input=input, output=output)
+    status = 0
+    with patch_stdout(raw=True):
+        while not connection.done():
+            try:
+                text = await session.prompt_async()
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                break
+            if not text.strip():
+                continue
+            if text.strip().casefold() in ("quit", "exit"):
+                break
+            answer = asyncio.ensure_future(table.line(text))
+            await asyncio.wait({answer, connection}, return_when=asyncio.FIRST_COMPLETED)
+            if connection.done() and not answer.done():
+                answer.cancel()
+        if connection.done() and connection.exception() is not None:
+            status = 1
+    print_formatted_text(FormattedText([("class:info", "You leave the table; it goes on. `wyrd join` with the "
+                                         "same link takes your seat again.")]), style=STYLE, output=output)
+    await table.close()
+    with contextlib.suppress(BaseException):
+        await asyncio.wait_for(connection, 5)
+    return status
