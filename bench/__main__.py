@@ -1,6 +1,7 @@
 """Run every benchmark and print its figures.
 
-``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|prompts]``
+``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|
+repetition|prompts]``
 """
 
 from __future__ import annotations
@@ -10,7 +11,19 @@ import platform
 import subprocess
 import sys
 
-from bench import crash, interrupts, odds, prompts, repetition, savecheck, savefuzz, session, simulate, startup, untrusted
+from bench import (
+    crash,
+    interrupts,
+    odds,
+    prompts,
+    repetition,
+    savecheck,
+    savefuzz,
+    session,
+    simulate,
+    startup,
+    untrusted,
+)
 
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,

@@ -45,8 +45,8 @@ from wyrd.sim import BotSimulator, simulator_for
 from wyrd.sim.bots import Bot
 from wyrd.sim.playthrough import session_seed
 
-__all__ = ["FREEFORM_SCENES", "STEP_CAP", "Captured", "Counted", "capture", "estimate", "exact_counter", "gguf_bpe", "run",
-           "smollm2_counter", "summary"]
+__all__ = ["FREEFORM_SCENES", "STEP_CAP", "Captured", "Counted", "capture", "estimate", "exact_counter", "gguf_bpe",
+           "run", "smollm2_counter", "summary"]
 
 FREEFORM_SCENES = 8  # scenes of the freeform setting played before its finale
 STEP_CAP = 400  # lines one playthrough may type
@@ -117,33 +117,46 @@ def _bot(story: Story, rng: random.Random) -> Bot:
     return simulator.bots.bot("bold", rng, None)
 
 
-def capture(story: Story, seed: int = 1, *, save: Path | None = None,
-            after: Callable[[Session], object] | None = None) -> list[Captured]:
-    """Every prompt a model would be sent in one playthrough of ``story`` by the bots (seeded by ``seed``).
+def capture(story: Story, seed: int = 1, *, lines: Sequence[str] | None = None, save: Path | None = None,
+            resume_after: int | None = None, typed: list[str] | None = None) -> list[Captured]:
+    """Every prompt a model would be sent in one playthrough of ``story`` (seeded by ``seed``).
 
-    ``save``: play into this save file (None: none). ``after`` is called with the session
-    after each command (a test may stop and resume there).
+    The bots play it, or ``lines`` when given (after the story is chosen). ``save``: play
+    into this save file. ``resume_after``: after that many lines, close the game and resume
+    it from ``save``, with a new narrator set up as ``wyrd play`` sets one up on resume.
+    ``typed`` gets every line played.
     """
     sink: list[Captured] = []
-    session = Session.new(save, seed=session_seed(seed, 0), ruleset=story.ruleset)
-    recorder = _Recorder(session, story.ruleset, story.story, sink)
-    session.teller.use_llm(recorder, history=lambda: played(session))
+    recorders: list[_Recorder] = []
+
+    def narrated(session: Session) -> Session:
+        recorder = _Recorder(session, story.ruleset, story.story, sink)
+        session.teller.use_llm(recorder, history=lambda: played(session))
+        recorders.append(recorder)
+        return session
+
+    session = narrated(Session.new(save, seed=session_seed(seed, 0), ruleset=story.ruleset))
     try:
         chosen = session.execute(f"story {story.story}")
         if chosen.refused is not None:
             raise RuntimeError(f"{story.story}: {chosen.reason}")
         bot = _bot(story, random.Random(f"prompts:{seed}"))
         reply = None
-        for _ in range(STEP_CAP):
-            if bot.over(session) is not None:
+        for n in range(STEP_CAP if lines is None else len(lines)):
+            if n == resume_after and save is not None:
+                session.close()
+                session = narrated(Session.resume(save))
+            if lines is None and bot.over(session) is not None:
                 break
-            reply = session.execute(bot.next_line(session, reply))
-            if after is not None:
-                after(session)
+            line = bot.next_line(session, reply) if lines is None else lines[n]
+            reply = session.execute(line)
+            if typed is not None:
+                typed.append(line)
     finally:
         session.close()
-    if recorder.errors:
-        raise RuntimeError(f"{story.story}: {len(recorder.errors)} prompts could not be built, first: {recorder.errors[0]}")
+    errors = [e for r in recorders for e in r.errors]
+    if errors:
+        raise RuntimeError(f"{story.story}: {len(errors)} prompts could not be built, first: {errors[0]}")
     return sink
 
 

@@ -93,8 +93,7 @@ def facts_dict(request: NarrationRequest) -> dict[str, Any]:
     """The facts of ``request`` a model needs for this moment, and no more (see the module docstring)."""
     named = _named(request)
     data: dict[str, Any] = {
-        "moment": str(request.moment).split("/", 1)[-1].replace("/", " ").replace("_", " ")
-        + (f" ({request.detail.replace('_', ' ')})" if request.detail else ""),
+        "moment": str(request.moment) + (f" ({request.detail})" if request.detail else ""),
         "story": request.story or None, "place": request.location or None,
         "characters": [_character(request, n) for n in named]}
     if request.challenge is not None:

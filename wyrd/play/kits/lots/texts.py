@@ -218,7 +218,7 @@ TEXTS: dict[str, Callable[[Event], str]] = {
 }
 
 
-def _check(e: dict[str, Any]) -> str:
+def _check_recalled(e: dict[str, Any]) -> str:
     if e.get("form") != "check":
         return ""
     return f"{e['character']} tried to {e['purpose']}: {_RESULT.get(str(e['outcome']), e['outcome'])}."
@@ -227,7 +227,7 @@ def _check(e: dict[str, Any]) -> str:
 # The story so far as a model is told it (PlayHooks.recall): what was reached, settled and suffered.
 RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
     "scene_opened": lambda e: f"Scene: {e['title']}.",
-    "check_cast": _check,
+    "check_cast": _check_recalled,
     "attack_resolved": lambda e: f"{e['attacker']}'s blow on {e['target']} " + (
         "landed." if e["landed"] else "missed."),
     "pain_taken": lambda e: f"{e['character']} was hurt.",
