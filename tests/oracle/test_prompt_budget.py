@@ -41,9 +41,11 @@ def test_every_moment_a_kit_emits_is_asked_with_its_own_prompt_and_its_settled_f
         seen.setdefault(one.ruleset, set()).add(one.moment)
         spec = prompts.for_moment(one.moment)
         assert one.prompt == spec.id
-        if one.ruleset != "abacus":  # each of the other rulesets' moments: a prompt of its own folder
-            assert spec.id.startswith(one.ruleset + "/"), one.moment
         human = one.messages[-1][1]
+        if one.ruleset != "abacus":  # each of the other rulesets' moments: a prompt of its own folder,
+            assert spec.id.startswith(one.ruleset + "/"), one.moment
+            # and the story's title and its own tone notes, as the Abacus's moments have always had
+            assert "\nStory: " in human and "plain and grounded" not in one.parts["{tone}"], one.moment
         assert one.parts["{settled}"] in human and one.parts["{facts}"] in human
         assert f"Moment: {one.moment}" in human
         assert one.messages[0] == ("system", prompts.system.text)

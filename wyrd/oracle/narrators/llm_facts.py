@@ -100,7 +100,7 @@ def facts_dict(request: NarrationRequest) -> dict[str, Any]:
         ch = request.challenge
         data["challenge"] = ch.name + (f", a {ch.type}" if ch.type else "")
     said = settled(request) + " " + data.get("challenge", "")
-    shown = set(named) | {request.story, request.location}
+    shown = set(named) | {request.story, request.location} | {request.character(n).concept for n in named}
     if request.challenge is not None and request.challenge.denizen:
         shown.add(request.challenge.denizen)  # an id here: the story's name for it is the challenge's
 

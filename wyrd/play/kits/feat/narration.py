@@ -35,7 +35,7 @@ from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.grammar import Referent, person
 from wyrd.oracle.narrators.base import NarrationRequest
-from wyrd.oracle.narrators.telling import Command, KitNarration, Told
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told, setting
 from wyrd.play.kits.feat.texts import first_name
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -251,8 +251,9 @@ class FeatNarration(KitNarration):
             bought = next(e for e in events if e.kind == "feat_rolled" and field(e, "wyrd_spent"))
             told.append(_request("feat/wyrd-spent", {"character": first_name(field(bought, "character"))}, "wyrd_spent",
                                  bought, cast))
-        return Told(added=added,
-                    moments=[r.model_copy(update={"referents": people}) if people else r for r in told[:2]])
+        story = command.follower.story if isinstance(command.follower, FeatProgress) else None
+        update = {**setting(story), **({"referents": people} if people else {})}
+        return Told(added=added, moments=[r.model_copy(update=update) for r in told[:2]])
 
 
 NARRATION = FeatNarration()
