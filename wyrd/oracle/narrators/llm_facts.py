@@ -44,8 +44,8 @@ _NOT_WORDS = frozenset({"kind", "seq", "id", "table", "row", "source", "scene", 
 # Events a challenge block already sums up (outcome, lead, damage, scratches, Wyrd drawn): left out beside it.
 _SUMMED_UP = frozenset({"roll_opened", "challenge_rolled", "challenge_resolved", "points_spent", "damage",
                         "ability_scratched", "wyrd_drawn"})
+_SHARED_MOMENTS = frozenset(m.value for m in MomentKind)  # a kit of its own names its moments apart
 # A character's name in the kit's words for a moment: each of these keys names one.
-_ABACUS = frozenset(m.value for m in MomentKind)
 _NAMED_KEYS = ("character", "attacker", "target", "rival", "winner", "lead", "asker")
 
 
@@ -115,9 +115,10 @@ def facts_dict(request: NarrationRequest) -> dict[str, Any]:
                 words.update(_words(dumped, {k for k, v in dumped.items() if told(v)}))
     if words:
         data["details"] = words
-    # A scene's seeds go with its opening (the Abacus's requests carry them all scene long).
+    # A scene's seeds go with its opening: requests of the shared moments carry them all scene long,
+    # a kit of its own sends them with its scene moments alone.
     if request.seeds and (request.own_words or request.moment in (MomentKind.SCENE_OPENING, MomentKind.PROLOGUE)
-                          or request.moment not in _ABACUS):
+                          or request.moment not in _SHARED_MOMENTS):
         data["seeds"] = [_cut(s, _MAX_WORDS) for s in request.seeds[:MAX_SEEDS]]
     return data
 
