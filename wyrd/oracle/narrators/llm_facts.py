@@ -54,6 +54,15 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "..."
 
 
+def _full(request: NarrationRequest, name: str) -> str:
+    """The character ``name`` names: by their name, or by their first name alone (as some kits say it)."""
+    known = [c.name for c in request.characters]
+    if name in known:
+        return name
+    first = [n for n in known if n.split(" ", 1)[0] == name]
+    return first[0] if len(first) == 1 else ""
+
+
 def _named(request: NarrationRequest) -> list[str]:
     """Who this moment is about: the subject, then everyone its challenge and its kit's words name."""
     names: list[str] = [request.subject] if request.subject else []
@@ -61,8 +70,7 @@ def _named(request: NarrationRequest) -> list[str]:
     if ch is not None:
         names += [n for n in (ch.lead, *ch.involved, *ch.damage, *ch.scratched) if n]
     names += [str(request.values[k]) for k in _NAMED_KEYS if isinstance(request.values.get(k), str)]
-    known = {c.name for c in request.characters}
-    found = [n for n in dict.fromkeys(names) if n in known]
+    found = [n for n in dict.fromkeys(_full(request, n) for n in names) if n]
     if not found and not request.subject:  # a moment about no one: everyone still standing is there
         found = [c.name for c in request.characters if not c.defeated]
     return found[:_MAX_NAMED]
@@ -72,7 +80,8 @@ def _character(request: NarrationRequest, name: str) -> dict[str, Any]:
     char = request.character(name)
     said = request.referents.get(name)
     pronouns = said.pronouns if said is not None else char.pronouns
-    concept = _cut(char.concept, _MAX_CONCEPT) if name == request.subject or len(request.characters) == 1 else ""
+    subject = name == _full(request, request.subject or "") or len(request.characters) == 1
+    concept = _cut(char.concept, _MAX_CONCEPT) if subject else ""
     return {"name": name, "concept": concept or None, "pronouns": pronouns if pronouns != "they" else None,
             "defeated": char.defeated or None}
 
@@ -155,7 +164,7 @@ def tone(request: NarrationRequest) -> str:
     for note in notes[1:]:
         if len(said) + 2 + len(note) > TONE_CHARS:
             break
-        said += " " + note
+        said += "; " + note
     return said
 
 
@@ -228,7 +237,7 @@ def settled(request: NarrationRequest) -> str:
 class StoryMemory:
     """The story so far: the last ``max_items`` lines of fact added, at most ``max_chars`` characters in all."""
 
-    def __init__(self, max_items: int = 6, max_chars: int = 480) -> None:
+    def __init__(self, max_items: int = 5, max_chars: int = 400) -> None:
         self.max_items = max_items
         self.max_chars = max_chars
         self._lines: deque[str] = deque(maxlen=max_items)

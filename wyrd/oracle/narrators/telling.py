@@ -75,15 +75,16 @@ def narration_event(request: NarrationRequest, event: Narrated) -> Narrated:
     return event.model_copy(update={k: v for k, v in marks.items() if k in ("moment", "table")})
 
 
-def setting(story: Any) -> dict[str, Any]:
-    """The story's title and tone notes, as a kit's requests carry them (none without a story).
+def setting(story: Any, place: str | None = None) -> dict[str, Any]:
+    """The story's title and tone notes, and the scene's ``place``, as a kit's requests carry them.
 
     A model is told them with every moment, as it is in every ruleset (issue 19, point 6);
-    ``story`` is any scenario with a ``title`` and ``tone``.
+    ``story`` is any scenario with a ``title`` and ``tone`` (None: no story, nothing to say).
     """
     if story is None:
         return {}
-    return {"story": str(getattr(story, "title", "") or ""), "tone": [str(t) for t in getattr(story, "tone", ())]}
+    found = {"story": str(getattr(story, "title", "") or ""), "tone": [str(t) for t in getattr(story, "tone", ())]}
+    return {**found, "location": place} if place else found
 
 
 class KitNarration(ABC):

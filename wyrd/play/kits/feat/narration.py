@@ -251,8 +251,11 @@ class FeatNarration(KitNarration):
             bought = next(e for e in events if e.kind == "feat_rolled" and field(e, "wyrd_spent"))
             told.append(_request("feat/wyrd-spent", {"character": first_name(field(bought, "character"))}, "wyrd_spent",
                                  bought, cast))
-        story = command.follower.story if isinstance(command.follower, FeatProgress) else None
-        update = {**setting(story), **({"referents": people} if people else {})}
+        progress = command.follower if isinstance(command.follower, FeatProgress) else None
+        story = progress.story if progress is not None else None
+        current = progress.current if progress is not None else None
+        here = next((s for s in story.scenes if s.id == current), None) if story is not None else None
+        update = {**setting(story, here.place if here else None), **({"referents": people} if people else {})}
         return Told(added=added, moments=[r.model_copy(update=update) for r in told[:2]])
 
 

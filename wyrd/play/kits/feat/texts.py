@@ -221,11 +221,14 @@ def _won(key: str, yes: str, no: str) -> Callable[[dict[str, Any]], str]:
     return lambda e: f"{e['character']} " + (yes if e[key] else no).format(**e) + "."
 
 
+# The feats that another test rolled (its reason says which): that test's own event is recalled instead.
+_TOLD_ELSEWHERE = ("reaction", "search", "survival", "shock", "race", "first to act", "against", "fatigue")
 # The story so far as a model is told it (PlayHooks.recall): what was reached, settled and suffered.
 RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
     "scene_started": lambda e: f"Scene: {e['title']}" + (f", at {e['place']}." if e.get("place") else "."),
-    "feat_rolled": lambda e: f"{e['character']}'s {e['trait']} feat: " + (
-        "a success." if e["success"] else "a failure."),
+    "feat_rolled": lambda e: "" if str(e.get("reason", "")).startswith(_TOLD_ELSEWHERE) else (
+        f"{e['character']}'s {e['trait']} feat" + (f" ({e['reason']})" if e.get("reason") else "") + ": "
+        + ("a success." if e["success"] else "a failure.")),
     "opposed_decided": lambda e: f"{e['winner']} won a contest of {e['trait']}.",
     "race_decided": lambda e: f"{e['winner']} won a race.",
     "search_made": _won("found", "found {target}", "did not find {target}"),

@@ -144,8 +144,10 @@ class LotsNarration(KitNarration):
                 moment=LotsMoment.SCENE_SEED, events=[dict(opened[0])], characters=cast, seeds=seeds,
                 scene=str(field(opened[0], "title", "")), own_words=True, harm=False, death=False, marks={}))
         people = _people(command.follower)
-        story = command.follower.scenario if isinstance(command.follower, ScenarioPlay) else None
-        update = {**setting(story), **({"referents": people} if people else {})}
+        follower = command.follower if isinstance(command.follower, ScenarioPlay) else None
+        scene = follower.current if follower is not None else None
+        update = {**setting(follower.scenario if follower is not None else None, scene.where if scene else None),
+                  **({"referents": people} if people else {})}
         return Told(added=added, moments=[r.model_copy(update=update) for r in told])
 
 

@@ -176,8 +176,11 @@ class WoldenNarration(KitNarration):
         referents, pronouns = _referents(command.follower)
         cast = [CharacterFacts(name=c.name, concept=c.concept, pronouns=pronouns.get(c.name, "they"))
                 for c in new.characters.values()]
-        story = command.follower.scenario if isinstance(command.follower, ScenarioProgress) else None
-        return Told(added=added, moments=[_request(c, cast, referents).model_copy(update=setting(story))
+        progress = command.follower if isinstance(command.follower, ScenarioProgress) else None
+        story = progress.scenario if progress is not None else None
+        scene = story.scene(progress.played[-1]) if story is not None and progress and progress.played else None
+        update = setting(story, scene.place if scene is not None else None)
+        return Told(added=added, moments=[_request(c, cast, referents).model_copy(update=update)
                                           for c in sorted(chosen, key=lambda c: c.order)])
 
 

@@ -172,7 +172,7 @@ RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
     "scene_begun": lambda e: f"Scene: {e['title']}" + (f", at {e['place']}." if e.get("place") else "."),
     "check_rolled": lambda e: (
         f"{e['lead']}'s {ability_name(e['ability'])} check: {str(e['result']).replace('_', ' ')}."),
-    "extended_ended": lambda e: f"The {_named(e['id'])}: {e['outcome']}.",
+    "extended_ended": lambda e: f"{_named(e['id']).capitalize()}: {e['outcome']}.",
     "fight_started": lambda e: f"A fight began: {e['name']}.",
     "fight_ended": lambda e: f"The fight was {e['outcome']}.",
     "enemy_harmed": lambda e: f"The {_named(e['enemy'])} was " + ("beaten." if e["defeated"] else "hit."),
