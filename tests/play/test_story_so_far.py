@@ -19,6 +19,7 @@ from wyrd.oracle.narrators.llm import LLMNarrator
 from wyrd.play.engine.narration import played, recall
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
+from wyrd.sim.playthrough import session_seed
 
 BY_RULESET = {s.ruleset: s for s in reversed(STORIES) if not s.freeform}  # one bundled story each
 ODD = "Seven herons stand in the reeds like unlit candles."
@@ -66,3 +67,33 @@ def test_each_kit_recalls_scenes_outcomes_and_harm_in_its_own_words(tmp_path: Pa
         assert any(line.startswith("Scene: ") for line in recalled), ruleset
         assert len(recalled) > 5 and all(len(line) <= 160 for line in recalled), ruleset
         assert not any(word in line for line in recalled for word in ("WEAL", "d12", "Wyrd pool", "%")), ruleset
+
+
+@pytest.mark.parametrize("ruleset", sorted(BY_RULESET))
+def test_an_undone_command_leaves_the_story_so_far(ruleset: str, tmp_path: Path) -> None:
+    """After an undo the model's story so far is the save's again: the undone command's lines are gone."""
+    from wyrd.oracle.narrators.llm_facts import StoryMemory
+
+    story = BY_RULESET[ruleset]
+    lines: list[str] = []
+    capture(story, 4, typed=lines)
+    session = Session.new(tmp_path / "u.wyrd", seed=session_seed(4, 0), ruleset=ruleset)  # the seed capture plays
+    llm = LLMNarrator(FakeListChatModel(responses=[ODD]))
+    session.teller.use_llm(llm, history=lambda: played(session))
+    console = Console(session, tmp_path / "u.wyrd")
+    try:
+        for line in [f"story {story.story}", *lines[:8]]:
+            console.handle(line)
+        before = llm.memory.lines
+        console.handle(lines[8])
+        console.handle("undo")
+        console.handle("help")  # a look changes nothing
+        told = [e for line in lines[8:12] for e in console.handle(line).events if e["kind"] == "narration"]
+        expected = StoryMemory()
+        for command in played(session):
+            for line in recall(session.kit, command):
+                expected.add(line)
+    finally:
+        session.close()
+    # the story so far is read again at the next moment told (it is only read then)
+    assert before and told and llm.memory.lines == expected.lines
