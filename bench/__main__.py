@@ -1,7 +1,7 @@
 """Run every benchmark and print its figures.
 
 ``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|
-firewall]``
+firewall|prompts]``
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from bench import (
     firewall,
     interrupts,
     odds,
+    prompts,
     repetition,
     savecheck,
     savefuzz,
@@ -28,7 +29,7 @@ from bench import (
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
           "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
-          "repetition": repetition.run, "firewall": firewall.run}
+          "repetition": repetition.run, "firewall": firewall.run, "prompts": prompts.run}
 
 
 def machine() -> str:

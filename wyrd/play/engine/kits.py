@@ -93,6 +93,9 @@ class PlayHooks:
     events: EventKinds = field(default_factory=EventKinds)
     # how the ruleset's own event kinds read: kind -> event -> text
     texts: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
+    # the story so far a language model is told: kind -> saved event -> one short line of plain
+    # fact (a scene reached, an outcome settled, who is hurt; no dice or points), "" for none
+    recall: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
     # a story follower, new (None) or from its snapshot (None: the ruleset follows no story)
     follow: Callable[[Mapping[str, Any] | None], Follower] | None = None
     # the kinds of event its verbs add after the rules (`after`) and its narration adds:

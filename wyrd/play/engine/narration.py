@@ -17,18 +17,27 @@ for (issue 19, point 1): :meth:`Storyteller.additions` gives what the kit adds
 to the caller as they come. :meth:`Storyteller.tell` does both at once.
 
 Its dice are seeded apart from the rules' (``{seed}:{seq}:oracle``): narration
-never changes which faces the rules see. The deck (rows not to repeat until a
+never changes which faces the rules see.
+
+A model is told the story so far as a few short lines of fact, never its own earlier
+prose: :func:`recall` reads the events of the commands played (the scenes reached,
+the outcomes settled, who was hurt) through each kit's :attr:`~wyrd.play.engine.kits.PlayHooks.recall`
+wording. The storyteller adds a command's lines once its moments are told, and reads
+them all again from the saved commands (``history``) when a model takes over, after a
+resume and after an undo, so the story so far is the same whether the game was
+resumed or played straight. The deck (rows not to repeat until a
 table is used up) is kept here; the session saves what each command changed of it.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wyrd.oracle.narrators.telling import Command, KitNarration, narration_event
+from wyrd.play.engine.events import Recorded, plain
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -38,7 +47,15 @@ if TYPE_CHECKING:
     from wyrd.oracle.narrators.table import TableNarrator
     from wyrd.oracle.tables import Table
 
-__all__ = ["Moments", "Storyteller", "user_tables"]
+__all__ = ["RECALL_CHARS", "Moments", "Storyteller", "played", "recall", "user_tables"]
+
+RECALL_CHARS = 160  # the longest line of the story so far (a twist's text may run longer)
+# The oracle's kinds, alike in every ruleset: how the story so far recalls them (a kit's own words first).
+_SHARED_RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
+    "twist": lambda e: f"Twist for {e['character']}: {e['text']}",
+    "answer": lambda e: f"Asked: {e['question']} The answer: {str(e['answer']).replace('_', ' ')}.",
+}
+History = Callable[[], Sequence[Sequence[Mapping[str, Any]]]]
 
 
 class Moments(NamedTuple):
@@ -48,6 +65,33 @@ class Moments(NamedTuple):
     requests: tuple[NarrationRequest, ...]
     dice: Dice
     deck: bool
+    kit: PlayHooks | None = None  # whose wording recalls the command for a model's story so far
+    events: tuple[Event, ...] = ()  # the command's events and additions, recalled once its moments are told
+
+
+def recall(kit: PlayHooks, events: Iterable[Recorded | Event | Mapping[str, Any]]) -> list[str]:
+    """The lines of the story so far that ``events`` add, in the kit's wording (saved or typed alike)."""
+    lines = []
+    for event in plain(events):
+        kind = str(event.get("kind"))
+        word = kit.recall.get(kind) or _SHARED_RECALL.get(kind)
+        if word is None:
+            continue
+        try:
+            line = " ".join(str(word(event)).split())
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            continue  # a field missing (a save from before it was kept): the line is left out
+        if line:
+            lines.append(line if len(line) <= RECALL_CHARS else line[:RECALL_CHARS - 3].rstrip() + "...")
+    return lines
+
+
+def played(session: Any) -> list[list[dict[str, Any]]]:
+    """The events of each command ``session`` has played, as saved (its opening alone without a save)."""
+    save = session.save
+    if save is None:
+        return [plain(session.opening_events)]
+    return [list(record.events) for record in save.live_commands()]
 
 
 def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
@@ -85,6 +129,9 @@ class Storyteller:
         self.on_told: Callable[[Narration], object] | None = None
         self._narrator = narrator  # None: the tables
         self._fallback = fallback
+        # the commands played so far, as saved: the model's story so far is read from them
+        self.history: History | None = None
+        self._recalled = False  # True while the model's story so far holds every command told since
 
     @property
     def table(self) -> TableNarrator:
@@ -116,10 +163,19 @@ class Storyteller:
             return self._fallback
         return None if self._narrator is None else self.table
 
-    def use_llm(self, llm: Narrator, on_told: Callable[[Narration], object] | None = None) -> None:
-        """Narrate with ``llm``, the tables speaking whenever it fails, is slow or says too much."""
+    def use_llm(self, llm: Narrator, on_told: Callable[[Narration], object] | None = None,
+                history: History | None = None) -> None:
+        """Narrate with ``llm``, the tables speaking whenever it fails, is slow or says too much.
+
+        ``history`` gives the events of every command played so far (:func:`played`): the
+        model's story so far is read from them before it tells its first moment.
+        """
         from wyrd.oracle.narrators.llm import FallbackNarrator  # a game without a model never loads it
 
+        if llm is not self.llm or history is not None:
+            self._recalled = False
+        if history is not None:
+            self.history = history
         self.llm = llm
         self.on_told = on_told
         self._narrator = FallbackNarrator(llm, self.table, on_told=on_told)
@@ -148,6 +204,29 @@ class Storyteller:
     def reset(self, deck: dict[str, list[str]] | None = None) -> None:
         self.deck.clear()
         self.deck.update(copy.deepcopy(deck or {}))
+        self._recalled = False  # the save was read again (an undo, a resume): so is the story so far
+
+    def _recall(self, kit: PlayHooks, events: Sequence[Event]) -> None:
+        """Read the model's story so far again from the commands saved before ``events``' own."""
+        memory = getattr(self.llm, "memory", None)
+        if memory is None:
+            return
+        memory.clear()
+        commands = [list(c) for c in self.history()] if self.history is not None else []
+        if commands and events:  # this command already saved (narration told after the commit): not yet
+            mine = [{k: v for k, v in e.items() if k != "seq"} for e in plain(commands[-1])][:len(events)]
+            if mine == plain(events):
+                commands.pop()
+        for command in commands:
+            for line in recall(kit, command):
+                memory.add(line)
+        self._recalled = True
+
+    def _remember(self, kit: PlayHooks, events: Sequence[Event]) -> None:
+        memory = getattr(self.llm, "memory", None)
+        if memory is not None:
+            for line in recall(kit, events):
+                memory.add(line)
 
     def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[Event], dice: Dice,
              follower: Any = None) -> list[Event]:
@@ -180,10 +259,16 @@ class Storyteller:
             told_plain = hook(before, after, list(events), dice)
             return (told_plain if self.prose else []), Moments((), dice, False)
         hook = hook.resolve()
+        if self.llm is not None and not self._recalled:
+            self._recall(kit, events)
         told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables,
                                  prose=self.prose))
         deck = hook.deck if self.use_deck is None else self.use_deck
-        return list(told.added), Moments(tuple(told.moments) if self.prose else (), dice, deck)
+        added = list(told.added)
+        moments = Moments(tuple(told.moments) if self.prose else (), dice, deck, kit, (*events, *added))
+        if self.llm is not None and not moments.requests:  # nothing to tell: recalled at once
+            self._remember(kit, moments.events)
+        return added, moments
 
     def tell_moments(self, moments: Moments, *, on_text: Callable[[str], object] | None = None,
                      on_told: Callable[[Event], object] | None = None) -> list[Event]:
@@ -207,6 +292,9 @@ class Storyteller:
                 told.append(event)
                 if on_told is not None:
                     on_told(event)
+            if self.llm is not None and moments.kit is not None and moments.requests:
+                # told from the facts, after this command's own moments
+                self._remember(moments.kit, [*moments.events, *told])
             return told
         finally:
             if swap:
