@@ -86,6 +86,7 @@ class NarratorConfig(BaseModel):
     max_chars: int = Field(default=DEFAULT_MAX_CHARS, ge=40)
     max_tokens: int | None = Field(default=None, gt=0)  # per reply; default from max_chars
     token_budget: int | None = Field(default=None, gt=0)  # for the session
+    readings: bool = True  # a model's reading of each answer, twist and inspiration (`narrator readings`)
     origin: str = ""  # where the model setting came from, for `status`
 
 

@@ -174,6 +174,7 @@ def _narrator(session: Session, args: argparse.Namespace, live: bool) -> bool:
         for text in told_before[-8:]:
             llm.memory.add(text)
     session.teller.use_llm(llm, on_told=told if live else None)
+    session.teller.readings = config.readings
     return True
 
 

@@ -10,6 +10,13 @@ charge, with the LLM narrator behind the firewall and the tables whenever it
 fails, is slow or says too much. Everything it returns is stored as events with
 the command, so a replay, a log or an export never asks again.
 
+With a model in charge (and :attr:`Storyteller.readings` on, as it is by default),
+each answer, twist and inspiration of a command also gets a reading: one or two
+sentences of what it might mean here, asked of the model alone after the kit's own
+moments (:mod:`wyrd.oracle.narrators.readings`) and saved as an ``interpretation``
+event. A reading the model fails to give, or that the checks refuse, is simply
+not there: the tables never invent one.
+
 Its dice are seeded apart from the rules' (``{seed}:{seq}:oracle``): narration
 never changes which faces the rules see. The deck (rows not to repeat until a
 table is used up) is kept here; the session saves what each command changed of it.
@@ -28,6 +35,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
+    from wyrd.oracle.events import Interpreted
     from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
     from wyrd.oracle.narrators.table import TableNarrator
     from wyrd.oracle.tables import Table
@@ -70,6 +78,8 @@ class Storyteller:
         self.on_told: Callable[[Narration], object] | None = None
         self._narrator = narrator  # None: the tables
         self._fallback = fallback
+        # With a model in charge, a reading of each answer, twist and inspiration (`narrator readings on|off`).
+        self.readings = True
 
     @property
     def table(self) -> TableNarrator:
@@ -152,9 +162,51 @@ class Storyteller:
         if not self.prose:
             return added
         deck = hook.deck if self.use_deck is None else self.use_deck
-        for request in told.moments:
-            added.append(narration_event(request, self._narrate(request, dice, deck).event()))
+        moments = [*told.moments, *self.reading_requests(kit, after, [*events, *added], follower)]
+        for request in moments:
+            if request.aside:
+                reading = self._read(request, dice)
+                added += [reading] if reading is not None else []
+            else:
+                added.append(narration_event(request, self._narrate(request, dice, deck).event()))
         return added
+
+    @property
+    def reading(self) -> bool:
+        """True when answers, twists and inspirations get a model's reading: a model is in charge, readings on."""
+        return self.readings and self.llm is not None and self._narrator is not None
+
+    def reading_requests(self, kit: PlayHooks, after: Any, events: Sequence[Event],
+                         follower: Any = None) -> list[NarrationRequest]:
+        """The readings to ask the model for, after a command's own moments (none unless :attr:`reading`)."""
+        if not self.reading:
+            return []
+        from wyrd.oracle.narrators.readings import READ_KINDS, reading_requests, scene_words
+
+        resting = bool(getattr(getattr(self.llm, "stats", None), "resting", 0))
+        if resting or not any(e.kind in READ_KINDS for e in events):
+            return []  # a resting model is not asked: its rest is not spent on readings
+        try:
+            scene = scene_words(kit.frame(after, follower))
+        except Exception:  # the scene's words only ground a reading: without them it is still asked
+            scene = ""
+        return reading_requests(events, moment=kit.oracle.reading, scene=scene, present=kit.oracle.present(after))
+
+    def _read(self, request: NarrationRequest, dice: Dice) -> Interpreted | None:
+        """The model's reading for ``request``, checked, or None: a reading is the model's or nobody's."""
+        if self.llm is None:
+            return None
+        from wyrd.oracle.events import Interpreted
+        from wyrd.oracle.narrators.readings import reading_problem, trimmed
+
+        try:
+            told = self.llm.narrate(request, dice)
+        except Exception:  # failed, slow, refused by the firewall: no reading, and the game goes on
+            return None
+        text = trimmed(told.text)
+        if reading_problem(text, request) is not None:
+            return None
+        return Interpreted(text=text, source=told.source, of=(request.marks or {}).get("of", ""))
 
     def _narrate(self, request: NarrationRequest, dice: Dice, deck: bool) -> Narration:
         """One moment, by the narrator in charge; the tables (with or without the deck) behind it."""

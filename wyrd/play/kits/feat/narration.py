@@ -66,6 +66,7 @@ class FeatMoment(StrEnum):
     INITIATIVE = "feat/initiative"
     AWARD = "feat/award"
     MOVE = "feat/move"
+    INTERPRETATION = "feat/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _WON = frozenset({"success", "held", "lived", "found", "warm"})

@@ -48,6 +48,7 @@ class LotsMoment(StrEnum):
     SCENE = "lots/scene"
     SCENE_SEED = "lots/scene-seed"  # a scene's own narration seed
     ENDING = "lots/ending"
+    INTERPRETATION = "lots/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _ALL = "everyone here"  # who a world's cast falls on, in narration

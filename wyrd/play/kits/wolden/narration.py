@@ -45,6 +45,7 @@ class WoldenMoment(StrEnum):
     WOUND = "wolden/wound"
     OUT = "wolden/out"  # taken out: no slot left for the wound
     DOWNTIME = "wolden/downtime"  # detail: the choice
+    INTERPRETATION = "wolden/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _HURT = frozenset({WoldenMoment.STRUCK, WoldenMoment.HARM, WoldenMoment.WOUND, WoldenMoment.OUT})
