@@ -55,7 +55,7 @@ _YES_SAID = re.compile(
 # A "yes" told as a no.
 _NO_SAID = re.compile(
     r"(?:^|[.!?] )no[,.!]|\banswer\b[^.!?]{0,20}\b(?:no|not so|false)\b|"
-    r"\b(?:is|was|it's) (?:really|actually|truly|in fact) (?:false|not so|untrue)\b|"
+    r"\b(?:is|was|are|were|it's) (?:really|actually|truly|in fact) (?:false|not|no|untrue)\b|"
     r"\b(?:really|actually|truly|secretly|in truth|in fact) (?:does not|doesn't|did not|didn't|is not|isn't|"
     r"was not|wasn't|has not|hasn't|will not|won't|cannot|can't)\b")
 # Instructions to the table (what to do, ask, roll or spend), or its dice: a reading only suggests a meaning.
