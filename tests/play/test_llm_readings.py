@@ -294,3 +294,34 @@ def test_a_reading_is_never_streamed_nor_remembered_as_the_story(tmp_path: Path)
     out = console.handle("inspire")
     assert "interpretation" in _kinds(out)
     assert (list(llm.memory.lines), "".join(shown)) == before
+
+
+def test_readings_come_through_an_openai_compatible_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The real provider path (`wyrd play --model openai:fake --base-url ...`) against the fake server of
+    tests/fake_openai_server.py: its readings are shown after the answer and saved; hostile ones never."""
+    pytest.importorskip("langchain_openai")
+    from tests.fake_openai_server import READINGS, FakeServer
+    from wyrd.play.cli.main import main
+
+    monkeypatch.setenv("WYRD_API_KEY", "none")
+    script = tmp_path / "ask.txt"
+    script.write_text('pc take all\nscene\nask "is the causeway safe" impossible\ninspire\n', encoding="utf-8")
+    for hostile in (False, True):
+        server = FakeServer(hostile=hostile).start()
+        try:
+            save = tmp_path / f"served-{hostile}.wyrd"
+            code = main(["play", "--story", "harrow-mere", "--seed", "4", "--save", str(save), "--script", str(script),
+                         "--model", "openai:fake", "--base-url", server.url])
+        finally:
+            server.stop()
+        out = capsys.readouterr().out.splitlines()
+        assert code == 0
+        readings = [line for line in out if line.startswith("One reading: ")]
+        if hostile:
+            assert not readings
+            continue
+        assert [r.removeprefix("One reading: ") for r in readings] == [READINGS[0], READINGS[1]]
+        asked = next(i for i, line in enumerate(out) if line.startswith("Asked at"))
+        assert out.index(readings[0]) > asked
+        assert any("one reading" in str(m.get("content", "")) for r in server.requests for m in r["messages"])
