@@ -325,3 +325,19 @@ def test_readings_come_through_an_openai_compatible_server(tmp_path: Path, monke
         asked = next(i for i, line in enumerate(out) if line.startswith("Asked at"))
         assert out.index(readings[0]) > asked
         assert any("one reading" in str(m.get("content", "")) for r in server.requests for m in r["messages"])
+
+
+def test_each_kit_names_its_own_reading_moment() -> None:
+    """The moment each kit asks a reading as is one of its own moments, claimed by its own prompt."""
+    from wyrd.oracle.narrators.base import MomentKind
+    from wyrd.play.engine.kits import hooks_for
+    from wyrd.play.kits.feat.narration import FeatMoment
+    from wyrd.play.kits.lots.narration import LotsMoment
+    from wyrd.play.kits.wolden.narration import WoldenMoment
+    from wyrd.prompts import prompt_set
+
+    own = {"abacus": MomentKind.INTERPRETATION, "feat": FeatMoment.INTERPRETATION,
+           "lots": LotsMoment.INTERPRETATION, "wolden": WoldenMoment.INTERPRETATION}
+    for ruleset, moment in own.items():
+        assert hooks_for(ruleset).oracle.reading == moment.value
+        assert prompt_set().for_moment(moment.value).id == moment.value
