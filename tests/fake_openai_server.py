@@ -69,7 +69,7 @@ class FakeServer:
                 request = json.loads(self.rfile.read(length) or b"{}")
                 server.requests.append(request)
                 asked = " ".join(str(m.get("content", "")) for m in request.get("messages", []))
-                text = next(readings) if "one reading" in asked else next(told)
+                text = next(readings) if "one reading" in asked.lower() else next(told)
                 if not request.get("stream"):
                     self._json({"id": "fake-1", "object": "chat.completion", "created": int(time.time()),
                                 "model": "fake", "choices": [{"index": 0, "finish_reason": "stop",
