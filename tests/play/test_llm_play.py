@@ -167,7 +167,8 @@ def _narrations(events: list[Any]) -> list[dict[str, Any]]:
 
 
 def _rest(events: list[Any]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in e.plain().items() if k != "seq"} for e in events if e["kind"] != "narration"]
+    return [{k: v for k, v in e.plain().items() if k != "seq"} for e in events
+            if e["kind"] not in ("narration", "interpretation")]
 
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
@@ -179,7 +180,8 @@ def test_a_model_narrates_every_ruleset(ruleset: str, tmp_path: Path, monkeypatc
     told = _narrations(events)
     by_model = [e for e in told if e["source"] == "FakeListChatModel"]
     assert by_model and all(e["text"] == CALM and "fallback" not in e for e in by_model)
-    assert len(prompts.sent) == len(by_model) + len([e for e in told if e.get("fallback")])
+    readings = [e for e in events if e["kind"] == "interpretation"]  # issue 19, point 6: a reading of each answer
+    assert len(prompts.sent) == len(by_model) + len([e for e in told if e.get("fallback")]) + len(readings)
     kinds = {m.value for m in MOMENTS[ruleset]}
     named = {m for text in prompts.sent for m in kinds if f"Moment: {m} (" in text or f"Moment: {m}\n" in text}
     assert named, "no prompt names one of the ruleset's moments"

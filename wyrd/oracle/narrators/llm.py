@@ -315,6 +315,9 @@ class LLMNarrator(Narrator):
             self.stats.resting -= 1
             self.stats.failed += 1
             raise NarrationFailed("resting", f"after {REST_AFTER} failures in a row")
+        on_text = self.on_text
+        if request.aside:  # a reading is shown whole, after the dice, never word by word
+            self.on_text = None
         try:
             prompt_id, messages = self.messages(request)
             text = self._tell(request, messages)
@@ -329,6 +332,8 @@ class LLMNarrator(Narrator):
             broken = NarrationFailed("error", f"narrator error: {type(exc).__name__}: {exc}")
             self._failed(broken)
             raise broken from exc
+        finally:
+            self.on_text = on_text
         self.stats.told += 1
         self.stats.failures_in_row = 0
         return Narration(text=text, source=self.source, moment=request.moment, trace=(f"prompt/{prompt_id}",))

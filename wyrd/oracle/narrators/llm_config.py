@@ -89,6 +89,7 @@ class NarratorConfig(BaseModel):
     token_budget: int | None = Field(default=None, gt=0)  # for the session
     # the table's language: a reply in another is refused (a story that names its own language wins)
     language: str = Field(default="en", pattern=r"^[a-z]{2,3}$")
+    readings: bool = True  # a model's reading of each answer, twist and inspiration (`narrator readings`)
     origin: str = ""  # where the model setting came from, for `status`
 
 

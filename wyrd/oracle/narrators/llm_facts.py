@@ -105,6 +105,8 @@ def facts_dict(request: NarrationRequest) -> dict[str, Any]:
         "moment": str(request.moment) + (f" ({request.detail})" if request.detail else ""),
         "story": request.story or None, "place": request.location or None,
         "characters": [_character(request, n) for n in named]}
+    if request.aside and request.scene:  # a reading is grounded in the scene as the story frames it
+        data["scene"] = request.scene
     if request.challenge is not None:
         ch = request.challenge
         data["challenge"] = ch.name + (f", a {ch.type}" if ch.type else "")
@@ -146,6 +148,8 @@ def render_facts(request: NarrationRequest) -> str:
         lines.append(f"Story: {data['story']}")
     if data.get("place"):
         lines.append(f"Place: {data['place']}")
+    if data.get("scene"):
+        lines.append(f"Scene: {data['scene']}")
     if data["characters"]:
         lines.append("Who: " + ", ".join(_person(c) for c in data["characters"]))
     if data.get("challenge"):

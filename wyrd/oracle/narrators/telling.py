@@ -60,6 +60,9 @@ class Told(NamedTuple):
 
     added: Sequence[Event] = ()
     moments: Sequence[NarrationRequest] = ()
+    # the story's title, tone and place as they stand (:func:`setting`): a reading of the oracle is
+    # asked in them even when the command has no moment of its own to tell
+    setting: Mapping[str, Any] = {}
 
 
 def narration_event(request: NarrationRequest, event: Narrated) -> Narrated:

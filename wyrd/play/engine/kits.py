@@ -66,6 +66,9 @@ class OracleHooks:
     # a doubled answer's twist for the asker: (answer event, asker, state, the narration's dice,
     # the story follower) -> events (None: the shared twist tables choose, as in the Abacus)
     twist: Callable[[Any, str, Any, Dice, Any], list[Event]] | None = None
+    # the moment kind of a model's reading of an answer, a twist or an inspiration (the ruleset's
+    # prompts claim it, in the ruleset's own voice): "interpretation" is the shared prompt's
+    reading: str = "interpretation"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,13 @@ for (issue 19, point 1): :meth:`Storyteller.additions` gives what the kit adds
 :meth:`Storyteller.tell_moments` tells them afterwards, handing a model's words
 to the caller as they come. :meth:`Storyteller.tell` does both at once.
 
+With a model in charge (and :attr:`Storyteller.readings` on, as it is by default),
+each answer, twist and inspiration of a command also gets a reading: one or two
+sentences of what it might mean here, asked of the model alone after the kit's own
+moments (:mod:`wyrd.oracle.narrators.readings`) and saved as an ``interpretation``
+event. A reading the model fails to give, or that the checks refuse, is simply
+not there: the tables never invent one.
+
 Its dice are seeded apart from the rules' (``{seed}:{seq}:oracle``): narration
 never changes which faces the rules see.
 
@@ -43,6 +50,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
+    from wyrd.oracle.events import Interpreted
     from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
     from wyrd.oracle.narrators.table import TableNarrator
     from wyrd.oracle.tables import Table
@@ -132,6 +140,9 @@ class Storyteller:
         # the commands played so far, as saved: the model's story so far is read from them
         self.history: History | None = None
         self._recalled = False  # True while the model's story so far holds every command told since
+        # With a model in charge, a reading of each answer, twist and inspiration (`narrator readings on|off`).
+        self.readings = True
+        self._setting: dict[str, Any] = {}  # the story's title, tone and place, from the latest moment told
 
     @property
     def table(self) -> TableNarrator:
@@ -265,7 +276,15 @@ class Storyteller:
                                  prose=self.prose))
         deck = hook.deck if self.use_deck is None else self.use_deck
         added = list(told.added)
-        moments = Moments(tuple(told.moments) if self.prose else (), dice, deck, kit, (*events, *added))
+        if told.setting:  # the story's title, tone and place as the kit says they stand
+            self._setting = dict(told.setting)
+        else:  # or as its moments carry them
+            for request in told.moments:
+                if request.story:
+                    self._setting = {"story": request.story, "tone": list(request.tone), "location": request.location}
+        requests = (*told.moments, *self.reading_requests(kit, after, [*events, *added], follower)) \
+            if self.prose else ()
+        moments = Moments(tuple(requests), dice, deck, kit, (*events, *added))
         if self.llm is not None and not moments.requests:  # nothing to tell: recalled at once
             self._remember(kit, moments.events)
         return added, moments
@@ -288,7 +307,13 @@ class Storyteller:
         try:
             told: list[Event] = []
             for request in moments.requests:
-                event = narration_event(request, self._narrate(request, moments.dice, moments.deck).event())
+                if request.aside:  # a reading: the model's or nobody's, shown whole as its own line
+                    reading = self._read(request, moments.dice)
+                    if reading is None:
+                        continue
+                    event: Event = reading
+                else:
+                    event = narration_event(request, self._narrate(request, moments.dice, moments.deck).event())
                 told.append(event)
                 if on_told is not None:
                     on_told(event)
@@ -299,6 +324,45 @@ class Storyteller:
         finally:
             if swap:
                 llm.on_text = saved  # type: ignore[union-attr]
+
+    @property
+    def reading(self) -> bool:
+        """True when answers, twists and inspirations get a model's reading: a model is in charge, readings on."""
+        return self.readings and self.llm is not None and self._narrator is not None
+
+    def reading_requests(self, kit: PlayHooks, after: Any, events: Sequence[Event],
+                         follower: Any = None) -> list[NarrationRequest]:
+        """The readings to ask the model for, after a command's own moments (none unless :attr:`reading`)."""
+        if not self.reading:
+            return []
+        from wyrd.oracle.narrators.readings import READ_KINDS, reading_requests, scene_words
+
+        resting = bool(getattr(getattr(self.llm, "stats", None), "resting", 0))
+        if resting or not any(e.kind in READ_KINDS for e in events):
+            return []  # a resting model is not asked: its rest is not spent on readings
+        try:
+            scene = scene_words(kit.frame(after, follower))
+        except Exception:  # the scene's words only ground a reading: without them it is still asked
+            scene = ""
+        asked = reading_requests(events, moment=kit.oracle.reading, scene=scene, present=kit.oracle.present(after))
+        # told in the same setting as the story's own moments (the latest a kit gave)
+        return [r.model_copy(update=self._setting) for r in asked]
+
+    def _read(self, request: NarrationRequest, dice: Dice) -> Interpreted | None:
+        """The model's reading for ``request``, checked, or None: a reading is the model's or nobody's."""
+        if self.llm is None:
+            return None
+        from wyrd.oracle.events import Interpreted
+        from wyrd.oracle.narrators.readings import reading_problem, trimmed
+
+        try:
+            told = self.llm.narrate(request, dice)
+        except Exception:  # failed, slow, refused by the firewall: no reading, and the game goes on
+            return None
+        text = trimmed(told.text)
+        if reading_problem(text, request) is not None:
+            return None
+        return Interpreted(text=text, source=told.source, of=(request.marks or {}).get("of", ""))
 
     def _narrate(self, request: NarrationRequest, dice: Dice, deck: bool) -> Narration:
         """One moment, by the narrator in charge; the tables (with or without the deck) behind it."""

@@ -387,7 +387,7 @@ def _oracle_twist(answer: Event, asker: str, state: Any, dice: Dice, follower: A
 
 
 ORACLE = OracleHooks(askers=_askers, present=_able, tension=narrator.tension,
-                     tension_words="the heroes laid low", twist=_oracle_twist)
+                     tension_words="the heroes laid low", twist=_oracle_twist, reading=narrator.READING)
 
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
                 texts=TEXTS, recall=RECALL, follow=FeatProgress.restore,

@@ -66,6 +66,7 @@ class FeatMoment(StrEnum):
     INITIATIVE = "feat/initiative"
     AWARD = "feat/award"
     MOVE = "feat/move"
+    INTERPRETATION = "feat/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _WON = frozenset({"success", "held", "lived", "found", "warm"})
@@ -255,8 +256,9 @@ class FeatNarration(KitNarration):
         story = progress.story if progress is not None else None
         current = progress.current if progress is not None else None
         here = next((s for s in story.scenes if s.id == current), None) if story is not None else None
-        update = {**setting(story, here.place if here else None), **({"referents": people} if people else {})}
-        return Told(added=added, moments=[r.model_copy(update=update) for r in told[:2]])
+        where = setting(story, here.place if here else None)
+        update = {**where, **({"referents": people} if people else {})}
+        return Told(added=added, moments=[r.model_copy(update=update) for r in told[:2]], setting=where)
 
 
 NARRATION = FeatNarration()

@@ -444,7 +444,7 @@ def _able(state: L.GameState) -> list[str]:
 
 ORACLE = OracleHooks(askers=_askers, present=_able, tension=signs.tension,
                      tension_words="the strain on the party (1 for a fight on, 1 for each character reeling or down)",
-                     twist=signs.answer_twist)
+                     twist=signs.answer_twist, reading="lots/interpretation")
 
 KIT = PlayHooks(
     ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,

@@ -48,6 +48,7 @@ class LotsMoment(StrEnum):
     SCENE = "lots/scene"
     SCENE_SEED = "lots/scene-seed"  # a scene's own narration seed
     ENDING = "lots/ending"
+    INTERPRETATION = "lots/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _ALL = "everyone here"  # who a world's cast falls on, in narration
@@ -146,9 +147,9 @@ class LotsNarration(KitNarration):
         people = _people(command.follower)
         follower = command.follower if isinstance(command.follower, ScenarioPlay) else None
         scene = follower.current if follower is not None else None
-        update = {**setting(follower.scenario if follower is not None else None, scene.where if scene else None),
-                  **({"referents": people} if people else {})}
-        return Told(added=added, moments=[r.model_copy(update=update) for r in told])
+        where = setting(follower.scenario if follower is not None else None, scene.where if scene else None)
+        update = {**where, **({"referents": people} if people else {})}
+        return Told(added=added, moments=[r.model_copy(update=update) for r in told], setting=where)
 
 
 NARRATION = LotsNarration()

@@ -166,7 +166,7 @@ def _oracle_twist(answer: Event, asker: str, state: Any, dice: Any, follower: An
 
 
 ORACLE = OracleHooks(askers=_askers, present=_able, tension=tension, tension_words=TENSION_WORDS,
-                     twist=_oracle_twist)
+                     twist=_oracle_twist, reading="wolden/interpretation")
 
 KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, follower_hints=_plans, status=_status,
                 toolbar=_toolbar, sheet=_sheets, texts=TEXTS, recall=RECALL, follow=ScenarioProgress.restore,

@@ -45,6 +45,7 @@ class WoldenMoment(StrEnum):
     WOUND = "wolden/wound"
     OUT = "wolden/out"  # taken out: no slot left for the wound
     DOWNTIME = "wolden/downtime"  # detail: the choice
+    INTERPRETATION = "wolden/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _HURT = frozenset({WoldenMoment.STRUCK, WoldenMoment.HARM, WoldenMoment.WOUND, WoldenMoment.OUT})
@@ -181,7 +182,7 @@ class WoldenNarration(KitNarration):
         scene = story.scene(progress.played[-1]) if story is not None and progress and progress.played else None
         update = setting(story, scene.place if scene is not None else None)
         return Told(added=added, moments=[_request(c, cast, referents).model_copy(update=update)
-                                          for c in sorted(chosen, key=lambda c: c.order)])
+                                          for c in sorted(chosen, key=lambda c: c.order)], setting=update)
 
 
 def _fated(events: Sequence[Event], game: W.GameState, command: Command) -> list[Event]:
