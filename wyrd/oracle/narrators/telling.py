@@ -87,6 +87,8 @@ def setting(story: Any, place: str | None = None) -> dict[str, Any]:
     if story is None:
         return {}
     found = {"story": str(getattr(story, "title", "") or ""), "tone": [str(t) for t in getattr(story, "tone", ())]}
+    if getattr(story, "language", ""):  # a story told in its own language: the firewall checks for it
+        found["language"] = str(story.language)
     return {**found, "location": place} if place else found
 
 
