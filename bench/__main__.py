@@ -1,6 +1,9 @@
 """Run every benchmark and print its figures.
 
 ``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition]``
+
+``python -m bench narration --model M [--base-url U] ...`` asks a language model (``--help`` for the rest);
+it runs only when named, with its model.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import subprocess
 import sys
 
 from bench import crash, interrupts, odds, repetition, savecheck, savefuzz, session, simulate, startup, untrusted
+from bench.narration import main as narration
 
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
@@ -32,7 +36,14 @@ def machine() -> str:
             f"({platform.python_implementation()}), load average {load}")
 
 
+# Suites with options of their own, run only when named: ``python -m bench NAME OPTIONS...``.
+COMMANDS = {"narration": narration}
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in COMMANDS:
+        print(f"# {machine()}", flush=True)
+        return COMMANDS[argv[0]](argv[1:])
     chosen = argv or list(SUITES)
     unknown = [name for name in chosen if name not in SUITES]
     if unknown:
