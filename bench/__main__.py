@@ -42,7 +42,7 @@ COMMANDS = {"narration": narration}
 
 def main(argv: list[str]) -> int:
     if argv and argv[0] in COMMANDS:
-        print(f"# {machine()}", flush=True)
+        print(f"# {machine()}", file=sys.stderr if "--json" in argv else sys.stdout, flush=True)  # JSON alone out
         return COMMANDS[argv[0]](argv[1:])
     chosen = argv or list(SUITES)
     unknown = [name for name in chosen if name not in SUITES]

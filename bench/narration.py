@@ -58,7 +58,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bench.repetition import STORIES, AbacusBot, Story
@@ -329,12 +329,15 @@ def ask(chosen: Sequence[Moment], make: Callable[[str], LLMNarrator], tap: Tap, 
     """Put each of ``chosen`` to a narrator, one narrator (one story so far) for each story.
 
     ``make(story)`` gives a story's narrator; ``tap`` is attached to its model. Tokens are the
-    server's usage when it reports it, else ``count(text)`` (the server's tokenizer), else
-    estimated at :data:`~wyrd.oracle.narrators.llm.CHARS_PER_TOKEN` characters a token.
+    server's usage when it reports it, else ``count(text)`` (the server's tokenizer, asked once
+    every moment has been told, so that counting never waits behind a reply or delays one), else
+    estimated at :data:`~wyrd.oracle.narrators.llm.CHARS_PER_TOKEN` characters a token;
+    ``on_reply`` sees each reply as it comes, with its tokens as reported or estimated.
     """
     from wyrd.oracle.narrators.llm import NarrationFailed
 
     replies: list[Reply] = []
+    prompts: list[list[str]] = []
     narrator: LLMNarrator | None = None
     story = None
     dice = Dice.seeded("narration")
@@ -358,16 +361,25 @@ def ask(chosen: Sequence[Moment], make: Callable[[str], LLMNarrator], tap: Tap, 
         if usage.get("input_tokens"):
             tokens, counted = (usage["input_tokens"], usage.get("output_tokens", 0)), "usage"
         else:
-            tokens, counted = _count(prompt, raw, count)
+            tokens, counted = _count(prompt, raw, None)
         reply = Reply(
             story=moment.story, moment=str(request.moment), detail=request.detail or "", settled=settled(request),
             raw=raw, told=told, failure=failure, lie=judge(raw, request),
             first_words=narrator.stats.first_words_s, total=total,
             prompt_tokens=tokens[0], completion_tokens=tokens[1], counted=counted)
         replies.append(reply)
+        prompts.append(prompt)
         if on_reply is not None:
             on_reply(reply)
-    return replies
+    if count is None:
+        return replies
+    return [reply if reply.counted != "estimate" else _recount(reply, prompt, count)
+            for reply, prompt in zip(replies, prompts, strict=True)]
+
+
+def _recount(reply: Reply, prompt: Sequence[str], count: Callable[[str], int | None]) -> Reply:
+    tokens, counted = _count(prompt, reply.raw, count)
+    return replace(reply, prompt_tokens=tokens[0], completion_tokens=tokens[1], counted=counted)
 
 
 def _count(prompt: Sequence[str], raw: str, count: Callable[[str], int | None] | None) -> tuple[tuple[int, int], str]:
@@ -382,28 +394,31 @@ def _count(prompt: Sequence[str], raw: str, count: Callable[[str], int | None] |
     return (math.ceil(sum(map(len, prompt)) / CHARS_PER_TOKEN), math.ceil(len(raw) / CHARS_PER_TOKEN)), "estimate"
 
 
-def server_counter(base_url: str, timeout: float = 5.0) -> Callable[[str], int | None] | None:
+def server_counter(base_url: str, timeout: float = 30.0, probe: float = 5.0) -> Callable[[str], int | None] | None:
     """Counting tokens with the server's own tokenizer, if it offers llama-cpp-python's ``/extras/tokenize/count``.
 
-    None when it does not answer (a hosted API, Ollama ...). Only ``base_url``'s own host is asked.
+    None when it does not answer within ``probe`` seconds (a hosted API, Ollama ...). Only
+    ``base_url``'s own host is asked.
     """
     import urllib.error
     import urllib.request
 
     root = re.sub(r"/v1/?$", "", base_url.rstrip("/"))
 
-    def count(text: str) -> int | None:
+    def ask_count(text: str, seconds: float) -> int | None:
         body = json.dumps({"input": text}).encode()
         asking = urllib.request.Request(f"{root}/extras/tokenize/count", data=body,
-                                     headers={"Content-Type": "application/json"})
+                                        headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(asking, timeout=timeout) as answer:
+            with urllib.request.urlopen(asking, timeout=seconds) as answer:
                 found = json.loads(answer.read()).get("count")
         except (OSError, ValueError, urllib.error.URLError):
             return None
         return found if isinstance(found, int) else None
 
-    return count if count("a") is not None else None
+    if ask_count("a", probe) is None:
+        return None
+    return lambda text: ask_count(text, timeout)
 
 
 # --- the figures --------------------------------------------------------------------------------------------------
@@ -525,7 +540,8 @@ def _show(reply: Reply) -> str:
     said = " ".join(sanitize(reply.raw).split())[:160]
     fate = reply.failure or "told"
     return (f"  [{reply.story}] {reply.moment}/{reply.detail or '-'} ({outcome}) {first}/{reply.total:.1f} s, "
-            f"{reply.prompt_tokens}+{reply.completion_tokens} tok: {verdict}; {fate}\n    {said!r}")
+            f"{reply.prompt_tokens}+{reply.completion_tokens} tokens ({reply.counted}): {verdict}; {fate}"
+            f"\n    {said!r}")
 
 
 # --- the command line --------------------------------------------------------------------------------------------

@@ -115,4 +115,4 @@ def test_no_tokenizer_is_used_where_the_server_offers_none() -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    assert server_counter(f"http://127.0.0.1:{port}/v1", timeout=2.0) is None
+    assert server_counter(f"http://127.0.0.1:{port}/v1", probe=2.0) is None
