@@ -600,8 +600,9 @@ def main(argv: Sequence[str]) -> int:
     groups = [sample(moments(story, args.seed), args.per_story, args.seed) for story in stories]
     chosen = _interleave(groups, args.limit)
     log = sys.stderr if args.json else sys.stdout
+    told = len({m.story for m in chosen})
     print(f"model {args.model}" + (f" at {args.base_url}" if args.base_url else "")
-          + f"; {len(chosen)} moments from {len(stories)} stories (seed {args.seed}); first words within "
+          + f"; {len(chosen)} moments from {told} stories (seed {args.seed}); first words within "
           f"{args.first_timeout:g} s, a reply within {args.total_timeout:g} s", file=log, flush=True)
     count = server_counter(args.base_url) if args.base_url else None
     replies = ask(chosen, make, Tap(), count=count,
