@@ -177,7 +177,8 @@ def test_wyrd_join_plays_as_a_seat_with_completion_toolbar_and_prompt(tmp_path: 
         assert asyncio.run(run()) == 0
     offered = next(m for m in shown if m["type"] == "test-completions")["items"]
     assert "take" in offered
-    assert json.loads((tmp_path / "seats.json").read_text())[f"http://127.0.0.1:{port}"]
+    kept = json.loads((tmp_path / "seats.json").read_text())[f"http://127.0.0.1:{port}"]
+    assert kept == {"seat": table.seat, "last": server.engine.last}
     assert table.view["prompt"] == "scene 1> "
     assert table.view["toolbar"]
     assert table.last == server.engine.last
