@@ -16,7 +16,10 @@ from wyrd.play.cli.rulesets import add_ruleset_option
 if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_host", "add_join"]
+__all__ = ["HOST_RECAP", "add_host", "add_join"]
+
+#: Entries of the log the host's own prompt shows when a saved table opens again.
+HOST_RECAP = 12
 
 
 def _fail(message: str) -> int:
@@ -106,6 +109,7 @@ def run_host(args: argparse.Namespace) -> int:
         local = "[::1]" if ":" in options.bind else "127.0.0.1"
         here = Invitation(f"ws://{local}:{port}/ws", f"http://{local}:{port}", None, tokens["host"])
         table = RemoteTable(here, on_message=lambda message: None)
+        table.last = max(0, server.engine.last - HOST_RECAP)  # a resumed table: its last entries, not all
 
         async def repl() -> None:
             await play_remote(table)

@@ -93,6 +93,8 @@ class RemoteTable:
         self.on_message = on_message
         self.keep = keep
         stored = _load_seats(keep).get(invitation.base) if keep is not None else None
+        if isinstance(stored, str):
+            stored = {"seat": stored}
         kept = stored if isinstance(stored, dict) and isinstance(stored.get("seat"), str) else {}
         self.seat: str | None = seat or invitation.seat or kept.get("seat")
         # A seat taken again in a new process: the host tells what happened since it last saw the table.
@@ -118,6 +120,7 @@ class RemoteTable:
     async def run(self) -> None:
         """Stay connected until :meth:`close`, reconnecting after a drop; raises :class:`TableRefused`."""
         delay = 0.2
+        was_connected = False
         while not self.closed:
             try:
                 async with connect(self.invitation.ws_url, max_size=None, open_timeout=10,
@@ -133,13 +136,16 @@ class RemoteTable:
                 self.refused = str(exc)
             finally:
                 self.ws = None
+                was_connected = was_connected or self.connected.is_set()
                 self.connected.clear()
             if self.refused is not None:
                 self._fail_waiting()
                 raise TableRefused(self.refused)
             if self.closed:
                 break
-            self.on_message({"type": "notice", "text": "The connection to the table dropped; reconnecting..."})
+            if was_connected:  # said once a drop, not at every try
+                self.on_message({"type": "notice", "text": "The connection to the table dropped; reconnecting..."})
+                was_connected = False
             await asyncio.sleep(delay)
             delay = min(delay * 2, 5.0)
 
