@@ -127,7 +127,7 @@ def test_the_webhook_is_called_when_it_becomes_someones_move(tmp_path: Path) -> 
             posted = _Receiver.got.get(timeout=30)
         assert posted["type"] == "application/json"
         assert set(posted["json"]) == {"content"}
-        assert posted["json"]["content"].startswith("hollow-fair: ")
+        assert posted["json"]["content"].startswith("The Hollow Fair: ")  # the title players read
         assert " ".join(host.view["turn"]) in posted["json"]["content"]
     finally:
         receiver.shutdown()
