@@ -100,16 +100,23 @@ async def _play(port: int, invite: str, pid: int, commands: int) -> tuple[list[f
         if len(everyone.get(line_id, [])) < SEATS:
             await asyncio.wait_for(done[line_id].wait(), 60)
         latencies.append(max(everyone.pop(line_id)) - sent)
-    # The long game: one seat sends until the save holds `commands` commands.
+    # The long game: the seats in turn send lines until the save holds `commands` commands, each line
+    # waiting for its entry to reach every seat, as at a table.
     before = _rss_mib(pid)
     started = time.perf_counter()
     n = 0
     last = 0
     while last < commands:
-        answer = await send(seats[1], f"long{n}", next(lines))
+        line_id = f"long{n}"
+        done[line_id] = asyncio.Event()
+        answer = await send(seats[n % SEATS], line_id, next(lines))
         n += 1
         if answer["type"] == "log":
             last = int(answer["n"])
+            if len(everyone.get(line_id, [])) < SEATS:
+                await asyncio.wait_for(done[line_id].wait(), 60)
+        everyone.pop(line_id, None)
+        done.pop(line_id, None)
     elapsed = time.perf_counter() - started
     after = _rss_mib(pid)
     for s in seats:
