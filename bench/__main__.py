@@ -1,7 +1,7 @@
 """Run every benchmark and print its figures.
 
-``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition
-|table]``
+``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|
+firewall|prompts|table]``
 """
 
 from __future__ import annotations
@@ -11,12 +11,27 @@ import platform
 import subprocess
 import sys
 
-from bench import crash, interrupts, odds, repetition, savecheck, savefuzz, session, simulate, startup, table, untrusted
+from bench import (
+    crash,
+    firewall,
+    interrupts,
+    odds,
+    prompts,
+    repetition,
+    savecheck,
+    savefuzz,
+    session,
+    simulate,
+    startup,
+    table,
+    untrusted,
+)
 
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
           "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
-          "repetition": repetition.run, "table": table.run}
+          "repetition": repetition.run, "firewall": firewall.run, "prompts": prompts.run,
+          "table": table.run}
 
 
 def machine() -> str:

@@ -42,9 +42,9 @@ __all__ = ["GAMES", "Figures", "Game", "LineCounter", "campaign", "run", "view"]
 WYRD = str(Path(wyrd.__file__).resolve().parent)
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
 # Where an interrupt is worth aiming: the save's writes, the commit, the snapshot, the rebuild.
-TARGETS = frozenset({"SaveFile.append", "SaveFile.undo", "SaveFile._writing", "SaveFile.save_snapshot",
-                     "SaveFile._records", "Session._commit", "Session._snapshot", "Session.rebuild",
-                     "Session._rebuild", "Session._replay", "Session.undo"})
+TARGETS = frozenset({"SaveFile.append", "SaveFile.append_told", "SaveFile.undo", "SaveFile._writing",
+                     "SaveFile.save_snapshot", "SaveFile._records", "Session._commit", "Session._snapshot",
+                     "Session.rebuild", "Session._rebuild", "Session._replay", "Session.undo"})
 UNDO_EVERY = 4  # after every fourth command that changed the game: undo, and the line again
 AFTER = 2  # lines played between an interrupt and the resume that checks it
 SNAPSHOTS = 5  # a snapshot every 5 commands: the stories are shorter than the usual 200
@@ -134,6 +134,7 @@ class Figures:
     delivered: int = 0  # interrupts raised
     raised: int = 0  # ... that reached the caller as KeyboardInterrupt
     as_errors: int = 0  # ... that reached it as another error (raised inside a pydantic callback)
+    gave_way: int = 0  # ... that stopped a command's telling: the command stood, the narration gave way
     saved_anyway: int = 0  # ... of lines whose command was saved all the same (it was in its last step)
     in_targets: int = 0  # ... that landed in the save's writes, the commit, the snapshot or a rebuild
     in_undo: int = 0  # ... that landed while an undo was handled
@@ -146,7 +147,8 @@ class Figures:
         return [
             f"{self.games} games, {self.delivered} interrupts delivered ({self.in_targets} inside the save's"
             f" writes, the commit, the snapshot or a rebuild; {self.in_undo} during an undo);"
-            f" {self.raised} reached the caller as KeyboardInterrupt, {self.as_errors} as another error;"
+            f" {self.raised} reached the caller as KeyboardInterrupt, {self.as_errors} as another error,"
+            f" {self.gave_way} stopped a telling (the command stood);"
             f" {self.saved_anyway} came after their command was saved",
             f"game in memory unlike the save's right after the interrupt: {len(self.unlike_in_memory)}",
             f"saves resumed exactly as shown: {self.resumed_exactly} of {self.resumed}",
@@ -248,7 +250,11 @@ def play_interrupted(game: Game, steps: Sequence[str], counts: dict[int, int], f
                 counter = LineCounter(at)
                 try:
                     with counter.tracing():
-                        _shown(console.handle(step), shown)
+                        out = console.handle(step)
+                    _shown(out, shown)
+                    # Ctrl-C while a command is told (issue 19, point 1): the command stands, untold.
+                    figures.gave_way += counter.fired_in is not None and any(
+                        e.kind == "narration_failed" and "interrupted" in str(e["reason"]) for e in out.events)
                 except KeyboardInterrupt:
                     figures.raised += 1
                 except Exception:  # Ctrl-C inside a pydantic callback comes out as its error

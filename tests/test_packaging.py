@@ -69,6 +69,8 @@ def test_the_wheel_installs_one_import_name(wheel: Path) -> None:
     assert "wyrd/oracle/tables/twists.yaml" in names
     assert any(n.startswith("wyrd/prompts/") and n.endswith(".yaml") for n in names)
     assert any(n.startswith("wyrd/stories/") and n.endswith(".yaml") for n in names)
+    # the firewall's phrasings and word lists (issue 19, point 2)
+    assert {"wyrd/oracle/narrators/words/outcomes.yaml", "wyrd/oracle/narrators/words/en.yaml"} <= set(names)
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ import pytest
 
 from wyrd.oracle.events import Narrated
 from wyrd.play.engine.kits import PlayHooks, hooks_for, kit_of
+from wyrd.play.engine.narration import Moments
 from wyrd.play.engine.session import Session
 from wyrd.play.engine.verbs import SHARED, Command, Verb, VerbTable
 from wyrd.play.engine.words import UsageError
@@ -103,10 +104,17 @@ class _Recording:
         self.deck: dict[str, list[str]] = {}
         self.asked: list[tuple[Any, ...]] = []
 
-    def tell(self, kit: PlayHooks, before: Any, after: Any, events: list[Event], dice: Dice,
-             follower: Any) -> list[Event]:
+    def additions(self, kit: PlayHooks, before: Any, after: Any, events: list[Event], dice: Dice,
+                  follower: Any) -> tuple[list[Event], Moments]:
         self.asked.append((kit, before, after, events, dice, follower))
-        return [Narrated(text="told", source="table")]
+        return [], Moments((None,), dice, False)  # type: ignore[arg-type]
+
+    def tell_moments(self, moments: Moments, *, on_text: Any = None, on_told: Any = None) -> list[Event]:
+        told: list[Event] = [Narrated(text="told", source="table") for _ in moments.requests]
+        for event in told:
+            if on_told is not None:
+                on_told(event)
+        return told
 
     def reset(self, deck: Mapping[str, list[str]] | None = None) -> None:
         self.deck.clear()
@@ -114,7 +122,8 @@ class _Recording:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_narration_is_asked_alike_for_every_ruleset(ruleset: str) -> None:
-    """Issue 15, point 3: one call, ``tell(kit, before, after, events, dice, follower)``."""
+    """Issue 15, point 3: one call, ``additions(kit, before, after, events, dice, follower)``, then the
+    moments it leaves told after the commit (issue 19, point 1)."""
     session = Session.new(None, seed=1, ruleset=ruleset)
     teller = _Recording()
     session._teller = teller  # type: ignore[assignment]

@@ -141,10 +141,13 @@ def test_script_dev_zero_stays_within_a_memory_bound(tmp_path: Path) -> None:
 
 
 def test_every_front_end_reads_lines_through_the_console() -> None:
-    """Issue 16, point 6: the script runner and the REPL hand each line to Console.handle (where the limit is)."""
+    """Issue 16, point 6: the script runner and the REPL hand each line to the console, whose first step
+    (Console.act, which Console.handle begins with: issue 19, point 1) holds the limit."""
     import inspect
 
     assert "console.handle(line)" in inspect.getsource(run_script)
     source = inspect.getsource(repl.run_repl)
     assert "overlong(text)" in source and source.index("overlong(text)") < source.index("_asked(")
-    assert "overlong(line)" in inspect.getsource(console_module.Console.handle)
+    assert "_carry_out(console, line" in source and "console.act(line)" in inspect.getsource(repl._carry_out)
+    assert "self.act(line)" in inspect.getsource(console_module.Console.handle)
+    assert "overlong(line)" in inspect.getsource(console_module.Console.act)

@@ -145,7 +145,7 @@ def test_ctrl_d_on_a_half_typed_line_deletes_instead_of_leaving(console: Console
 def test_an_error_in_one_line_does_not_end_the_loop(
     console: Console, printed: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = console.handle
+    real = console.act
     calls = {"n": 0}
 
     def flaky(line: str) -> Output:
@@ -154,7 +154,7 @@ def test_an_error_in_one_line_does_not_end_the_loop(
             raise RuntimeError("the bug of the day")
         return real(line)
 
-    monkeypatch.setattr(console, "handle", flaky)
+    monkeypatch.setattr(console, "act", flaky)
     code = play(console, f"scene\r{ADA}\r\x04")
 
     assert code == 0

@@ -18,65 +18,85 @@ can still write anything. :func:`check` looks at a reply against its
   (:func:`~wyrd.oracle.narrators.normalize.for_checking`): NFKC, no format
   characters, lookalike Cyrillic and Greek letters read as Latin, digits of every
   script, superscripts and counting Roman numerals read as numbers.
-- **Contradictions** (refused, with the reason). Death and injury words and numbers
-  are claims only within five words of a character's name (the request's cast, or a
-  capitalised name in the reply), a pronoun for a person, or a counting word
-  (points, hp ...) in the same clause; elsewhere they are imagery ("Dead leaves
-  skitter across the green", "a hundred paper lanterns") and pass:
+- **Contradictions** (refused, with the reason and the rule's id in
+  :attr:`Verdict.rule`). Death and injury words and numbers are claims only within
+  five words of a character's name (the request's cast, or a capitalised name in the
+  reply; "Ada's" counts as "Ada"), a pronoun for a person, or a counting word (points,
+  hp ...) in the same clause, and an adjective before a thing's noun is imagery ("dead
+  leaves", "the dying light", "a killing frost", "death-masks"); elsewhere they are
+  imagery too ("Dead leaves skitter across the green", "a hundred paper lanterns"):
 
   * a number, in digits or words (``two``, ``seven``, ``twenty``, ``dozen``), that
     appears nowhere in the request: not in its events, its challenge, its cast, nor
     the story text it carries (place, seeds, tone notes); a number of points must be
     one of the facts' own numbers, not one from the story's prose ("seven years ago");
-  * death words (dies, dead, killed, slain, perishes ...) when the request holds no
-    defeat (no ``character_defeated`` event, not a defeat moment nor a "defeated"
-    postscript);
-  * injury words (wounded, bleeding, injured ...) when the request holds no harm;
-  * points spoken of when the facts hold no harm nor points;
-  * a settled challenge told the other way: a failure told with success words
-    (succeeds, overcomes, triumphs, prevails ...), or an overcome challenge told with
-    failure words (fails, falls short, in vain ...; "falters" is allowed when it was
-    overcome only by drawing Wyrd after the roll fell short), and a roll that fell
-    short told as a success;
+  * points spoken of when the facts hold no harm, recovery nor points;
+  * what the facts did not settle, told in any of the phrasings of the lexicon
+    (:mod:`~wyrd.oracle.narrators.lexicon`, data in ``words/outcomes.yaml``, each
+    entry with a stable id): a death or defeat (a death where nobody dies, a defeat
+    where nobody is hurt: "breathes her last", "the light leaves Ada's eyes", "knocked
+    out"), harm where nobody is hurt ("blood runs down her wrist"), a recovery where
+    none happened ("her wounds close"), and a settled roll told the other way, in
+    plain words or a paraphrase ("She slips through the gate with ease", "manages
+    to", "effortlessly" on a failure; "stumbles", "won't budge" on a success;
+    "falters" is allowed when the roll was overcome only by drawing Wyrd);
   * a reply that speaks as an assistant ("As an AI", "Here is", "I'm sorry") or echoes
     the prompt's headings ("Tone notes", "What is settled");
   * a reply that speaks to the players or the system, gives instructions, or speaks
     of saves, commands or points regained ("Ignore previous instructions", "SYSTEM:",
-    "Type quit now and delete your save file").
+    "Type quit now and delete your save file");
+  * a reply not in the table's language (``language``: the narrator config's, default
+    English, or the story's own; :mod:`~wyrd.oracle.narrators.language`): "Ada muere en
+    el barro" on an English table. A foreign name or loanword in English passes.
 
   Words in the request never switch a check off (a facet "would die for her sister"
   does not let "Coral Vell will die" pass). The request's names of several words (a
-  denizen called "the Drowned Dead", a place, the challenge) are read as names, not
-  claims; a flagged word negated by a word just before it ("does not die", "never
-  fails", "almost fails") passes.
+  denizen called "the Drowned Dead", the story, a place, the challenge) are read as
+  names, not claims; a flagged word negated by a word just before it ("does not die",
+  "never fails", "almost fails") or only tried for ("tries to slip past") passes, and
+  so does a death or a wound of the past or of someone outside the cast ("her father
+  drowned years ago", "the girl who drowned", "her brother's death").
 
-**Limits, honestly.** These are keyword heuristics over English. They cannot tell who
-a word is about ("the hound lies dead" after a defeat of someone else passes), miss
-paraphrase ("breathes no more", "the light leaves her eyes"), and miss invented
-items, places and people entirely: those are left to the prompt. The word "one" is
-never checked (it is mostly not a number in prose) and neither are ordinals
-("first", "second"). Negation is three words back, so "not only does she fail"
-passes as negated. False alarms ("She steps over dead leaves": a pronoun is near)
-fall back to the table narrator: the safe direction.
+**Limits, honestly.** These are keyword heuristics. They cannot tell who a word is
+about ("the hound lies dead" after a defeat of someone else passes), miss a paraphrase
+the lexicon does not hold, and miss invented items, places and people entirely: those
+are left to the prompt. A lie dressed as memory ("Ada remembers how Coral died")
+passes. The word "one" is never checked (it is mostly not a number in
+prose) and neither are ordinals ("first", "second"). Negation is three words back, so
+"not only does she fail" passes as negated. False alarms ("The lock is older than her
+patience, and it wins" on a failed roll) fall back to the table narrator: the safe
+direction. ``python -m bench firewall`` measures both kinds of mistake on the corpora
+in ``tests/oracle/corpus/``.
 
 :class:`StreamGuard` applies the same checks to a reply as it streams, so the
 text shown live has always passed them: words are released only once complete and
-checked, and an incomplete escape sequence is held back until it ends.
+checked, and an incomplete escape sequence is held back until it ends. The first
+:data:`FIRST_WORDS` words wait until their language can be told (or a sentence
+ends), and a word that may be imagery or a claim ("dead", "dies") waits among the last
+few until the words after it decide ("dead | leaves", "dies | down").
+
+:func:`check` is the public judgement: given a reply (whole, or its chunks) and the
+request it answers, it says whether the reply may be told, and why not.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from wyrd.oracle.narrators.base import DEFAULT_MAX_CHARS, MomentKind, NarrationRequest, Outcome
+from wyrd.oracle.narrators.allowed import Allowed, names_in, number
+from wyrd.oracle.narrators.base import DEFAULT_MAX_CHARS, NarrationRequest
+from wyrd.oracle.narrators.language import foreign
+from wyrd.oracle.narrators.lexicon import LOOKAHEAD, TOKEN, claims, find
 from wyrd.oracle.narrators.normalize import QUANTITY_WORDS, for_checking
 
-__all__ = ["DEFAULT_MAX_CHARS", "DEFAULT_MAX_SENTENCES", "StreamGuard", "Verdict", "check", "sanitize"]
+__all__ = ["DEFAULT_LANGUAGE", "DEFAULT_MAX_CHARS", "DEFAULT_MAX_SENTENCES", "FIRST_WORDS", "StreamGuard", "Verdict",
+           "check", "sanitize"]
 
 DEFAULT_MAX_SENTENCES = 3
+DEFAULT_LANGUAGE = "en"
+FIRST_WORDS = 3  # words held back at the start of a reply until its language can be told (or a sentence ends)
 
 # --- terminal safety ---------------------------------------------------------------------------------------
 _SEQUENCE = re.compile(
@@ -109,36 +129,6 @@ def sanitize(text: str, *, final: bool = True) -> str:
     return text.rstrip() if final else text
 
 
-# --- what a request allows -----------------------------------------------------------------------------------
-_NUMBER_WORDS = {
-    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
-    "million": 1_000_000, "dozen": 12, "twice": 2, "thrice": 3,
-}
-_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)*|\d+")
-# Event fields whose values are the engine's words, not the story's ("overcome", "to overcome the door").
-_MACHINE_KEYS = frozenset({"kind", "status", "outcome", "category", "answer", "reason", "moment", "detail", "trait",
-                           "ability", "type", "form", "id", "challenge"})
-_NEGATORS = frozenset({"not", "never", "no", "nor", "nobody", "none", "neither", "without", "almost", "nearly",
-                        "cannot", "hardly"})
-
-
-def _words(pattern: str) -> re.Pattern[str]:
-    return re.compile(rf"\b(?:{pattern})\b")
-
-
-_DEATH = _words(r"die[sd]?|dying|dead|death|deaths|deadly|kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|"
-                r"perish(?:es|ed|ing)?|murder(?:s|ed)?|corpses?|lifeless|breathes? (?:her|his|their) last|"
-                r"is no more|lies still forever")
-_INJURY = _words(r"wound(?:s|ed|ing)?|injur(?:e|es|ed|y|ies|ing)|bleed(?:s|ing)?|bled|gash(?:es|ed)?|maimed|"
-                 r"bloodied|bruised")
-_SUCCESS = _words(r"succeed(?:s|ed|ing)?|success(?:ful|fully)?|overcomes?|overcame|triumph(?:s|ed|ant|antly)?|"
-                  r"prevail(?:s|ed)?|victor(?:y|ious)|wins|won|conquer(?:s|ed)?|"
-                  r"manages? to|managed to|pulls? it off|pulled it off")
-_FAILURE = _words(r"fail(?:s|ed|ure)?|in vain|to no avail|thwarted|foiled|gives? up|gave up")
-_FALTER = _words(r"falter(?:s|ed|ing)?|falls? short|fell short")
 _ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|json)\b")
 # A reply that speaks past the story: to the players, to the system, of saves, commands or points regained.
 _ADDRESS = re.compile(
@@ -153,208 +143,64 @@ _ADDRESS = re.compile(
     r"(?:^|[.!?:;] )(?:type|press|click)\b|"
     r"\b(?:gains?|gained|regains?|regained|restores?|restored|recovers?|recovered|gets?)\b[^.!?]{0,30}"
     r"\bpoints?\b|\bpoints? back\b|\ball (?:her|his|their|its|the) points\b")
-_POINTS = _words(r"points?")
-# Who a word can be about: a word like "dead" or a number is a claim only within a few words of one of these
-# (a character's name, a pronoun for a person, a word that counts a game quantity).
-_PEOPLE = frozenset({"he", "she", "they", "him", "her", "them", "himself", "herself", "themselves", "everyone",
-                     "everybody", "someone", "somebody", "i", "we", "you", "us"})
-_NEAR = 5
-_CLAUSE_END = re.compile(r"[.!?;:\u2026]")
+_POINTS = re.compile(r"\bpoints?\b")
 _ASSISTANT = re.compile(r"^(?:sure\b|certainly\b|here is\b|here's\b)|\bas an ai\b|\blanguage model\b|"
                         r"\bi'm sorry\b|\bi am sorry\b|\bi can(?:no|')t help\b")
 
 
-def _strings(value: Any) -> Iterator[str]:
-    """Every string value in ``value`` (not the keys), skipping fields that hold machine words."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key not in _MACHINE_KEYS:
-                yield from _strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _strings(item)
+# What each category of the lexicon is called in a refusal, and when the facts allow it.
+_TOLD = {"success": "a failure as a success", "failure": "a success as a failure", "falter": "a success as a failure",
+         "harm": "an injury that did not happen", "defeat": "a defeat that did not happen",
+         "death": "a death that did not happen", "recovery": "a recovery that did not happen"}
 
 
-def _ints(value: Any) -> Iterator[int]:
-    """Every whole number in ``value``, and the length of every list (a count is a fact too)."""
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        yield value
-    elif isinstance(value, float) and value.is_integer():
-        yield int(value)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _ints(item)
-    elif isinstance(value, list | tuple):
-        yield len(value)
-        for item in value:
-            yield from _ints(item)
+def _forbidden(allowed: Allowed) -> list[str]:
+    """The lexicon's categories a reply may not claim, given the facts (most serious first)."""
+    out = [] if allowed.defeat else ["death"]
+    out += [] if allowed.harm else ["defeat", "harm"]
+    if allowed.outcome in ("failed", "falter"):
+        out.append("success")
+    if allowed.outcome in ("overcome", "overcome_wyrd"):
+        out += ["failure"] if allowed.outcome == "overcome_wyrd" else ["failure", "falter"]
+    return out + ([] if allowed.recovery else ["recovery"])
 
 
-def _number(token: str) -> int | None:
-    if token.isdigit():
-        return int(token)
-    return _NUMBER_WORDS.get(token)
-
-
-@dataclass(frozen=True)
-class _Allowed:
-    """What a request lets a reply say."""
-
-    numbers: frozenset[int]
-    counts: frozenset[int]  # the numbers of the facts themselves (not of the story's prose): what points may be
-    about: frozenset[str]  # words that make a word near them a claim: names, pronouns, quantities
-    names: tuple[str, ...]  # the request's multi-word names ("the drowned dead"), read as names, not claims
-    things: frozenset[str]  # words of the request's names for things and places: a capital there is no person
-    points: bool  # the facts speak of points lost or spent
-    defeat: bool
-    harm: bool
-    outcome: str | None  # "overcome", "overcome_wyrd", "failed", "falter" or None
-
-    @classmethod
-    def of(cls, request: NarrationRequest) -> _Allowed:
-        data = request.model_dump(mode="json", exclude={"tables"})
-        prose = [request.story, request.scene, request.location, *request.seeds, *request.tone, *request.denizens]
-        for char in request.characters:
-            prose += [char.name, char.concept, char.connection or "", *(f for fs in char.facets.values() for f in fs)]
-        if request.challenge is not None:
-            prose += [request.challenge.name, request.challenge.denizen or ""]
-        prose += list(_strings(data["events"]))
-        tokens = _TOKEN.findall(for_checking(" ".join(prose)))
-        numbers = {*_ints(data), *(n for t in tokens if (n := _number(t)) is not None)}
-        # people: the cast and the story's persons (a referent said "he" or "she"; "it" and "they" name things,
-        # challenges and crowds, whose words like "straw" or "fair" would make imagery a claim)
-        people = [c.name for c in request.characters] + [request.subject or ""]
-        people += [name for name, said in request.referents.items() if said.pronouns in ("he", "she")]
-        if request.challenge is not None:
-            people += [request.challenge.lead or "", *request.challenge.involved, *request.challenge.damage]
-        about = set(_PEOPLE | QUANTITY_WORDS)
-        about.update(t for name in people for t in _TOKEN.findall(for_checking(name))
-                     if len(t) > 1 and t not in _NOT_NAMES)
-        if request.challenge is not None and request.challenge.ability:
-            about.update(_TOKEN.findall(for_checking(request.challenge.ability)))
-        names = {for_checking(n).strip() for n in [request.location, request.scene, *request.denizens,
-                                                    *(([request.challenge.name, request.challenge.denizen])
-                                                      if request.challenge is not None else [])] if n}
-        things = [name for name, said in request.referents.items() if said.pronouns not in ("he", "she")]
-        things += [n for n in names if n]
-        thing_words = {t for name in things for t in _TOKEN.findall(for_checking(name))} - about
-        events = " ".join(str(e.model_dump(mode="json")) for e in request.events)
-        kinds = {e.kind for e in request.events}
-        defeat = (request.moment == MomentKind.DEFEAT or "character_defeated" in kinds
-                  or (request.moment == MomentKind.POSTSCRIPT and request.detail == "defeated"))
-        if request.death is not None:  # a kit's own moment says it
-            defeat = request.death
-        challenge = request.challenge
-        harm = (defeat or request.moment == MomentKind.HARM or bool(kinds & {"damage", "ability_scratched"})
-                or bool(challenge and (challenge.damage or challenge.scratched)))
-        if request.harm is not None:
-            harm = defeat or request.harm
-        outcome: str | None = None
-        if request.success is not None:  # a kit's roll, settled: told the other way is a contradiction
-            outcome = Outcome.OVERCOME.value if request.success else "failed"
-        elif request.moment == MomentKind.CHALLENGE_OUTCOME and request.detail != Outcome.BYPASSED:
-            detail = request.detail or ""
-            outcome = detail if detail in (Outcome.OVERCOME, Outcome.OVERCOME_WYRD) else "failed"
-        elif request.moment == MomentKind.FALTER:
-            outcome = "falter"
-        points = harm or "point" in events or bool(challenge and challenge.damage)
-        multiword = tuple(sorted((n for n in names if " " in n), key=len, reverse=True))
-        return cls(frozenset(numbers), frozenset(_ints(data)), frozenset(about), multiword, frozenset(thing_words),
-                   points, defeat, harm, outcome)
-
-
-def _claims(text: str, start: int, end: int, about: frozenset[str]) -> frozenset[str]:
-    """What the words at ``text[start:end]`` say something about (empty: nothing of a character or a game
-    quantity): the names, pronouns for a person and counting words within a few words of it, in its clause."""
-    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
-    clause_end = next((m.start() for m in _CLAUSE_END.finditer(text, end)), len(text))
-    before = _TOKEN.findall(text[clause_start:start])[-_NEAR:]
-    after = _TOKEN.findall(text[end:clause_end])[:_NEAR]
-    return frozenset(t for t in (*before, *after) if t in about)
-
-
-def _flagged(pattern: re.Pattern[str], text: str, about: frozenset[str] | None = None) -> str | None:
-    """The first match of ``pattern`` in ``text`` that is not negated (and, given ``about``, makes a claim
-    about one of those words: a character or a game quantity)."""
-    for match in pattern.finditer(text):
-        word = match.group(0)
-        if about is not None and not _claims(text, match.start(), match.end(), about):
-            continue
-        before = _TOKEN.findall(text[:match.start()])[-3:]
-        if any(t in _NEGATORS or t.endswith("n't") for t in before):
-            continue
-        return word
-    return None
-
-
-_NAMED = re.compile(r"[A-Z][a-z]+(?:'[a-z]+)?")
-# Capitalised words that are not names; at a sentence's start a capital is a name only before one of _BEING.
-_NOT_NAMES = frozenset({"the", "a", "an", "and", "but", "or", "in", "on", "at", "of", "to", "for", "with", "by",
-                        "from", "as", "then", "there", "here", "now", "when", "while", "it", "its", "this", "that",
-                        "these", "those", "somewhere", "nothing", "no", "not", "beyond", "above", "below", "over",
-                        "under", "after", "before", "all", "every", "each", "some", "few", "many", "one"})
-_BEING = frozenset({"is", "was", "lies", "lay", "will", "has", "had", "falls", "fell", "dies", "died", "bleeds", "bled",
-                    "loses", "lost", "gets", "gains", "takes", "took", "can", "must"})
-
-
-def _names_in(text: str) -> frozenset[str]:
-    """The words of ``text`` (normalised, case kept) written as names: someone a reply may claim things of,
-    though the request never named them ("Grub is wounded")."""
-    found = set()
-    for match in _NAMED.finditer(text):
-        word = match.group(0).lower()
-        if word in _NOT_NAMES:
-            continue
-        head = text[:match.start()].rstrip()
-        if head and head[-1] not in ".!?;:\"\u201c(":  # inside a sentence: a capital says name
-            found.add(word)
-            continue
-        following = _TOKEN.findall(text[match.end():].lower())[:1]
-        if following and following[0] in _BEING:
-            found.add(word)
-    return frozenset(found)
-
-
-def _problem(text: str, allowed: _Allowed) -> str | None:
-    """Why ``text`` (clean) cannot be told for the request, or None."""
+def _problem(text: str, allowed: Allowed, language: str, final: bool = True) -> tuple[str, str] | bool:
+    """Why ``text`` (clean) cannot be told for the request, and the rule's id; else whether its last words
+    must wait for the next ones before they are shown (only when not ``final``: "dead" before "leaves")."""
     low = for_checking(text)
-    about = allowed.about | (_names_in(for_checking(text, lower=False)) - allowed.things)
+    about = allowed.about | (names_in(for_checking(text, lower=False)) - allowed.things)
     for name in allowed.names:  # "the Drowned Dead" names a denizen; it says nothing of anyone's death
         low = low.replace(name, " ~ ")
     if _ASSISTANT.search(low):
-        return "speaks as an assistant, not as the narrator"
+        return "speaks as an assistant, not as the narrator", "assistant"
     if echo := _ECHO.search(low):
-        return f"echoes the prompt: {echo.group(0)!r}"
+        return f"echoes the prompt: {echo.group(0)!r}", "echo"
     if address := _ADDRESS.search(low):
-        return f"speaks to the players or the system: {address.group(0).strip()!r}"
+        return f"speaks to the players or the system: {address.group(0).strip()!r}", "address"
     if not allowed.points and (points := _POINTS.search(low)):
-        return f"speaks of points the facts do not: {points.group(0)!r}"
-    for match in _TOKEN.finditer(low):
-        value = _number(match.group(0))
-        if value is None or not (near := _claims(low, match.start(), match.end(), about)):
+        return f"speaks of points the facts do not: {points.group(0)!r}", "points"
+    for match in TOKEN.finditer(low):
+        value = number(match.group(0))
+        if value is None or not (near := claims(low, match.start(), match.end(), about)):
             continue
         # a count of points is a game quantity: only the facts' own numbers may be it, not "seven years ago"
         if value not in (allowed.counts if near & QUANTITY_WORDS else allowed.numbers):
-            return f"a number not in the facts: {match.group(0)!r}"
-    if not allowed.defeat and (word := _flagged(_DEATH, low, about)):
-        return f"tells a death that did not happen: {word!r}"
-    if not allowed.harm and (word := _flagged(_INJURY, low, about)):
-        return f"tells an injury that did not happen: {word!r}"
-    if allowed.outcome in ("failed", "falter") and (word := _flagged(_SUCCESS, low)):
-        return f"tells a failure as a success: {word!r}"
-    if allowed.outcome in ("overcome", "overcome_wyrd"):
-        word = _flagged(_FAILURE, low)
-        if word is None and allowed.outcome == "overcome":
-            word = _flagged(_FALTER, low)
-        if word is not None:
-            return f"tells a success as a failure: {word!r}"
-    return None
+            return f"a number not in the facts: {match.group(0)!r}", "number"
+    forbidden = _forbidden(allowed)
+    fine = frozenset(_TOLD) - set(forbidden)
+    wait = False
+    for category in forbidden:
+        if claim := find(category, low, about, allowed=fine, final=final):
+            if not claim.pending:
+                return f"tells {_TOLD[category]}: {claim.words!r}", claim.id
+            wait = True
+    if reason := foreign(text, language):  # last: a lie the checks above read is named as what it is
+        return reason, "language"
+    return wait
 
 
+_CLAUSE_BREAK = re.compile(r"[.!?;:\u2026][\"'\u201d\u2019)]*(?= |$)")  # where a clause ends, in the clean text
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)]*(?= |$)")
 
 
@@ -374,11 +220,17 @@ def _fit(text: str, max_chars: int, max_sentences: int) -> str | None:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The firewall's answer: ``ok`` and the clean ``text`` to tell, or the ``reason`` it was refused."""
+    """The firewall's answer: ``ok`` and the clean ``text`` to tell, or the ``reason`` it was refused.
+
+    ``rule`` names the check that refused it, for counting: a lexicon entry's id
+    (``success.ease``, ``death.last_breath`` ...) or one of ``language``, ``assistant``,
+    ``echo``, ``address``, ``points``, ``number``, ``length``, ``empty``.
+    """
 
     ok: bool
     text: str
     reason: str = ""
+    rule: str = ""
 
 
 class _Cleaner:
@@ -431,10 +283,11 @@ class StreamGuard:
     """
 
     def __init__(self, request: NarrationRequest, *, max_chars: int = DEFAULT_MAX_CHARS,
-                 max_sentences: int = DEFAULT_MAX_SENTENCES) -> None:
+                 max_sentences: int = DEFAULT_MAX_SENTENCES, language: str = DEFAULT_LANGUAGE) -> None:
         self.max_chars = max_chars
         self.max_sentences = max_sentences
-        self._allowed = _Allowed.of(request)
+        self.language = request.language or language
+        self._allowed = Allowed.of(request)
         self._clean = _Cleaner()
         self.shown = ""
         self.full = False
@@ -459,10 +312,17 @@ class StreamGuard:
             ready = clean[:max(clean.rfind(" "), 0)]
         if len(ready) <= len(self.shown):
             return ""
-        problem = _problem(ready, self._allowed)
-        if problem is not None:
-            self.rejected = Verdict(False, ready, problem)
+        problem = _problem(ready, self._allowed, self.language, final=False)
+        if isinstance(problem, tuple):
+            self.rejected = Verdict(False, ready, *problem)
             return ""
+        if problem:  # a word in the last clause or words may be a claim or imagery: show it when they are known
+            clause = max((m.end() for m in _CLAUSE_BREAK.finditer(ready)), default=0)
+            ready = ready[:min(clause, len(" ".join(ready.split(" ")[:-LOOKAHEAD])))]
+            if len(ready) <= len(self.shown):
+                return ""
+        if not self.shown and len(ready.split()) < FIRST_WORDS and not _SENTENCE_END.search(ready):
+            return ""  # too few words yet to tell the language they are in: show nothing
         new, self.shown = ready[len(self.shown):], ready
         return new
 
@@ -472,12 +332,13 @@ class StreamGuard:
             return self.rejected
         text = self._clean.text.rstrip()
         if not text:
-            return Verdict(False, "", "an empty reply")
+            return Verdict(False, "", "an empty reply", "empty")
         fitted = _fit(text, self.max_chars, self.max_sentences)
         if fitted is None:
-            return Verdict(False, text[:self.max_chars], f"longer than {self.max_chars} characters, no sentence end")
-        problem = _problem(fitted, self._allowed)
-        return Verdict(False, fitted, problem) if problem else Verdict(True, fitted)
+            return Verdict(False, text[:self.max_chars], f"longer than {self.max_chars} characters, no sentence end",
+                           "length")
+        problem = _problem(fitted, self._allowed, self.language)
+        return Verdict(False, fitted, *problem) if isinstance(problem, tuple) else Verdict(True, fitted)
 
     def rest(self, verdict: Verdict) -> str:
         """The part of an accepted verdict's text not shown yet."""
@@ -485,9 +346,16 @@ class StreamGuard:
 
 
 def check(text: str | Iterable[str], request: NarrationRequest, *, max_chars: int = DEFAULT_MAX_CHARS,
-          max_sentences: int = DEFAULT_MAX_SENTENCES) -> Verdict:
-    """Clean ``text`` (a string, or its chunks) and say whether it may be told for ``request``."""
-    guard = StreamGuard(request, max_chars=max_chars, max_sentences=max_sentences)
+          max_sentences: int = DEFAULT_MAX_SENTENCES, language: str = DEFAULT_LANGUAGE) -> Verdict:
+    """Clean ``text`` (a model's reply, whole or as its chunks) and say whether it may be told for ``request``.
+
+    This is the firewall's one public judgement, the same the narrator applies as a reply streams:
+    :attr:`Verdict.ok` says whether it may be told, :attr:`Verdict.text` is the clean text (cut to
+    ``max_sentences`` and ``max_chars``), and a refusal carries :attr:`Verdict.reason` (for people)
+    and :attr:`Verdict.rule` (for counting). ``language`` is the table's (a code with a word list,
+    see :mod:`~wyrd.oracle.narrators.language`); the request's own ``language`` wins over it.
+    """
+    guard = StreamGuard(request, max_chars=max_chars, max_sentences=max_sentences, language=language)
     for chunk in [text] if isinstance(text, str) else text:
         guard.feed(chunk)
     return guard.finish()

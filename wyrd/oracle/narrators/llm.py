@@ -4,13 +4,20 @@
 langchain chat model: one made by ``init_chat_model("provider:model", ...)`` from a
 model string, or a ready one (tests pass langchain-core's fake chat models). For
 each moment it picks the moment's prompt (:mod:`prompts`), fills it with the facts
-as JSON, what they settle, the story's tone notes and the story so far
-(:class:`~wyrd.oracle.narrators.llm_facts.StoryMemory`), and streams the reply.
+as a few short lines, what they settle, the story's tone and the story so far
+(:class:`~wyrd.oracle.narrators.llm_facts.StoryMemory`: lines of fact the play layer
+adds, never the model's own replies), and streams the reply.
 
 Streaming runs the model's sync ``stream`` in a daemon worker thread that hands
 chunks over a queue; the caller's thread waits with a deadline, so the
 first-words budget and the total budget hold whatever the provider does, and the
-``on_text`` callback runs in the caller's thread (the REPL prints there). Every
+``on_text`` callback runs in the caller's thread (the REPL prints there). A worker
+still streaming when its moment is over (a timeout, a refusal, Ctrl-C) is told to
+stop and ends at its next chunk; :meth:`LLMNarrator.close` (and, failing that, the
+interpreter's exit) stops them all and waits a little for each. A daemon thread still
+inside the model's code when the interpreter finalizes is killed there, and through
+native frames that catch everything (pydantic-core's validators calling back into
+Python) that abort the whole process ("FATAL: exception not rethrown"). Every
 chunk goes through the :class:`~wyrd.oracle.narrators.firewall.StreamGuard`, so what
 ``on_text`` shows has been cleaned and checked; joined, the pieces are the final
 text, unless the reply ran past the character cap and was cut back to its last
@@ -45,20 +52,22 @@ built; importing this module costs nothing of it.
 
 from __future__ import annotations
 
+import atexit
 import math
 import queue
 import re
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wyrd.oracle.events import Narrated
 from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
-from wyrd.oracle.narrators.firewall import DEFAULT_MAX_CHARS, StreamGuard, sanitize
+from wyrd.oracle.narrators.firewall import DEFAULT_LANGUAGE, DEFAULT_MAX_CHARS, StreamGuard, sanitize
 from wyrd.oracle.narrators.llm_config import NarratorConfig, build_chat_model, split_model
-from wyrd.oracle.narrators.llm_facts import StoryMemory, render_facts, settled
+from wyrd.oracle.narrators.llm_facts import StoryMemory, render_facts, settled, tone
 from wyrd.prompts import PromptSet, chat_prompt, prompt_set
 from wyrd.rules.dice import Dice
 
@@ -80,6 +89,25 @@ _UNSAFE = re.compile(
     r"|[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _END = object()
 OnText = Callable[[str], object]
+STOP_WAIT = 2.0  # seconds close() waits for each stream still running to end
+# Every narrator with a worker, for the interpreter's exit (weakly: a narrator dropped is forgotten).
+_NARRATORS: weakref.WeakSet[LLMNarrator] = weakref.WeakSet()
+_exit_hook = threading.Lock()
+_hooked = False
+
+
+def _close_all() -> None:
+    """At the interpreter's exit: stop every stream still running before the interpreter finalizes."""
+    for narrator in list(_NARRATORS):
+        narrator.close(timeout=STOP_WAIT)
+
+
+def _hook_exit() -> None:
+    global _hooked
+    with _exit_hook:
+        if not _hooked:
+            atexit.register(_close_all)
+            _hooked = True
 
 
 def _safe(text: object, limit: int = 300) -> str:
@@ -167,9 +195,10 @@ class LLMNarrator(Narrator):
         token_budget: tokens for the narrator's lifetime (a session); None for no limit.
         on_text: called with each piece of text as it may be shown.
         name: the ``source`` of its narrations (default: the model string or the model's name).
-        memory: the story so far (a new one by default).
+        memory: the story so far (a new one by default), lines of fact that the play layer adds.
         prompts: the prompt set (the bundled one by default).
         clock: the deadlines' clock, in seconds (tests pass a fake one).
+        language: the table's language; a reply in another is refused (a request's own wins).
 
     Raises:
         NarratorConfigError: ``model`` is a string that can't be made into a model.
@@ -179,7 +208,8 @@ class LLMNarrator(Narrator):
                  temperature: float = 0.7, first_token_timeout: float = 3.0, total_timeout: float = 20.0,
                  max_chars: int = DEFAULT_MAX_CHARS, token_budget: int | None = None,
                  on_text: OnText | None = None, name: str | None = None, memory: StoryMemory | None = None,
-                 prompts: PromptSet | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 prompts: PromptSet | None = None, clock: Callable[[], float] = time.monotonic,
+                 language: str = DEFAULT_LANGUAGE) -> None:
         if isinstance(model, str):
             config = NarratorConfig(model=model, base_url=base_url, api_key=api_key, temperature=temperature,
                                     total_timeout=total_timeout, max_chars=max_chars)
@@ -192,6 +222,7 @@ class LLMNarrator(Narrator):
         self.first_token_timeout = first_token_timeout
         self.total_timeout = total_timeout
         self.max_chars = max_chars
+        self.language = language
         self.token_budget = token_budget
         self.on_text = on_text
         self.memory = memory if memory is not None else StoryMemory()
@@ -200,6 +231,26 @@ class LLMNarrator(Narrator):
         self.clock = clock
         self._notice = ""  # said once by the front-end after the failure that began a rest
         self._templates: dict[str, ChatPromptTemplate] = {}
+        self._workers: list[tuple[threading.Thread, threading.Event]] = []  # streams not known to have ended
+
+    def close(self, timeout: float = STOP_WAIT) -> bool:
+        """Stop every stream still running and wait up to ``timeout`` seconds for each to end.
+
+        True if none is left running. Quitting calls it, so the interpreter never finalizes
+        with a worker inside the model's code.
+        """
+        for _worker, stop in self._workers:
+            stop.set()
+        for worker, _ in self._workers:
+            worker.join(timeout)
+        self._workers = [(w, s) for w, s in self._workers if w.is_alive()]
+        return not self._workers
+
+    @property
+    def streaming(self) -> int:
+        """How many of this narrator's stream workers are still running."""
+        self._workers = [(w, s) for w, s in self._workers if w.is_alive()]
+        return len(self._workers)
 
     @property
     def tokens_used(self) -> int:
@@ -243,9 +294,8 @@ class LLMNarrator(Narrator):
 
     def values(self, request: NarrationRequest) -> dict[str, str]:
         """What the prompt's placeholders are filled with for ``request``."""
-        tone = "; ".join(t.strip() for t in request.tone if t.strip())
         return {"facts": render_facts(request), "settled": settled(request), "summary": self.memory.summary(),
-                "tone": tone or "none given: third person, plain and grounded", "moment": str(request.moment),
+                "tone": tone(request), "moment": str(request.moment),
                 "detail": request.detail or "-", "subject": request.subject or "the characters"}
 
     def messages(self, request: NarrationRequest) -> tuple[str, list[BaseMessage]]:
@@ -265,6 +315,9 @@ class LLMNarrator(Narrator):
             self.stats.resting -= 1
             self.stats.failed += 1
             raise NarrationFailed("resting", f"after {REST_AFTER} failures in a row")
+        on_text = self.on_text
+        if request.aside:  # a reading is shown whole, after the dice, never word by word
+            self.on_text = None
         try:
             prompt_id, messages = self.messages(request)
             text = self._tell(request, messages)
@@ -279,9 +332,10 @@ class LLMNarrator(Narrator):
             broken = NarrationFailed("error", f"narrator error: {type(exc).__name__}: {exc}")
             self._failed(broken)
             raise broken from exc
+        finally:
+            self.on_text = on_text
         self.stats.told += 1
         self.stats.failures_in_row = 0
-        self.memory.remember(request, text)
         return Narration(text=text, source=self.source, moment=request.moment, trace=(f"prompt/{prompt_id}",))
 
     def _failed(self, failure: NarrationFailed) -> None:
@@ -301,7 +355,7 @@ class LLMNarrator(Narrator):
     def _tell(self, request: NarrationRequest, messages: Sequence[BaseMessage]) -> str:
         prompt_tokens = math.ceil(sum(len(str(m.content)) for m in messages) / CHARS_PER_TOKEN)
         self._budget_check(prompt_tokens)
-        guard = StreamGuard(request, max_chars=self.max_chars)
+        guard = StreamGuard(request, max_chars=self.max_chars, language=self.language)
         out: queue.Queue[Any] = queue.Queue()
         stop = threading.Event()
         worker = threading.Thread(target=_pump, args=(self.model, messages, out, stop), daemon=True,
@@ -310,6 +364,10 @@ class LLMNarrator(Narrator):
         start = clock()
         reply_chars = reported = 0
         self.stats.first_words_s = None
+        self._workers = [(w, s) for w, s in self._workers if w.is_alive()]
+        self._workers.append((worker, stop))
+        _NARRATORS.add(self)
+        _hook_exit()
         worker.start()
         try:
             while True:
@@ -362,7 +420,7 @@ def narrate_with_fallback(llm: Narrator, table: Narrator, request: NarrationRequ
     """``llm``'s narration of ``request``, or ``table``'s with the reason it fell back.
 
     The fallback is a :class:`FallbackNarration` (``source`` is the table's, its event
-    carries ``"fallback": reason``); an :class:`LLMNarrator`'s memory learns either text.
+    carries ``"fallback": reason``).
     """
     try:
         return llm.narrate(request, dice)
@@ -371,8 +429,6 @@ def narrate_with_fallback(llm: Narrator, table: Narrator, request: NarrationRequ
     except Exception as exc:  # any narrator, any error: the tables still tell the moment
         reason, shown, notice = NarrationFailed("error", f"narrator error: {type(exc).__name__}: {exc}").reason, "", ""
     told = table.narrate(request, dice)
-    if isinstance(llm, LLMNarrator):
-        llm.memory.remember(request, told.text)
     return FallbackNarration(**told.model_dump(), fallback_reason=reason, shown=shown, notice=notice)
 
 
@@ -408,4 +464,5 @@ def make_narrator(config: NarratorConfig, *, on_text: OnText | None = None) -> L
         return None
     return LLMNarrator(build_chat_model(config), name=split_model(config.model, config.base_url)[1],
                        first_token_timeout=config.first_token_timeout, total_timeout=config.total_timeout,
-                       max_chars=config.max_chars, token_budget=config.token_budget, on_text=on_text)
+                       max_chars=config.max_chars, token_budget=config.token_budget, on_text=on_text,
+                       language=config.language)

@@ -16,6 +16,7 @@ Each setting is taken from the first place that has it:
        total_timeout = 20.0
        max_chars = 500
        token_budget = 200000         # for the whole session
+       language = "en"               # replies in another language are refused
 
 A model of ``table``, ``off`` or ``none`` means no LLM, whatever else says so.
 A bare model name with a ``base_url`` is served by an OpenAI-compatible server
@@ -86,6 +87,9 @@ class NarratorConfig(BaseModel):
     max_chars: int = Field(default=DEFAULT_MAX_CHARS, ge=40)
     max_tokens: int | None = Field(default=None, gt=0)  # per reply; default from max_chars
     token_budget: int | None = Field(default=None, gt=0)  # for the session
+    # the table's language: a reply in another is refused (a story that names its own language wins)
+    language: str = Field(default="en", pattern=r"^[a-z]{2,3}$")
+    readings: bool = True  # a model's reading of each answer, twist and inspiration (`narrator readings`)
     origin: str = ""  # where the model setting came from, for `status`
 
 

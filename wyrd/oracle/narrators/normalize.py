@@ -46,9 +46,16 @@ def roman(token: str) -> int | None:
     return total
 
 
+# A plain vertical stroke reads as "l" in a word ("ki\u04cf\u04cfed" looks like "killed"); the confusables data
+# says "i" for some of them.
+_STROKES = {"\u04cf": "l", "\u04c0": "l", "\u01c0": "l", "\u05c0": "l"}
+
+
 @lru_cache(maxsize=4096)
 def _latin(char: str) -> str:
     """``char`` as the Latin letter it looks like, or ``char`` itself."""
+    if char in _STROKES:
+        return _STROKES[char]
     # The confusables data is loaded on first use: only a reply from a model ever needs it. It comes with the
     # llm extra, as the models do; without it letters are left as they are.
     try:

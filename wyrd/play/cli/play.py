@@ -135,45 +135,43 @@ def _typed_ask(lines: Iterator[str] | None) -> object:
     return ask
 
 
-def _narrator(session: Session, args: argparse.Namespace, live: bool) -> bool:
+def _tables_instead(exc: Exception) -> bool:
+    """Say why no model narrates (a provider's error cleaned: it may carry escape sequences); False."""
+    from wyrd.play.frontends.view import clean
+
+    print(f"wyrd: {clean(exc)}; the tables will tell the story.", file=sys.stderr)
+    return False
+
+
+def _narrator(session: Session, args: argparse.Namespace) -> bool:
     """Put the configured language model, if any, in charge of the prose; True if one is.
 
-    A model that cannot be set up is reported and the tables tell the story instead.
+    A model that cannot be set up is reported and the tables tell the story instead. Its
+    words reach a screen only through the console's telling (the REPL shows them as they
+    come, after what happened).
     """
     from wyrd.oracle.narrators.llm_config import NarratorConfigError, load_config
 
     try:
         config = load_config(args.model, base_url=args.base_url)
     except NarratorConfigError as exc:
-        print(f"wyrd: {exc}; the tables will tell the story.", file=sys.stderr)
-        return False
+        return _tables_instead(exc)
     if not config.model:
         return False  # the tables alone: the narrator and its prompts are never loaded
     from wyrd.oracle.narrators.llm import make_narrator
 
-    def show(text: str) -> None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-
-    def told(narration: object) -> None:
-        if getattr(narration, "shown", ""):
-            show("  (the narrator faltered; the tables take over)")
-        show("\n")
-
     try:
-        llm = make_narrator(config, on_text=show if live else None)
+        llm = make_narrator(config)
     except NarratorConfigError as exc:
-        print(f"wyrd: {exc}; the tables will tell the story.", file=sys.stderr)
-        return False
+        return _tables_instead(exc)
     if llm is None:
         return False
-    if session.save is not None:
-        # A resumed story: the model hears how it has been told so far.
-        told_before = [str(e["text"]) for r in session.save.live_commands() for e in r.events
-                       if e.get("kind") == "narration" and e.get("text")]
-        for text in told_before[-8:]:
-            llm.memory.add(text)
-    session.teller.use_llm(llm, on_told=told if live else None)
+    from wyrd.play.engine.narration import played
+
+    # The model hears the story so far from what the save holds (never its own earlier prose),
+    # the same for a game resumed as for one played straight.
+    session.teller.use_llm(llm, history=lambda: played(session))
+    session.teller.readings = config.readings
     return True
 
 
@@ -215,11 +213,11 @@ def _play_on(session: Session, path: Path, args: argparse.Namespace, lines: Iter
     """Play a new or resumed session to its end, with the configured narrator, and close it."""
     from wyrd.play.frontends.console import Console
 
-    live = lines is None and sys.stdin.isatty() and not args.json
     try:
-        return _run(Console(session, path, live_narration=_narrator(session, args, live) and live), args, lines)
+        _narrator(session, args)
+        return _run(Console(session, path), args, lines)
     finally:
-        session.close()
+        session.close()  # stops a model's stream still running, too
 
 
 @_collector_held

@@ -1,7 +1,8 @@
 """The save file: an append-only SQLite log of commands, their dice and their events.
 
 Generic: it knows nothing of rules, only JSON-serialisable dicts. Each command is written in one
-durable transaction *before* anything is shown (DESIGN.md, core loop step 5); state is rebuilt by
+durable transaction *before* anything is shown (DESIGN.md, core loop step 5), and its narration is
+added to it in a second one (:meth:`SaveFile.append_told`), leaving the rows as one would; state is rebuilt by
 replaying the live commands' recorded dice, optionally from a snapshot. Nothing is ever deleted:
 an undo is itself a recorded command (``undoes`` names its target) that marks the latest live
 command ``undone``, so ``all_commands`` is the full audit trail. Opening never writes to a file
@@ -547,6 +548,46 @@ class SaveFile:
             conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
                              [(seq, *row) for row in event_rows])
         return seq
+
+    def append_told(self, seq: int, events: Sequence[Mapping[str, Any]], deck: Mapping[str, Any] | None = None) -> None:
+        """Add the narration told after command ``seq`` to it, durably, in a transaction of its own.
+
+        The command is saved first and told after (its prose never holds up what happened):
+        the events follow its own, and ``deck`` (the rows the telling drew) is merged into its
+        ``parsed["deck"]``, so the save reads as if both had been written at once and a save
+        written before this existed reads as it always did. Only the latest command, live and
+        with no snapshot taken at it yet, can be told; its chain digest is written anew (nothing
+        follows it in the chain yet).
+
+        Raises:
+            ValueError: ``seq`` is not the latest live command, or a snapshot was taken at it.
+            SaveWriteError: the write failed and was rolled back.
+        """
+        rows = [(str(e["kind"]), _dumps(e)) for e in events]
+        with self._writing() as conn:
+            head = conn.execute("SELECT seq, text, parsed, undoes, status FROM commands"
+                                " ORDER BY seq DESC LIMIT 1").fetchone()
+            if head is None or head[0] != seq or head[3] is not None or head[4] != "live":
+                raise ValueError(f"command {seq} is not the latest live command; it can no longer be told")
+            if conn.execute("SELECT 1 FROM snapshots WHERE seq = ? AND invalidated_by IS NULL", (seq,)).fetchone():
+                raise ValueError(f"command {seq} has a snapshot already; it can no longer be told")
+            parsed_json = head[2]
+            if deck:
+                parsed = json.loads(parsed_json)
+                parsed["deck"] = {**(parsed.get("deck") or {}), **deck}
+                parsed_json = _dumps(parsed)
+            (start,) = conn.execute("SELECT count(*) FROM events WHERE command = ?", (seq,)).fetchone()
+            conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
+                             [(seq, start + i, kind, data) for i, (kind, data) in enumerate(rows)])
+            before = conn.execute("SELECT digest FROM commands WHERE seq < ? ORDER BY seq DESC LIMIT 1",
+                                  (seq,)).fetchone()
+            dice_rows = conn.execute("SELECT idx, sides, faces, purpose FROM dice WHERE command = ? ORDER BY idx",
+                                     (seq,)).fetchall()
+            event_rows = conn.execute("SELECT idx, kind, data FROM events WHERE command = ? ORDER BY idx",
+                                      (seq,)).fetchall()
+            digest = command_digest(before[0] if before is not None else GENESIS, seq, head[1], parsed_json, None,
+                                    dice_rows, event_rows)
+            conn.execute("UPDATE commands SET parsed = ?, digest = ? WHERE seq = ?", (parsed_json, digest, seq))
 
     @staticmethod
     def _chain_head(conn: sqlite3.Connection) -> tuple[int, bytes]:

@@ -2,12 +2,22 @@
 
 The session reads a line once, with its ruleset's kit, into a
 :class:`~wyrd.play.engine.verbs.Command` (the verb found and its canonical
-arguments), applies it to the rules core with dice of its own, lets the kit's
-follower see it, asks the narration for what it adds
-(``teller.tell(kit, before, after, events, dice, follower)``, alike for every
-ruleset), and commits the command, every die it consumed and its events to the
-save file in one transaction. Only then does it hand the events back to be
-shown. A refused line changes nothing and saves nothing.
+arguments), and plays it in two steps, alike for every ruleset (issue 19, point 1:
+the truth comes first):
+
+1. :meth:`Session.act` applies it to the rules core with dice of its own, lets the
+   kit's follower see it, asks the narration for what the kit adds (twists, scene
+   tests: part of what happened; ``teller.additions(...)``) and commits the command,
+   every die it consumed and those events to the save file in one transaction. Its
+   :class:`Reply` carries the moments left to tell (:class:`Untold`, never saved).
+2. :meth:`Session.tell` tells those moments (the tables, or a model with the tables
+   behind it) and commits the narration to the same command in a transaction of its
+   own (:meth:`~wyrd.play.engine.savefile.SaveFile.append_told`), event numbers going
+   on. A game stopped between the two keeps the command, untold; Ctrl-C while it is
+   told keeps the command too, and the narration gives way.
+
+:meth:`Session.apply` (and :meth:`Session.execute`) does both. Only then are the
+events handed back to be shown. A refused line changes nothing and saves nothing.
 
 Events stay typed (each a model of the ruleset's union, ``PlayHooks.events``) from
 the rules through the verbs' ``after``, the follower and the narration to the
@@ -21,7 +31,8 @@ Dice are reproducible without storing a generator: in seeded mode the dice for
 command ``seq`` come from ``Random(f"{seed}:{seq}")``, so the same seed and the
 same commands always give the same events. Replay (resume, undo) never rolls: it
 hands each command the faces the save recorded for it. Snapshots of the state
-every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast.
+every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast; one is taken
+once its command is told (or will never be), since the telling adds to the command.
 
 Ctrl-C never separates the game shown from the game saved (issue 16, point 2): the
 commit and the update of the state in memory are one step that an interrupt waits
@@ -58,9 +69,10 @@ from wyrd.rules.dice import Dice, DiceExhausted, FaceOutOfRange, Roll, ScriptedS
 from wyrd.rules.errors import RuleError
 
 if TYPE_CHECKING:
-    from wyrd.play.engine.narration import Storyteller
+    from wyrd.play.engine.narration import Moments, Storyteller
 
-__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError", "new_state", "refusal"]
+__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError", "Untold", "new_state",
+           "refusal"]
 
 SNAPSHOT_EVERY = 200
 DiceMode = str  # "seeded" or "typed"
@@ -92,16 +104,40 @@ class SessionError(Exception):
     """The session cannot go on as asked (a save that cannot be replayed, ...)."""
 
 
-class Reply(BaseModel):
-    """What a line did: the events it caused (typed, with their numbers), or why it was refused."""
+class Untold:
+    """A committed command's moments still to be told (:meth:`Session.tell`); never saved.
 
-    model_config = ConfigDict(frozen=True, defer_build=True)  # built at the first reply, after the prompt is shown
+    ``command`` is the command's number in the save, ``line`` the line that made it,
+    ``events`` what it committed (numbered) and ``moments`` what is left to tell.
+    """
+
+    __slots__ = ("command", "events", "line", "moments")
+
+    def __init__(self, command: int, line: str, events: tuple[Recorded, ...], moments: Moments) -> None:
+        self.command = command
+        self.line = line
+        self.events = events
+        self.moments = moments
+
+    def __repr__(self) -> str:
+        return f"Untold(command={self.command}, line={self.line!r}, moments={len(self.moments.requests)})"
+
+
+class Reply(BaseModel):
+    """What a line did: the events it caused (typed, with their numbers), or why it was refused.
+
+    After :meth:`Session.act`, ``untold`` holds the moments the committed command leaves to tell.
+    """
+
+    # built at the first reply, after the prompt is shown
+    model_config = ConfigDict(frozen=True, defer_build=True, arbitrary_types_allowed=True)
 
     line: str
     verb: str | None = None
     events: list[Recorded] = Field(default_factory=list)
     refused: Recorded | None = None  # a Refused event, numbered None: it is never saved
     changed: bool = False
+    untold: Untold | None = Field(default=None, exclude=True)
 
     @property
     def reason(self) -> str | None:
@@ -154,6 +190,8 @@ class Session:
         # True while a change is under way; still True after one that was stopped half-way,
         # so the game in memory may differ from the save's: settle() reads it again.
         self.unsettled = False
+        # The latest command while its moments are still to be told (its snapshot waits for them).
+        self._untold: Untold | None = None
 
     @property
     def hooks(self) -> PlayHooks:
@@ -278,8 +316,23 @@ class Session:
         return follow(snapshot) if follow is not None else None
 
     def apply(self, text: str, command: Command) -> Reply:
-        """Apply a command read by :meth:`parse`: rules, then one committed transaction, then the reply."""
+        """Apply a command read by :meth:`parse` and tell it: :meth:`act`, then :meth:`tell`, in one reply."""
+        reply = self.act(text, command)
+        if reply.untold is None:
+            return reply
+        told = self.tell(reply.untold)
+        return reply.model_copy(update={"events": [*reply.events, *told], "untold": None})
+
+    def act(self, text: str, command: Command) -> Reply:
+        """Apply a command read by :meth:`parse` and commit it, untold: the truth first.
+
+        The rules, the verb's additions, the follower and the kit's additions (twists, scene
+        tests: part of what happened) are committed in one transaction; the reply's ``untold``
+        holds the moments still to be told (not saved: should the game stop before
+        :meth:`tell`, the command stands, untold).
+        """
         self.settle()
+        self._leave_untold()
         verb = command.verb
         seq = self.next_command
         dice = self._dice(seq)
@@ -307,24 +360,25 @@ class Session:
         self.unsettled = True
         deck = copy.deepcopy(self.teller.deck)
         try:
-            # Typed from the rules to the save file: the verb's additions, the follower, the narration.
+            # Typed from the rules to the save file: the verb's additions, the follower, the kit's additions.
             events: list[Event] = list(outcome.events)
             events += verb.after(args, events, ctx, outcome.state)
             # The follower sees the command before the narration, which may lean on the story just chosen.
             if self.follower is not None:
                 self.follower.observe(verb.key, args, events)
-            events += self._tell(seq, outcome.state, events)
+            added, moments = self._additions(seq, outcome.state, events)
+            events += added
             changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
             parsed = Parsed(verb=verb.key, args=args, deck=copy.deepcopy(changed),
                             again=again.seq if again is not None else None)
-            # The commit, the state it saved and the snapshot it may call for: one step.
+            # The commit and the state it saved: one step.
             with deferred_interrupts():
                 stamped = self._commit(text, parsed, dice.history, events, outcome.state)
                 if again is not None:
                     self.rolled.taken(again)
                 self.unsettled = False  # the game in memory is the save's again
-                # After the commit: a snapshot must hold the story as this command left it.
-                self._snapshot(self.next_command - 1)
+                untold = Untold(command=self.next_command - 1, line=text, events=tuple(stamped), moments=moments)
+                self._untold = untold  # its snapshot, if one is due, waits for its telling
         except SaveWriteError as exc:
             # Not saved, so it did not happen: the state shown stays the state saved, and the
             # follower and the deck go back to where the save has them.
@@ -339,17 +393,89 @@ class Session:
                 self.teller.reset(deck)
                 self.rebuild()
             raise
-        return Reply(line=text, verb=verb.key, events=stamped, changed=True)
+        return Reply(line=text, verb=verb.key, events=stamped, changed=True, untold=untold)
 
-    def _tell(self, seq: int, after: Any, events: list[Event]) -> list[Event]:
-        """The narration's events for a command; if the telling fails, the game goes on untold."""
+    def tell(self, untold: Untold, *, on_text: Callable[[str], object] | None = None,
+             on_told: Callable[[Event], object] | None = None) -> list[Recorded]:
+        """Tell the moments :meth:`act` left, and commit their narration with the command, in a
+        transaction of its own; the narration's events, numbered on from the command's.
+
+        The narrator in charge tells them (the tables, or a model with the tables behind it).
+        Narration only adds prose: if the telling fails, or Ctrl-C stops it, the command stands
+        and a ``narration_failed`` event says why; the game goes on. Only the latest command can
+        be told: ``untold`` is left untold (nothing is returned) once another command or an
+        undo has come since.
+
+        Args:
+            untold: the reply's ``untold``, from :meth:`act`.
+            on_text: given each piece of a model's reply as it comes (cleaned and checked).
+            on_told: given each moment's narration event as soon as it is settled (before it is saved).
+        """
+        if untold is not self._untold or self.unsettled:
+            return []
+        if not untold.moments.requests:
+            self._leave_untold()
+            return []
+        # From here the deck changes before the commit: a stop before it takes the change back.
+        self.unsettled = True
+        deck = copy.deepcopy(self.teller.deck)
+        events: list[Event] = []  # each moment as it is settled: what was shown is what is saved
+
+        def settled(event: Event) -> None:
+            events.append(event)
+            if on_told is not None:
+                on_told(event)
+
+        committed = False
+        try:
+            try:
+                self.teller.tell_moments(untold.moments, on_text=on_text, on_told=settled)
+            except KeyboardInterrupt:  # the player would rather go on: the command stands, the rest untold
+                events.append(NarrationFailed(reason="interrupted: by the player"))
+            except Exception as exc:  # narration only adds prose: it must never cost a command
+                events.append(NarrationFailed(reason=f"{type(exc).__name__}: {exc}"))
+            stamped = [Recorded(seq=self.next_event + i, event=e) for i, e in enumerate(events)]
+            # The deck is saved as the telling left it, however far it got: the game shown is the game saved.
+            changed = {k: v for k, v in self.teller.deck.items() if deck.get(k) != v}
+            with deferred_interrupts():
+                if self.save is not None:
+                    self.save.append_told(untold.command, plain(stamped), copy.deepcopy(changed))
+                committed = True
+                self.next_event += len(stamped)
+                self.unsettled = False
+                self._leave_untold()
+        except (SaveWriteError, ValueError) as exc:
+            # Not saved: as if never told. The command itself is safe.
+            self.teller.reset(deck)
+            self.unsettled = False
+            self._leave_untold()
+            return [Recorded(seq=None, event=NarrationFailed(reason=f"not saved: {exc}"))]
+        except BaseException:
+            if not committed:  # stopped before the commit: the deck goes back to the save's
+                self.teller.reset(deck)
+                self.unsettled = False
+                self._untold = None
+            raise
+        return stamped
+
+    def _leave_untold(self) -> None:
+        """Be done with the latest command's telling (told or never to be): its snapshot, if one is due."""
+        untold, self._untold = self._untold, None
+        if untold is not None:
+            with deferred_interrupts():
+                self._snapshot(untold.command)
+
+    def _additions(self, seq: int, after: Any, events: list[Event]) -> tuple[list[Event], Moments]:
+        """What the kit adds to a command and the moments it leaves to tell; if that fails, the game goes on."""
+        from wyrd.play.engine.narration import Moments
+
         deck = copy.deepcopy(self.teller.deck)
         dice = Dice(SeededSource(f"{self.seed}:{seq}:oracle"))
         try:
-            return self.teller.tell(self.kit, self.state, after, events, dice, self.follower)
+            return self.teller.additions(self.kit, self.state, after, events, dice, self.follower)
         except Exception as exc:  # narration only adds prose: it must never cost a command
             self.teller.reset(deck)
-            return [NarrationFailed(reason=f"{type(exc).__name__}: {exc}")]
+            return [NarrationFailed(reason=f"{type(exc).__name__}: {exc}")], Moments((), dice, False)
 
     def _commit(
         self, text: str, parsed: Parsed, rolls: Sequence[Roll], events: Sequence[Event], state: Any,
@@ -398,6 +524,7 @@ class Session:
         if self.save is None:
             raise SessionError("undo needs a save file")
         self.settle()
+        self._untold = None  # an undo comes before any telling of the command it may take back
         with deferred_interrupts():
             last = self.save.last_live()
             if last is None or last.parsed.get("verb") == "start":
@@ -430,6 +557,7 @@ class Session:
             raise SessionError("nothing to rebuild from")
         self.state = new_state(self.ruleset)
         self.follower = self._follow(None)
+        self._untold = None
         self.teller.reset()
         self.rolled = Rolled.from_save(self.save)
         self.next_event = 1
@@ -474,5 +602,12 @@ class Session:
             self.follower.observe(command.verb, command.args, saved)
 
     def close(self) -> None:
-        if self.save is not None:
-            self.save.close()
+        """Close the save (a snapshot due at a command left untold is taken first) and stop a model's streams."""
+        try:
+            if not self.unsettled:
+                self._leave_untold()
+            if self._teller is not None:
+                self._teller.close()
+        finally:
+            if self.save is not None:
+                self.save.close()

@@ -6,6 +6,11 @@ look-only verbs through its kit (``PlayHooks.looks``). It returns an :class:`Out
 events (for ``--json``) and the styled lines (for people, through :mod:`wyrd.play.frontends.view`),
 including what the ruleset shows after each change (the exact odds of an open roll, the steps
 the rules say are due). It never prints and knows no terminal: a front-end shows its output.
+
+The truth comes first (issue 19, point 1): :meth:`Console.act` commits a line and gives what
+happened; :meth:`Console.tell` then tells its moments, handing each to a :class:`Live` front-end
+as it is told (a model's words as they come, a refused reply taken back). :meth:`Console.handle`
+does both for callers that want everything at once.
 """
 
 from __future__ import annotations
@@ -13,18 +18,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from wyrd.oracle.events import Narrated
 from wyrd.play.engine import meta_verbs  # noqa: F401  (registers the session verbs)
 from wyrd.play.engine.events import Recorded
 from wyrd.play.engine.journal import journal, transcript
 from wyrd.play.engine.overwrite import OverwriteRefused, write_new
-from wyrd.play.engine.session import Reply, Session, refusal
+from wyrd.play.engine.session import Reply, Session, Untold, refusal
 from wyrd.play.engine.words import UsageError
 from wyrd.play.frontends.view import Line, clean, describe, wording
+from wyrd.rules.actions import Event
 
-__all__ = ["MAX_LINE", "Console", "Output", "overlong"]
+__all__ = ["MAX_LINE", "Console", "Live", "Output", "overlong"]
 
 # What `resume` recalls of the story so far: the events of the last few commands, at most so many lines.
 RECAP_COMMANDS = 8
@@ -38,18 +44,43 @@ MAX_LINE = 4096
 
 
 class Output(BaseModel):
-    events: list[Recorded] = Field(default_factory=list)  # typed: a front-end dumps them at its edge
+    """What a line gave: its events (typed: a front-end dumps them at its edge), the lines to
+    show, whether play ends, and after :meth:`Console.act` the moments still to tell."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    events: list[Recorded] = Field(default_factory=list)
     lines: list[Line] = Field(default_factory=list)
     quit: bool = False
+    untold: Untold | None = Field(default=None, exclude=True)
+
+
+class Live:
+    """A front-end that shows a command's moments as they are told, before :meth:`Console.tell` returns.
+
+    Override what you show; each does nothing here. For each moment, in order: the pieces
+    of a model's reply as they come (:meth:`words`), then, once the moment is settled,
+    :meth:`withdraw` if those pieces are taken back (the reply was refused or failed part
+    way, or what is kept differs from what was shown), and :meth:`told` with the moment's
+    line.
+    """
+
+    def words(self, text: str) -> None:
+        """A piece of a model's reply, cleaned and checked: shown as it comes, set apart as prose."""
+
+    def withdraw(self, text: str) -> None:
+        """The pieces shown since the moment began (``text``, joined) are taken back: erase them."""
+
+    def told(self, line: Line, *, streamed: bool) -> None:
+        """A moment's line, settled. ``streamed``: its words are on screen already (end the line)."""
 
 
 def _info(*texts: str, style: str = "info") -> list[Line]:
     return [Line(text=t, style=style) for t in texts]
 
 
-def _shown_live(event: object) -> bool:
-    """A model's narration, printed as its words came (not the tables', nor one that fell back to them)."""
-    return isinstance(event, Narrated) and event.fallback is None and event.source != "table"
+def _same_words(a: str, b: str) -> bool:
+    return a.split() == b.split()
 
 
 def overlong(line: str) -> Output | None:
@@ -65,13 +96,18 @@ def overlong(line: str) -> Output | None:
 
 
 class Console:
-    """Carries out lines against a session."""
+    """Carries out lines against a session.
 
-    def __init__(self, session: Session, path: Path | None = None, *, live_narration: bool = False) -> None:
+    :meth:`handle` gives everything a line did at once: what happened (committed), then its
+    narration, then the hints. A live front-end uses the two steps instead (issue 19,
+    point 1: the truth comes first): :meth:`act` commits the line and gives what happened,
+    with ``untold``; :meth:`tell` then tells it, handing each moment to a :class:`Live` as
+    it is told, and gives the rest.
+    """
+
+    def __init__(self, session: Session, path: Path | None = None) -> None:
         self.session = session
         self.path = path
-        # The model's words were printed as they came: don't print its narration twice.
-        self.live_narration = live_narration
 
     def opening(self) -> Output:
         """What to show when play begins or resumes."""
@@ -96,6 +132,20 @@ class Console:
         return [Line(text="Previously:", style="info"), *told] if told else []
 
     def handle(self, line: str) -> Output:
+        """Carry out ``line`` whole: what happened, its narration, the hints (scripts, ``--json``, tests)."""
+        truth = self.act(line)
+        if truth.untold is None:
+            return truth
+        told = self.tell(truth.untold)
+        return Output(events=truth.events + told.events, lines=truth.lines + told.lines, quit=truth.quit)
+
+    def act(self, line: str) -> Output:
+        """Carry out ``line`` up to its telling: a change is committed and its events shown.
+
+        For a line that changed the game, ``untold`` is set and :meth:`tell` gives the rest
+        (its narration, the hints); the output holds only what happened. Any other line's
+        output is whole, ``untold`` None.
+        """
         too_long = overlong(line)
         if too_long is not None:
             return too_long
@@ -109,7 +159,7 @@ class Console:
         except UsageError as exc:
             return self._reply(Reply(line=text, refused=refusal(clean(text), str(exc), "usage")))
         if command.verb.is_change(command.args):
-            return self._reply(self.session.apply(text, command))
+            return self._reply(self.session.act(text, command))
         look = self.session.kit.looks.get(command.key)
         if look is not None:  # the ruleset's own look-only verbs
             return Output(lines=_info(*look(self.session.state, command.args)))
@@ -119,16 +169,58 @@ class Console:
         result: Output = handler(command.args)
         return result
 
+    def tell(self, untold: Untold, live: Live | None = None) -> Output:
+        """Tell what :meth:`act` left untold: the narration's events, saved, and the lines after them.
+
+        Without ``live``, the lines are the narration's, then the hints. With it, each moment
+        goes to ``live`` as it is told (a model's words as they come, a reply taken back, each
+        moment's line) and the lines returned are only what follows (a failure of the whole
+        telling, the hints). Safe to skip: the command is saved already, it stays untold.
+        """
+        ruleset = self.session.ruleset
+        shown: list[str] = []  # the model's words on screen for the moment being told
+
+        def words(text: str) -> None:
+            shown.append(text)
+            if live is not None:
+                live.words(text)
+
+        def told(event: Event) -> None:
+            line = describe(event, ruleset)
+            streamed = "".join(shown)
+            kept = bool(streamed) and isinstance(event, Narrated) and event.fallback is None \
+                and event.source != "table" and _same_words(streamed, line.text)
+            shown.clear()
+            handed.append(line)
+            if live is not None:
+                if streamed and not kept:
+                    live.withdraw(streamed)
+                live.told(line, streamed=kept)
+
+        handed: list[Line] = []  # the moments' lines, in order, as each was settled
+        events = self.session.tell(untold, on_text=words if live is not None else None, on_told=told)
+        if shown and live is not None:  # words of a moment that broke off with the whole telling
+            live.withdraw("".join(shown))
+        lines = [describe(e, ruleset) for e in events]
+        if live is not None:
+            lines = lines[len(handed):]  # the rest: a failure of the telling as a whole
+        return Output(events=events, lines=lines + self._after(list(untold.events)))
+
+    def _after(self, events: list[Recorded]) -> list[Line]:
+        """The lines after a change: the ruleset's hints, and a model's rest, said once."""
+        lines = [Line(text=t, style="hint") for t in self.session.hints(events)]
+        take_notice = getattr(self.session.teller.llm, "take_notice", None)  # a model gone to rest says so once
+        notice = take_notice() if callable(take_notice) else ""
+        return lines + ([Line(text=clean(notice), style="hint")] if notice else [])
+
     def _reply(self, reply: Reply) -> Output:
         if reply.refused is not None:
             return Output(events=[reply.refused], lines=[describe(reply.refused, self.session.ruleset)])
         ruleset = self.session.ruleset
-        lines = [describe(e, ruleset) for e in reply.events if not (self.live_narration and _shown_live(e.event))]
-        lines += [Line(text=t, style="hint") for t in self.session.hints(reply.events)]
-        take_notice = getattr(self.session.teller.llm, "take_notice", None)  # a model gone to rest says so once
-        notice = take_notice() if callable(take_notice) else ""
-        lines += [Line(text=clean(notice), style="hint")] if notice else []
-        return Output(events=reply.events, lines=lines)
+        lines = [describe(e, ruleset) for e in reply.events]
+        if reply.untold is not None:
+            return Output(events=reply.events, lines=lines, untold=reply.untold)
+        return Output(events=reply.events, lines=lines + self._after(reply.events))
 
     # -- session verbs -----------------------------------------------------------
 
@@ -167,6 +259,12 @@ class Console:
 
     def _do_narrator(self, args: dict[str, Any]) -> Output:
         teller = self.session.teller
+        if args.get("readings") is not None:  # `narrator readings [on|off]`
+            if args["readings"] != "say":
+                teller.readings = args["readings"] == "on"
+            said = f"Readings of answers, twists and inspirations are {'on' if teller.readings else 'off'}"
+            return Output(lines=_info(said + ("." if teller.llm is not None else
+                                              ": only a language model gives them (wyrd play --model).")))
         try:
             now = teller.use(args["use"] or ("llm" if teller.narrator is not teller.table else "table"))
         except ValueError as exc:

@@ -6,6 +6,8 @@ Tab completes commands (:mod:`.completion`), and the history is kept in the play
 data folder. The loop is never ended by a bad line: Ctrl-C clears the line, an error
 while handling a line is shown and play goes on, and Ctrl-D (or ``quit``) leaves politely,
 saying where the game is saved. Every command is saved as it happens, so leaving costs nothing.
+What a command did is printed first, committed; its prose follows, set apart, a model's words
+as they come, and a reply refused part-way is taken back from the screen (:mod:`.prose`).
 Ctrl-C while a line is carried out stops it either before its command is saved or after the
 game shown has taken it up, never between (issue 16, point 2); the prompt then shows the game
 as saved.
@@ -18,8 +20,10 @@ was chosen.
 
 from __future__ import annotations
 
+import contextlib
 import shlex
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -34,6 +38,7 @@ from wyrd.play.engine.paths import history_file
 from wyrd.play.engine.words import UsageError, resolve
 from wyrd.play.frontends.console import Console, overlong
 from wyrd.play.frontends.terminal.completion import WyrdCompleter
+from wyrd.play.frontends.terminal.prose import Prose
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
 from wyrd.play.frontends.view import Line, clean
@@ -47,11 +52,64 @@ MAX_READ_ERRORS = 3
 Ask = Callable[[str, str, Sequence[str], str], str | None]
 
 
+def _print(*values: Any, **kwargs: Any) -> None:
+    print_formatted_text(*values, **kwargs)  # looked up at each call: tests read what is printed
+
+
 def show_lines(lines: Sequence[Line], output: TerminalOutput | None = None) -> None:
-    """Print ``lines``, each in its style."""
+    """Print ``lines``, each in its style; prose set apart (:mod:`.prose`)."""
     for line in lines:
+        if line.style == "narration":
+            Prose(output, write=_print).show(line)
+            continue
         text = FormattedText([(line_class(line.style), line.text)])
         print_formatted_text(text, style=STYLE, output=output)
+
+
+@contextlib.contextmanager
+def _typed_ahead_unechoed(fd: int | None) -> Iterator[None]:
+    """While prose is told, keys typed ahead are kept for the next prompt but not echoed.
+
+    The terminal's own echo (``^C``, a line typed ahead and its Enter) would move the cursor
+    under the prose, and a reply taken back must erase exactly the rows it wrote. Line
+    editing is off too, so a Ctrl-D typed ahead reaches the prompt; Ctrl-C still interrupts.
+    """
+    saved = None
+    if fd is not None:
+        try:
+            import termios
+
+            saved = termios.tcgetattr(fd)
+        except Exception:  # no termios (Windows), or no terminal after all (termios.error)
+            saved = None
+    if saved is None or fd is None:
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~(termios.ECHO | termios.ICANON)  # the local flags; ISIG stays: Ctrl-C still interrupts
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
+def _carry_out(console: Console, line: str, output: TerminalOutput | None, fd: int | None = None) -> bool:
+    """Carry out ``line``: what happened first, committed; then its prose as it is told. True: play ends.
+
+    ``fd``: the terminal the keys come from (its echo is held while the prose is told).
+    """
+    truth = console.act(line)
+    show_lines(truth.lines, output)
+    if truth.untold is not None:
+        prose = Prose(output, write=_print)
+        with _typed_ahead_unechoed(fd):
+            try:
+                rest = console.tell(truth.untold, prose)
+            finally:
+                prose.end()
+        show_lines(rest.lines, output)
+    return truth.quit
 
 
 def _history() -> History:
@@ -147,6 +205,14 @@ def _asked(console: Console, line: str, ask: Ask) -> str | None:
 # -- the loop -----------------------------------------------------------------------------
 
 
+def _terminal_fd() -> int | None:
+    """Standard input's descriptor when it is a terminal (None otherwise)."""
+    try:
+        return sys.stdin.fileno() if sys.stdin.isatty() else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 def _farewell(console: Console) -> list[Line]:
     if console.path is None:
         return [Line(text="This game had no save file; it ends here.", style="info")]
@@ -179,6 +245,7 @@ def run_repl(
     """
     session = make_session(console, input, output)
     ask = _asker(session, output)
+    keys = _terminal_fd() if input is None else None
     try:
         show_lines(console.opening().lines, output)
     except Exception as exc:
@@ -209,7 +276,7 @@ def run_repl(
             if line is None:
                 show_lines([Line(text="The scene goes on.", style="info")], output)
                 continue
-            result = console.handle(line)
+            ends = _carry_out(console, line, output, keys)
         except KeyboardInterrupt:
             show_lines([Line(text="Interrupted; `log` shows what was saved.", style="info")],
                        output)
@@ -218,6 +285,5 @@ def run_repl(
         except Exception as exc:
             show_lines([_error(exc, "carrying out that line")], output)
             continue
-        show_lines(result.lines, output)
-        if result.quit:
+        if ends:
             return 0
