@@ -1,7 +1,7 @@
 """Run every benchmark and print its figures.
 
 ``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|
-firewall|prompts]``
+firewall|prompts|table]``
 
 ``python -m bench narration --model M [--base-url U] ...`` asks a language model (``--help`` for the rest);
 it runs only when named, with its model.
@@ -26,6 +26,7 @@ from bench import (
     session,
     simulate,
     startup,
+    table,
     untrusted,
 )
 from bench.narration import main as narration
@@ -33,7 +34,8 @@ from bench.narration import main as narration
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
           "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
-          "repetition": repetition.run, "firewall": firewall.run, "prompts": prompts.run}
+          "repetition": repetition.run, "firewall": firewall.run, "prompts": prompts.run,
+          "table": table.run}
 
 
 def machine() -> str:
