@@ -129,8 +129,8 @@ def sanitize(text: str, *, final: bool = True) -> str:
     return text.rstrip() if final else text
 
 
-_ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|json|prose only|present[- ]tense)\b|"
-                   r"\b(?:one|two|three|[1-3]) to (?:one|two|three|[1-3]) sentences\b")
+_ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|json|prose only)\b|"
+                   r"\bpresent[- ]tense\b|\b(?:one|two|three|[1-3]) to (?:one|two|three|[1-3]) sentences\b")
 # A reply that speaks past the story: to the players, to the system, of saves, commands or points regained.
 _ADDRESS = re.compile(
     r"\b(?:system|assistant|user|admin|developer|narrator)\s*:|"
