@@ -12,7 +12,15 @@ import pytest
 
 from tests.oracle.test_narration import FACTS, PLAY_SAMPLES, SAMPLES
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest
-from wyrd.oracle.narrators.llm_facts import EMPTY_SUMMARY, StoryMemory, facts_dict, render_facts, settled, tone
+from wyrd.oracle.narrators.llm_facts import (
+    EMPTY_SUMMARY,
+    SUMMARY_HEADING,
+    StoryMemory,
+    facts_dict,
+    render_facts,
+    settled,
+    tone,
+)
 from wyrd.play.kits.abacus.events import KINDS as ABACUS_KINDS
 from wyrd.play.kits.abacus.moments import moments
 from wyrd.play.kits.feat.narration import FeatMoment
@@ -164,5 +172,6 @@ def test_the_story_so_far_keeps_the_last_lines_within_its_caps() -> None:
         memory.add(f"line {i} " + "x" * 20)
     assert memory.lines == [f"line {i} " + "x" * 20 for i in (7, 8, 9)]
     memory.add("y" * 500)
-    assert memory.lines == ["y" * 100] and len(memory.summary()) <= 100
+    assert memory.lines == ["y" * 100] and len(memory.summary()) <= 100 + len(SUMMARY_HEADING) + 1
+    assert memory.summary().startswith(SUMMARY_HEADING)  # it closes the prompt under its heading
     assert not hasattr(memory, "remember")  # issue 19, point 5: a told moment's prose is never fed back

@@ -129,7 +129,8 @@ def sanitize(text: str, *, final: bool = True) -> str:
     return text.rstrip() if final else text
 
 
-_ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|json|prose only)\b|"
+_ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|earlier in the story|json)\b|"
+                   r"\bprose only\b|"
                    r"\bpresent[- ]tense\b|\b(?:one|two|three|[1-3]) to (?:one|two|three|[1-3]) sentences\b")
 # A reply that speaks past the story: to the players, to the system, of saves, commands or points regained.
 _ADDRESS = re.compile(

@@ -29,10 +29,21 @@ from typing import Any
 
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
 
-__all__ = ["EMPTY_SUMMARY", "MAX_SEEDS", "TONE_CHARS", "StoryMemory", "facts_dict", "render_facts", "settled",
-           "tone"]
+__all__ = [
+    "EMPTY_SUMMARY",
+    "MAX_SEEDS",
+    "SUMMARY_HEADING",
+    "TONE_CHARS",
+    "StoryMemory",
+    "facts_dict",
+    "render_facts",
+    "settled",
+    "tone",
+]
 
-EMPTY_SUMMARY = "nothing yet: the story begins here."
+# Nothing told yet: no line at all (a small model echoes a placeholder like "the story begins here")
+EMPTY_SUMMARY = ""
+SUMMARY_HEADING = "Earlier in the story:"
 MAX_SEEDS = 2  # the story's narration seeds a model is shown for one moment
 TONE_CHARS = 160  # the tone notes a model is shown, at most (the first note always, cut at a word)
 _MAX_NAMED = 5  # the characters named in one moment's facts, at most
@@ -252,7 +263,7 @@ class StoryMemory:
         if not line:
             return
         self._lines.append(line)
-        while len(self._lines) > 1 and len(self.summary()) > self.max_chars:
+        while len(self._lines) > 1 and len("\n".join(self._lines)) > self.max_chars:  # the lines, not the heading
             self._lines.popleft()
 
     @property
@@ -260,8 +271,11 @@ class StoryMemory:
         return list(self._lines)
 
     def summary(self) -> str:
-        """The lines remembered, oldest first, one per line."""
-        return "\n".join(self._lines) if self._lines else EMPTY_SUMMARY
+        """The lines remembered, oldest first, one per line under their heading; empty when there are none.
+
+        It closes the prompt, after the moment's own facts: put first, a small model's reply began by
+        copying it ("The story so far:"), in 41 of 96 moments of ``python -m bench narration``."""
+        return "\n".join([SUMMARY_HEADING, *self._lines]) if self._lines else EMPTY_SUMMARY
 
     def clear(self) -> None:
         self._lines.clear()
