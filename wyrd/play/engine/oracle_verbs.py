@@ -31,9 +31,21 @@ def oracle_of(state: Any) -> OracleHooks:
 
 
 def _question(words: Words, state: Any) -> Args:
+    """``ask`` reads its question quoted or not: ``ask is the mere watching likely by Tam``.
+
+    Every word before ``by`` is the question, but a last one that names the odds; a quoted
+    question may be followed by a beginning of one (``"is it safe" lik``).
+    """
     oracle = oracle_of(state)
-    text = words.take("QUESTION")
+    parts = words.until("by")
+    if not parts:
+        raise words.fail("missing QUESTION")
     odds = "even"
+    if len(parts) > 1 and parts[-1].casefold() in ODDS_WORDS:
+        odds = parts.pop().casefold()
+    elif len(parts) == 2 and " " in parts[0]:  # a quoted question, then the odds
+        odds = resolve(parts.pop(), ODDS_WORDS, "odds")
+    text = " ".join(parts)
     asker = None
     while not words.empty:
         if words.keyword("by"):
@@ -61,7 +73,9 @@ class Ask(_Asking):
     under a fifth of the odds is "yes, and..."; one in the top fifth of the rest
     is "no, but...". A double (11, 22, ...) whose digit is at most the scene's
     tension + 1 also brings the asker a twist, chosen by the ruleset's sign of
-    fate. `chances` shows every answer's exact chance before you ask.
+    fate. `chances` shows every answer's exact chance before you ask. The
+    quotes may be left out (`ask is the mere watching likely`): a last word
+    that names the odds sets them.
     """
 
     key = "ask"
