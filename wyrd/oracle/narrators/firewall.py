@@ -130,7 +130,7 @@ def sanitize(text: str, *, final: bool = True) -> str:
 
 
 _ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|earlier in the story|json)\b|"
-                   r"\bprose only\b|"
+                   r"\bprose only\b|\b(?:two|three|first|second|these) sentences\b|"
                    r"\bpresent[- ]tense\b|\b(?:one|two|three|[1-3]) to (?:one|two|three|[1-3]) sentences\b")
 # A reply that speaks past the story: to the players, to the system, of saves, commands or points regained.
 _ADDRESS = re.compile(
@@ -150,7 +150,15 @@ _ADDRESS = re.compile(
 _POINTS = re.compile(r"\b(?:points|(?:a|an|one|no|every|each|single|[0-9]+) point)\b(?! of (?:light|view)\b)")
 _POINTS_TAIL = 10  # characters after "points" that may still turn it into "points of light" while streaming
 _ASSISTANT = re.compile(r"^(?:sure\b|certainly\b|here is\b|here's\b)|\bas an ai\b|\blanguage model\b|"
-                        r"\bi'm sorry\b|\bi am sorry\b|\bi can(?:no|')t help\b")
+                        r"\bi'm sorry\b|\bi am sorry\b|\bi can(?:no|')t help\b|\bthe game's\b|"
+                        r"\b(?:game|world|realm) of (?:wolden|thaeborn|heroes of the fall|the wyrd abacus)\b")
+# A sentence the narrator opens in its own first person ("I'll make sure the details...", "We are not
+# allowed..."): the narration is told in the third or second person, so this is an assistant talking,
+# unless the sentence gives the words to someone ("I'm sure of it, Ada thinks").
+_FIRST_PERSON = re.compile(r"(?:^|[.!?]\s+)(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've|let me|let's)\b[^.!?]*")
+_GIVEN_WORDS = re.compile(r"\b(?:thinks?|thought|says?|said|mutters?|whispers?|asks?|calls?|murmurs?|tells?|"
+                          r"sings?|shouts?|cries|wonders?)\b")
+_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 
 
 # What each category of the lexicon is called in a refusal, and when the facts allow it.
@@ -178,6 +186,13 @@ def _problem(text: str, allowed: Allowed, language: str, final: bool = True) -> 
     for name in allowed.names:  # "the Drowned Dead" names a denizen; it says nothing of anyone's death
         low = low.replace(name, " ~ ")
     if _ASSISTANT.search(low):
+        return "speaks as an assistant, not as the narrator", "assistant"
+    unquoted = _QUOTED.sub(" ", low)
+    for own in _FIRST_PERSON.finditer(unquoted):
+        if _GIVEN_WORDS.search(own.group(0)):
+            continue
+        if not final and own.end() == len(unquoted):
+            return True  # the sentence may yet give its words to someone: "I'm sure of it, | Ada thinks"
         return "speaks as an assistant, not as the narrator", "assistant"
     if echo := _ECHO.search(low):
         return f"echoes the prompt: {echo.group(0)!r}", "echo"
