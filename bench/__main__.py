@@ -1,7 +1,7 @@
 """Run every benchmark and print its figures.
 
 ``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|
-firewall]``
+firewall|longgame|longgame-quick]``
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from bench import (
     crash,
     firewall,
     interrupts,
+    longgame,
     odds,
     repetition,
     savecheck,
@@ -28,7 +29,8 @@ from bench import (
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
           "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
-          "repetition": repetition.run, "firewall": firewall.run}
+          "repetition": repetition.run, "firewall": firewall.run,
+          "longgame": longgame.run, "longgame-quick": longgame.quick}
 
 
 def machine() -> str:

@@ -59,6 +59,36 @@ _SCHEMA = (
         taken_at INTEGER NOT NULL, state BLOB NOT NULL, extra TEXT NOT NULL,
         created_at TEXT NOT NULL, invalidated_by INTEGER REFERENCES commands(seq), digest BLOB)""",
 )
+# The live commands by number: the latest one (what undo takes back) is found without reading
+# the undone ones and undo records after it (issue 21, point 3). Not part of what a save holds:
+# a save made before it gains it when a session claims it, and reads the same without it.
+_LIVE_INDEX = "CREATE INDEX IF NOT EXISTS live ON commands(seq) WHERE status = 'live' AND undoes IS NULL"
+_LATEST_LIVE = ("SELECT seq FROM commands{} WHERE status = 'live' AND undoes IS NULL"
+                " ORDER BY seq DESC LIMIT 1")
+
+
+def _indexed(conn: sqlite3.Connection) -> bool:
+    """Whether the save has the index of live commands (:data:`_LIVE_INDEX`)."""
+    return conn.execute("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'live'").fetchone() is not None
+
+
+def _latest_live(conn: sqlite3.Connection) -> int | None:
+    """The latest live command's seq (None: none), by the index where the save has it (SQLite's
+    planner would rather walk the undoes column's index, which holds every undone command)."""
+    row = conn.execute(_LATEST_LIVE.format(" INDEXED BY live" if _indexed(conn) else "")).fetchone()
+    return None if row is None else int(row[0])
+
+
+# The live commands after a seq and their rows, read through the index: what is undone after
+# them is never read (the commands first, each one's dice and events by its key).
+_LIVE_ROWS = (
+    "SELECT seq, text, parsed, status, undone_by, undoes, created_at FROM commands INDEXED BY live"
+    " WHERE seq > ? AND status = 'live' AND undoes IS NULL ORDER BY seq",
+    "SELECT d.command, d.sides, d.faces, d.purpose FROM commands c INDEXED BY live CROSS JOIN dice d"
+    " ON d.command = c.seq WHERE c.seq > ? AND c.status = 'live' AND c.undoes IS NULL ORDER BY c.seq, d.idx",
+    "SELECT e.command, e.data FROM commands c INDEXED BY live CROSS JOIN events e"
+    " ON e.command = c.seq WHERE c.seq > ? AND c.status = 'live' AND c.undoes IS NULL ORDER BY c.seq, e.idx",
+)
 
 # The log's own invariants for integrity_check: each query returns the rows that break one.
 _CHECKS = (
@@ -265,8 +295,10 @@ def _connect(path: Path, timeout: float) -> sqlite3.Connection:
 
 
 def _name_holder(conn: sqlite3.Connection, holder: str | None) -> None:
-    """The lock's holder, in the meta, for a second session refused to say who plays the save."""
+    """The lock's holder, in the meta, for a second session refused to say who plays the save;
+    and the index of live commands, for a save made before it had one."""
     conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)", (_dumps(savelock.holder(holder)),))
+    conn.execute(_LIVE_INDEX)
 
 
 @contextmanager
@@ -353,7 +385,7 @@ class SaveFile:
         conn = _connect(part, timeout)
         try:
             conn.execute("BEGIN IMMEDIATE")
-            for statement in _SCHEMA:
+            for statement in (*_SCHEMA, _LIVE_INDEX):
                 conn.execute(statement)
             conn.executemany("INSERT INTO meta VALUES (?, ?)", rows)
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -600,8 +632,7 @@ class SaveFile:
     def undo(self, text: str = "undo") -> int | None:
         """Mark the latest live command undone, recording the undo; returns its seq or None."""
         with self._writing() as conn:
-            (target,) = conn.execute("SELECT max(seq) FROM commands WHERE status = 'live'"
-                                     " AND undoes IS NULL").fetchone()
+            target = _latest_live(conn)
             if target is None:
                 return None
             undo_seq, prev = self._chain_head(conn)
@@ -679,14 +710,16 @@ class SaveFile:
     def last_live(self) -> Record | None:
         """The latest live command (the one ``undo`` would take back), or None."""
         with self._reading() as conn:
-            (seq,) = conn.execute("SELECT max(seq) FROM commands WHERE status = 'live'"
-                                  " AND undoes IS NULL").fetchone()
+            seq = _latest_live(conn)
             return None if seq is None else self._records(seq - 1, live_only=True)[0]
 
     def _records(self, after: int, live_only: bool) -> list[Record]:
         # Three primary-key range scans in one read transaction (a consistent view), merged in
         # Python; each column's JSON is decoded in one json.loads call, which halves the cost.
         with self._reading() as conn:
+            if live_only and _indexed(conn):
+                commands, dice_rows, event_rows = (conn.execute(q, (after,)).fetchall() for q in _LIVE_ROWS)
+                return self._merge(commands, dice_rows, event_rows, live_only)
             commands = conn.execute("SELECT seq, text, parsed, status, undone_by, undoes, "
                                     "created_at FROM commands WHERE seq > ? ORDER BY seq",
                                     (after,)).fetchall()
