@@ -95,6 +95,7 @@ def test_undos_in_a_row_replay_about_one_command_each_and_leave_the_resumed_game
     session.close()
     again = Session.resume(path)
     assert game(again) == held
+    assert again.save is not None and again.save.last_event_seq() == highest_event(path) == held["next_event"] - 1
     again.close()
 
 
@@ -143,6 +144,12 @@ def test_undos_on_the_snapshot_multiples_still_leave_a_snapshot_every_so_many_li
     replays.clear()
     Session.resume(path).close()
     assert len(replays) <= 2 * SNAPSHOT_EVERY
+
+
+def highest_event(path: Path) -> int:
+    """The highest event number in the save, read from every event."""
+    with closing(sqlite3.connect(path)) as conn:
+        return int(conn.execute("SELECT max(json_extract(data, '$.seq')) FROM events").fetchone()[0] or 0)
 
 
 def _steps(conn: sqlite3.Connection, query: str) -> int:
@@ -195,5 +202,6 @@ def test_an_old_save_gains_the_index_when_claimed_and_reads_the_same(tmp_path: P
         with SaveFile.open(copy) as save:
             assert [(r.seq, r.text, r.faces, r.events) for r in save.live_commands()] == before
             assert save.last_live() == last
+            assert save.last_event_seq() == highest_event(copy)
         with closing(sqlite3.connect(copy)) as conn:
             assert conn.execute("SELECT 1 FROM sqlite_schema WHERE name = 'live'").fetchone() == (1,)
