@@ -1,7 +1,10 @@
 """Run every benchmark and print its figures.
 
 ``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|
-firewall|longgame|longgame-quick]``
+firewall|prompts|table|longgame|longgame-quick]``
+
+``python -m bench narration --model M [--base-url U] ...`` asks a language model (``--help`` for the rest);
+it runs only when named, with its model.
 """
 
 from __future__ import annotations
@@ -17,20 +20,23 @@ from bench import (
     interrupts,
     longgame,
     odds,
+    prompts,
     repetition,
     savecheck,
     savefuzz,
     session,
     simulate,
     startup,
+    table,
     untrusted,
 )
+from bench.narration import main as narration
 
 SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
           "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
-          "repetition": repetition.run, "firewall": firewall.run,
-          "longgame": longgame.run, "longgame-quick": longgame.quick}
+          "repetition": repetition.run, "firewall": firewall.run, "prompts": prompts.run,
+          "table": table.run, "longgame": longgame.run, "longgame-quick": longgame.quick}
 
 
 def machine() -> str:
@@ -47,7 +53,14 @@ def machine() -> str:
             f"({platform.python_implementation()}), load average {load}")
 
 
+# Suites with options of their own, run only when named: ``python -m bench NAME OPTIONS...``.
+COMMANDS = {"narration": narration}
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in COMMANDS:
+        print(f"# {machine()}", file=sys.stderr if "--json" in argv else sys.stdout, flush=True)  # JSON alone out
+        return COMMANDS[argv[0]](argv[1:])
     chosen = argv or list(SUITES)
     unknown = [name for name in chosen if name not in SUITES]
     if unknown:

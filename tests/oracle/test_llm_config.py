@@ -16,6 +16,7 @@ from wyrd.oracle.narrators.llm import make_narrator
 from wyrd.oracle.narrators.llm_config import (
     NarratorConfig,
     NarratorConfigError,
+    _model_kwargs,
     config_path,
     install_hint,
     load_config,
@@ -143,3 +144,14 @@ def test_nothing_on_the_way_to_the_first_prompt_imports_langchain() -> None:
                           check=False, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(ROOT / "nonexistent")})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["langchain"] == []
+
+
+def test_a_local_openai_compatible_server_needs_no_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19, point 7: the README's recipe (``--model openai:smollm2 --base-url ...``) runs without a key."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    local = NarratorConfig(model="openai:smollm2", base_url="http://127.0.0.1:8080/v1")
+    assert _model_kwargs("openai", local)["api_key"] == "none"
+    assert _model_kwargs("openai", local.model_copy(update={"api_key": "sk-x"}))["api_key"] == "sk-x"
+    assert "api_key" not in _model_kwargs("openai", NarratorConfig(model="openai:gpt-4o-mini"))  # the client's own
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
+    assert "api_key" not in _model_kwargs("openai", local)  # a key in the environment is the client's to read

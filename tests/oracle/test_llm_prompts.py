@@ -4,7 +4,6 @@ and the story so far stays bounded."""
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ import pytest
 
 from tests.oracle.test_narration import FACTS, PLAY_SAMPLES, SAMPLES
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest
-from wyrd.oracle.narrators.llm_facts import EMPTY_SUMMARY, StoryMemory, facts_dict, render_facts, settled
+from wyrd.oracle.narrators.llm_facts import EMPTY_SUMMARY, StoryMemory, facts_dict, render_facts, settled, tone
 from wyrd.play.kits.abacus.events import KINDS as ABACUS_KINDS
 from wyrd.play.kits.abacus.moments import moments
 from wyrd.play.kits.feat.narration import FeatMoment
@@ -69,12 +68,12 @@ def test_the_system_prompt_sets_the_firewall() -> None:
 def test_every_moment_renders_with_its_facts_tone_and_summary(request_: NarrationRequest) -> None:
     spec = prompt_set().for_moment(str(request_.moment))
     values = {"facts": render_facts(request_), "settled": settled(request_), "summary": "Earlier: fog.",
-              "tone": "; ".join(request_.tone), "moment": str(request_.moment), "detail": request_.detail or "-",
+              "tone": tone(request_), "moment": str(request_.moment), "detail": request_.detail or "-",
               "subject": request_.subject or "the characters"}
     system, human = render(spec, values)
     assert "Never invent numbers" in system
-    assert values["facts"] in human and "Earlier: fog." in human and "Seven years of rain." in human
-    assert json.loads(values["facts"])["moment"] == str(request_.moment)
+    assert values["facts"] in human and "Earlier: fog." in human and "Second person: 'you'." in human
+    assert values["facts"].splitlines()[0].startswith(f"Moment: {request_.moment}")
     assert "{" not in human.replace(values["facts"], "")  # every placeholder filled
 
 
@@ -86,21 +85,36 @@ def test_prompts_become_langchain_chat_prompt_templates() -> None:
 
     request = next(r for r in every_request() if r.moment == MomentKind.CHALLENGE_OUTCOME)
     template = chat_prompt(prompt_set().for_moment("challenge_outcome"))
-    assert set(template.input_variables) == {"facts", "settled", "summary", "tone", "moment", "detail", "subject"}
+    assert set(template.input_variables) == {"facts", "settled", "summary", "tone", "subject"}
     messages = template.format_messages(facts=render_facts(request), settled=settled(request), summary=EMPTY_SUMMARY,
-                                        tone="Grim.", moment="challenge_outcome", detail="overcome", subject="Ada")
+                                        tone="Grim.", subject="Ada")
     assert isinstance(messages[0], SystemMessage) and isinstance(messages[1], HumanMessage)
     assert render_facts(request) in str(messages[1].content)
 
 
-def test_the_facts_are_compact_and_say_what_is_settled() -> None:
+def test_the_facts_are_lean_and_say_what_is_settled() -> None:
+    """Issue 19, point 5: only what the moment needs (no sheets, tables, dice or ids), and what it settles."""
     request = next(r for r in every_request() if r.moment == MomentKind.CHALLENGE_OUTCOME)
     data = facts_dict(request)
-    assert "seq" not in json.dumps(data) and "tables" not in data
-    assert data["challenge"]["name"] == "Locked gate" and data["characters"][0]["name"]
+    text = render_facts(request)
+    assert "seq" not in text and "tables" not in data and "{" not in text
+    assert data["challenge"].startswith("Locked gate") and data["characters"][0]["name"] == request.subject
+    assert "facets" not in text and not any(f in text for c in request.characters for fs in c.facets.values()
+                                             for f in fs)
     assert "overcame Locked gate" in settled(request) and settled(request).endswith("Nobody dies.")
     defeat = next(r for r in every_request() if r.moment == MomentKind.DEFEAT)
     assert "defeated" in settled(defeat) and "Nobody dies" not in settled(defeat)
+
+
+def test_a_scene_s_seeds_and_tone_are_trimmed() -> None:
+    opening = next(r for r in every_request() if r.moment == MomentKind.SCENE_OPENING)
+    many = opening.model_copy(update={"seeds": [f"Seed number {i} of the scene." for i in range(9)],
+                                      "tone": ["First note, the voice.", "x" * 300, "Third."]})
+    assert [line for line in render_facts(many).splitlines() if line.startswith("Seed:")] == [
+        "Seed: Seed number 0 of the scene.", "Seed: Seed number 1 of the scene."]
+    assert tone(many) == "First note, the voice."
+    later = next(r for r in every_request() if r.moment == MomentKind.CHALLENGE_OUTCOME)
+    assert "Seed:" not in render_facts(later.model_copy(update={"seeds": ["A seed."]}))  # the opening's alone
 
 
 def write(folder: Path, name: str, text: str) -> None:
@@ -151,6 +165,4 @@ def test_the_story_so_far_keeps_the_last_lines_within_its_caps() -> None:
     assert memory.lines == [f"line {i} " + "x" * 20 for i in (7, 8, 9)]
     memory.add("y" * 500)
     assert memory.lines == ["y" * 100] and len(memory.summary()) <= 100
-    request = every_request()[0]
-    memory.remember(request, "The   fog\nlifts.")
-    assert memory.lines[-1] == f"[{request.moment!s}] The fog lifts."
+    assert not hasattr(memory, "remember")  # issue 19, point 5: a told moment's prose is never fed back

@@ -94,8 +94,9 @@ def test_a_missing_provider_package_falls_back_to_tables(tmp_path: Path, capsys:
     assert "Ada joins" in out
 
 
-def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """On resume the model's rolling summary starts from the story told so far."""
+def test_a_resumed_story_is_told_to_the_model_from_the_save_not_its_prose(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On resume the model's story so far is read from the saved events (issue 19, point 5), not its replies."""
     import argparse
 
     from wyrd.play.cli.play import _narrator
@@ -103,19 +104,26 @@ def test_a_resumed_story_is_remembered_by_the_model(tmp_path: Path, monkeypatch:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
     save = tmp_path / "r.wyrd"
     session = Session.new(save, seed=2, story="the-milestones", ruleset="abacus")
-    Console(session, save).handle("pc take all")
+    session.teller.use_llm(LLMNarrator(FakeListChatModel(responses=[CALM])))
+    console = Console(session, save)
+    for line in ("pc take all", "scene"):
+        console.handle(line)
     session.close()
     resumed = Session.resume(save)
     made: list[LLMNarrator] = []
+    sent = Prompts()
 
     def fake(config: object, on_text: object = None) -> LLMNarrator:
-        made.append(LLMNarrator(FakeListChatModel(responses=[CALM])))
+        made.append(LLMNarrator(FakeListChatModel(responses=[CALM], callbacks=[sent])))
         return made[0]
 
     monkeypatch.setattr("wyrd.oracle.narrators.llm.make_narrator", fake)
     assert _narrator(resumed, argparse.Namespace(model="fake:model", base_url=None))
-    assert made and made[0].memory.lines  # the narration saved before is in its summary
+    Console(resumed, save).handle("end scene")
     resumed.close()
+    assert sent.sent and made[0].memory.lines
+    assert any(line.startswith("Scene: ") for line in made[0].memory.lines)
+    assert not any(CALM in prompt for prompt in sent.sent)
 
 
 # -- every ruleset alike (issue 15, point 3: `--model` narrates all four rulesets, with prompts per
@@ -159,7 +167,8 @@ def _narrations(events: list[Any]) -> list[dict[str, Any]]:
 
 
 def _rest(events: list[Any]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in e.plain().items() if k != "seq"} for e in events if e["kind"] != "narration"]
+    return [{k: v for k, v in e.plain().items() if k != "seq"} for e in events
+            if e["kind"] not in ("narration", "interpretation")]
 
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
@@ -171,9 +180,10 @@ def test_a_model_narrates_every_ruleset(ruleset: str, tmp_path: Path, monkeypatc
     told = _narrations(events)
     by_model = [e for e in told if e["source"] == "FakeListChatModel"]
     assert by_model and all(e["text"] == CALM and "fallback" not in e for e in by_model)
-    assert len(prompts.sent) == len(by_model) + len([e for e in told if e.get("fallback")])
+    readings = [e for e in events if e["kind"] == "interpretation"]  # issue 19, point 6: a reading of each answer
+    assert len(prompts.sent) == len(by_model) + len([e for e in told if e.get("fallback")]) + len(readings)
     kinds = {m.value for m in MOMENTS[ruleset]}
-    named = {m for text in prompts.sent for m in kinds if f"({m}," in text}
+    named = {m for text in prompts.sent for m in kinds if f"Moment: {m} (" in text or f"Moment: {m}\n" in text}
     assert named, "no prompt names one of the ruleset's moments"
     assert {str(e["moment"]) for e in by_model} <= kinds | {m.value for m in MomentKind}
     assert _rest(events) == _rest(_play(ruleset, tmp_path))  # the model changes words, never the game

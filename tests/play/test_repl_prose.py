@@ -98,13 +98,15 @@ def test_the_result_is_shown_before_the_prose_that_streams_after_it(tmp_path: Pa
     assert rows[first_prose].startswith(INDENT + "Fog")  # indented, apart from what happened
     assert re.search(r"\x1b\[[0-9;]*;3m[^\x1b]*Fog", written)  # in the narration style (italic)
     assert "faltered" not in written
-    assert sum("Fog settles" in row for row in rows) == sum(e["text"] == CALM for e in told)  # shown once each
+    read = [e for e in events if e["kind"] == "interpretation"]  # a twist's reading (point 6), shown whole
+    assert sum("Fog settles" in row for row in rows) == sum(e["text"] == CALM for e in [*told, *read])  # once each
 
 
 def test_a_reply_that_fails_part_way_is_taken_back_and_the_tables_speak(tmp_path: Path) -> None:
     """Issue 19, point 1: "Ada is  (the narrator faltered...)" stayed on screen; now the streamed words
     are erased and the tables' narration is shown in their place."""
-    model = FakeListChatModel(responses=[CALM], error_on_chunk_number=14)  # "Fog settles ov", then an error
+    # "Fog settles over the green, and the la", then an error (the first words wait for their language)
+    model = FakeListChatModel(responses=[CALM], error_on_chunk_number=38)
     written, rows, _ = play_scene(tmp_path, model)
     told = [e for e in scene_events(tmp_path) if e["kind"] == "narration"]
     assert told and all(e.get("fallback") for e in told)

@@ -1,4 +1,4 @@
-"""The events the oracle makes, typed like the rules' own: narration, twists, scene tests, answers.
+"""The events the oracle makes, typed like the rules' own: narration, twists, scene tests, answers, readings.
 
 The play layer stores them with a command's events and never replays them. Their
 JSON is what the save files and the ``--json`` output have always held: the field
@@ -13,7 +13,7 @@ from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from wyrd.rules.actions import Event
 
-__all__ = ["AnswerGiven", "Inspiration", "Narrated", "SceneTested", "Sparse", "TwistDrawn", "field"]
+__all__ = ["AnswerGiven", "Inspiration", "Interpreted", "Narrated", "SceneTested", "Sparse", "TwistDrawn", "field"]
 
 
 class Sparse(Event):
@@ -91,6 +91,19 @@ class Inspiration(Event):
     kind: Literal["inspiration"] = "inspiration"
     action: str
     theme: str
+
+
+class Interpreted(Event):
+    """A model's short reading of what the dice gave (``kind`` ``interpretation``): a suggestion, never a fact.
+
+    ``of`` is the kind of event it reads (``answer``, ``twist`` or ``inspiration``), ``source``
+    the model that offered it. Only a model offers one; the tables never do.
+    """
+
+    kind: Literal["interpretation"] = "interpretation"
+    text: str
+    source: str = ""
+    of: str = ""
 
 
 def field(event: Event, name: str, default: Any = None) -> Any:

@@ -115,6 +115,7 @@ class StoryFacts(BaseModel):
     location: str = ""
     seeds: list[str] = Field(default_factory=list)
     tone: list[str] = Field(default_factory=list)
+    language: str = ""  # the story's own language, if it names one
     denizens: list[str] = Field(default_factory=list)
     characters: dict[str, CharacterFacts] = Field(default_factory=dict)
     challenges: dict[str, ChallengeFacts] = Field(default_factory=dict)

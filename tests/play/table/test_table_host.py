@@ -127,7 +127,7 @@ def test_the_webhook_is_called_when_it_becomes_someones_move(tmp_path: Path) -> 
             posted = _Receiver.got.get(timeout=30)
         assert posted["type"] == "application/json"
         assert set(posted["json"]) == {"content"}
-        assert posted["json"]["content"].startswith("hollow-fair: ")
+        assert posted["json"]["content"].startswith("The Hollow Fair: ")  # the title players read
         assert " ".join(host.view["turn"]) in posted["json"]["content"]
     finally:
         receiver.shutdown()
@@ -177,7 +177,8 @@ def test_wyrd_join_plays_as_a_seat_with_completion_toolbar_and_prompt(tmp_path: 
         assert asyncio.run(run()) == 0
     offered = next(m for m in shown if m["type"] == "test-completions")["items"]
     assert "take" in offered
-    assert json.loads((tmp_path / "seats.json").read_text())[f"http://127.0.0.1:{port}"]
+    kept = json.loads((tmp_path / "seats.json").read_text())[f"http://127.0.0.1:{port}"]
+    assert kept == {"seat": table.seat, "last": server.engine.last}
     assert table.view["prompt"] == "scene 1> "
     assert table.view["toolbar"]
     assert table.last == server.engine.last

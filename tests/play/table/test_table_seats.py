@@ -115,3 +115,27 @@ def test_looks_answer_the_sender_alone_and_a_new_character_is_its_makers(tmp_pat
         assert {"Coral Vell", "Ivy Marchbank", "Ned Harrower"} <= set(held["Bea"])
         assert held["Cal"] == []
         assert not any(m["type"] == "reply" for m in cal.seen)
+
+
+def test_only_the_host_writes_on_the_hosts_machine(tmp_path: Path) -> None:
+    """Issue 20, point 7: a seat cannot make the host write a file (`export`) or change its narrator."""
+    server, tokens = open_table(tmp_path / "g.wyrd")
+    with table_client(server) as client, client.websocket_connect("/ws") as a:
+        bea = Seat(a)
+        bea.hello(invite=tokens["invite"], name="Bea")
+        answer = bea.send(f"export {tmp_path / 'out.md'}")
+        assert answer["type"] == "refused" and "only the host" in answer["reason"]
+        assert bea.send("narrator table")["type"] == "refused"
+    assert not (tmp_path / "out.md").exists()
+
+
+def test_faces_of_real_dice_are_marked_in_the_log(tmp_path: Path) -> None:
+    """Issue 20, point 2: dice typed by a seat that rolls physical dice are marked as such in the log."""
+    server, tokens = open_table(tmp_path / "g.wyrd")
+    with table_client(server) as client, client.websocket_connect("/ws") as a:
+        bea = Seat(a)
+        bea.hello(invite=tokens["invite"], name="Bea")
+        for line in ("pc take all", "scene", 'attempt fair-unease by "Coral Vell"'):
+            assert bea.send(line)["typed"] is False
+        rolled = bea.send("roll 4")
+        assert rolled["type"] == "log" and rolled["typed"] is True

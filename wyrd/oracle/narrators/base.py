@@ -74,6 +74,7 @@ class MomentKind(StrEnum):
     ANSWER = "answer"
     FINALE = "finale"
     POSTSCRIPT = "postscript"
+    INTERPRETATION = "interpretation"  # a model's reading of an answer, a twist or an inspiration; never the tables'
 
 
 # The moments told by default; the rest only when a player asks for every detail.
@@ -128,6 +129,9 @@ class NarrationRequest(BaseModel):
     death: bool | None = None  # someone dies (or is defeated) in this moment
     marks: dict[str, str] | None = None  # the fields its narration event carries after the text and source
     language: str = ""  # the story's language if it names one ("fr"); empty: the narrator config's (default "en")
+    # A reading beside the story (an interpretation), not a telling of it: a narrator does not show it
+    # word by word as it comes, nor remember it as part of the story so far.
+    aside: bool = False
 
     @property
     def major(self) -> bool:

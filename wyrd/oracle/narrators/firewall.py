@@ -129,13 +129,15 @@ def sanitize(text: str, *, final: bool = True) -> str:
     return text.rstrip() if final else text
 
 
-_ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|json)\b")
+_ECHO = re.compile(r"\b(?:tone notes|settled facts|what is settled|the story so far|json|prose only)\b|"
+                   r"\bpresent[- ]tense\b|\b(?:one|two|three|[1-3]) to (?:one|two|three|[1-3]) sentences\b")
 # A reply that speaks past the story: to the players, to the system, of saves, commands or points regained.
 _ADDRESS = re.compile(
     r"\b(?:system|assistant|user|admin|developer|narrator)\s*:|"
     r"\b(?:ignore|disregard|forget|override)\b[^.!?]{0,40}\b(?:instructions?|prompts?|rules|above|previous)\b|"
     r"\b(?:previous|prior|above|system|new|my|these|following) (?:instructions?|prompts?)\b|"
-    r"\bthe players?\b|\bplayers\b|\bgame over\b|"
+    r"\bthe players?\b|\bplayers\b|\bgame over\b|\byour game\b|\bgame designer\b|\bplay(?:s|ing)? the role of\b|"
+    r"\byou(?:'re| are) (?:an? |the )?(?:ai|assistant|language model|narrator)\b|"
     r"\b(?:won|wins|win|lost|lose|loses|ends?|ended|finish(?:es|ed)?|quit|exit|restart) the game\b|"
     r"\bsave ?files?\b|\bsave(?:d)? games?\b|\byour saves?\b|\bsave now\b|\bsaves? (?:and|then) (?:quit|exit)\b|"
     r"\b(?:type|enter|use|run) (?:the |this |these |a )?commands?\b|\bcommand (?:line|prompt)\b|\bkeyboard\b|"
@@ -143,7 +145,9 @@ _ADDRESS = re.compile(
     r"(?:^|[.!?:;] )(?:type|press|click)\b|"
     r"\b(?:gains?|gained|regains?|regained|restores?|restored|recovers?|recovered|gets?)\b[^.!?]{0,30}"
     r"\bpoints?\b|\bpoints? back\b|\ball (?:her|his|their|its|the) points\b")
-_POINTS = re.compile(r"\bpoints?\b")
+# a game's points, not "this point" or "points of light"
+_POINTS = re.compile(r"\b(?:points|(?:a|an|one|no|every|each|single|[0-9]+) point)\b(?! of (?:light|view)\b)")
+_POINTS_TAIL = 10  # characters after "points" that may still turn it into "points of light" while streaming
 _ASSISTANT = re.compile(r"^(?:sure\b|certainly\b|here is\b|here's\b)|\bas an ai\b|\blanguage model\b|"
                         r"\bi'm sorry\b|\bi am sorry\b|\bi can(?:no|')t help\b")
 
@@ -179,6 +183,8 @@ def _problem(text: str, allowed: Allowed, language: str, final: bool = True) -> 
     if address := _ADDRESS.search(low):
         return f"speaks to the players or the system: {address.group(0).strip()!r}", "address"
     if not allowed.points and (points := _POINTS.search(low)):
+        if not final and len(low) - points.end() < _POINTS_TAIL:
+            return True  # wait for the next words: "points | of light"
         return f"speaks of points the facts do not: {points.group(0)!r}", "points"
     for match in TOKEN.finditer(low):
         value = number(match.group(0))

@@ -43,7 +43,10 @@ NEAR = 5  # how many words either side a person or a count makes a word a claim
 _CLAUSE_END = re.compile(r"[.!?;:\u2026]")
 _NEGATORS = frozenset({"not", "never", "no", "nor", "nobody", "none", "neither", "without", "almost", "nearly",
                        "cannot", "hardly"})
+# "tries to", "refuses to", "fails to": what follows is not claimed (a success after "fails to" is none)
 _ATTEMPTS = frozenset({"try", "tries", "tried", "trying", "attempt", "attempts", "attempted", "attempting",
+                       "refuse", "refuses", "refused", "refusing", "declines", "declined", "fail", "fails", "failed",
+                       "failing",
                        "strive", "strives", "strains", "struggles", "struggling", "hopes", "hoping", "wants",
                        "wanting", "wishes", "longs", "fights", "means", "meant", "threatens", "threatening"})
 LOOKAHEAD = 3  # words at the end of a streaming reply not judged yet: "dead | of night", "dies | down"

@@ -4,8 +4,9 @@
 langchain chat model: one made by ``init_chat_model("provider:model", ...)`` from a
 model string, or a ready one (tests pass langchain-core's fake chat models). For
 each moment it picks the moment's prompt (:mod:`prompts`), fills it with the facts
-as JSON, what they settle, the story's tone notes and the story so far
-(:class:`~wyrd.oracle.narrators.llm_facts.StoryMemory`), and streams the reply.
+as a few short lines, what they settle, the story's tone and the story so far
+(:class:`~wyrd.oracle.narrators.llm_facts.StoryMemory`: lines of fact the play layer
+adds, never the model's own replies), and streams the reply.
 
 Streaming runs the model's sync ``stream`` in a daemon worker thread that hands
 chunks over a queue; the caller's thread waits with a deadline, so the
@@ -66,7 +67,7 @@ from wyrd.oracle.events import Narrated
 from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
 from wyrd.oracle.narrators.firewall import DEFAULT_LANGUAGE, DEFAULT_MAX_CHARS, StreamGuard, sanitize
 from wyrd.oracle.narrators.llm_config import NarratorConfig, build_chat_model, split_model
-from wyrd.oracle.narrators.llm_facts import StoryMemory, render_facts, settled
+from wyrd.oracle.narrators.llm_facts import StoryMemory, render_facts, settled, tone
 from wyrd.prompts import PromptSet, chat_prompt, prompt_set
 from wyrd.rules.dice import Dice
 
@@ -194,7 +195,7 @@ class LLMNarrator(Narrator):
         token_budget: tokens for the narrator's lifetime (a session); None for no limit.
         on_text: called with each piece of text as it may be shown.
         name: the ``source`` of its narrations (default: the model string or the model's name).
-        memory: the story so far (a new one by default).
+        memory: the story so far (a new one by default), lines of fact that the play layer adds.
         prompts: the prompt set (the bundled one by default).
         clock: the deadlines' clock, in seconds (tests pass a fake one).
         language: the table's language; a reply in another is refused (a request's own wins).
@@ -293,9 +294,8 @@ class LLMNarrator(Narrator):
 
     def values(self, request: NarrationRequest) -> dict[str, str]:
         """What the prompt's placeholders are filled with for ``request``."""
-        tone = "; ".join(t.strip() for t in request.tone if t.strip())
         return {"facts": render_facts(request), "settled": settled(request), "summary": self.memory.summary(),
-                "tone": tone or "none given: third person, plain and grounded", "moment": str(request.moment),
+                "tone": tone(request), "moment": str(request.moment),
                 "detail": request.detail or "-", "subject": request.subject or "the characters"}
 
     def messages(self, request: NarrationRequest) -> tuple[str, list[BaseMessage]]:
@@ -315,6 +315,9 @@ class LLMNarrator(Narrator):
             self.stats.resting -= 1
             self.stats.failed += 1
             raise NarrationFailed("resting", f"after {REST_AFTER} failures in a row")
+        on_text = self.on_text
+        if request.aside:  # a reading is shown whole, after the dice, never word by word
+            self.on_text = None
         try:
             prompt_id, messages = self.messages(request)
             text = self._tell(request, messages)
@@ -329,9 +332,10 @@ class LLMNarrator(Narrator):
             broken = NarrationFailed("error", f"narrator error: {type(exc).__name__}: {exc}")
             self._failed(broken)
             raise broken from exc
+        finally:
+            self.on_text = on_text
         self.stats.told += 1
         self.stats.failures_in_row = 0
-        self.memory.remember(request, text)
         return Narration(text=text, source=self.source, moment=request.moment, trace=(f"prompt/{prompt_id}",))
 
     def _failed(self, failure: NarrationFailed) -> None:
@@ -416,7 +420,7 @@ def narrate_with_fallback(llm: Narrator, table: Narrator, request: NarrationRequ
     """``llm``'s narration of ``request``, or ``table``'s with the reason it fell back.
 
     The fallback is a :class:`FallbackNarration` (``source`` is the table's, its event
-    carries ``"fallback": reason``); an :class:`LLMNarrator`'s memory learns either text.
+    carries ``"fallback": reason``).
     """
     try:
         return llm.narrate(request, dice)
@@ -425,8 +429,6 @@ def narrate_with_fallback(llm: Narrator, table: Narrator, request: NarrationRequ
     except Exception as exc:  # any narrator, any error: the tables still tell the moment
         reason, shown, notice = NarrationFailed("error", f"narrator error: {type(exc).__name__}: {exc}").reason, "", ""
     told = table.narrate(request, dice)
-    if isinstance(llm, LLMNarrator):
-        llm.memory.remember(request, told.text)
     return FallbackNarration(**told.model_dump(), fallback_reason=reason, shown=shown, notice=notice)
 
 

@@ -89,6 +89,7 @@ class NarratorConfig(BaseModel):
     token_budget: int | None = Field(default=None, gt=0)  # for the session
     # the table's language: a reply in another is refused (a story that names its own language wins)
     language: str = Field(default="en", pattern=r"^[a-z]{2,3}$")
+    readings: bool = True  # a model's reading of each answer, twist and inspiration (`narrator readings`)
     origin: str = ""  # where the model setting came from, for `status`
 
 
@@ -185,6 +186,8 @@ def _model_kwargs(provider: str, config: NarratorConfig) -> dict[str, Any]:
         return kwargs
     if config.api_key:
         kwargs["api_key"] = config.api_key
+    elif provider == "openai" and config.base_url and not os.environ.get("OPENAI_API_KEY"):
+        kwargs["api_key"] = "none"  # a local OpenAI-compatible server wants none, but the client insists on one
     kwargs.update(timeout=config.total_timeout, max_retries=0, max_tokens=max_tokens)
     return kwargs
 

@@ -1,79 +1,175 @@
-"""What the LLM narrator tells a model about a moment: the facts, what they settle, the story so far.
+"""What the LLM narrator tells a model about a moment: the facts, what they settle, the tone, the story so far.
 
-:func:`render_facts` turns a :class:`~wyrd.oracle.narrators.base.NarrationRequest` into
-compact JSON (empty fields left out, sequence numbers dropped, events that the
-challenge block sums up left out, the story's own tables left out: they are the
-table narrator's business). A short prompt is a fast one on a small local model. :func:`settled` says in
-one or two plain sentences what the facts settle, which small models follow far
-better than JSON ("Ada did NOT overcome the barrow door. Nobody dies.").
+A short prompt is a fast one on a small local model, and small models follow a few
+plain lines far better than a JSON dump (issue 19, point 5: the median prompt under
+400 tokens). So :func:`render_facts` gives only what this moment needs, one fact a
+line: the moment, the story and the place, who it is about (the subject with its
+concept, the others it names by name; everyone present only when it names nobody),
+the challenge, the kit's own words for it (its placeholders' values: what a check
+was for, whom a blow struck), the words of its events where the kit gives none, and
+at most :data:`MAX_SEEDS` of the story's narration seeds. Never a character's whole
+sheet, the story's tables, dice or sequence numbers. :func:`settled` says in one or
+two plain sentences what the facts settle, and what they rule out ("Ada did NOT
+overcome the barrow door. Nobody dies."); :func:`tone` keeps the first of the story's
+tone notes (its voice) within :data:`TONE_CHARS`.
 
-:class:`StoryMemory` is the rolling summary of the story so far: the last few
-moments told (by the model or, after a fallback, by the tables), each as one
-line, capped in number and in characters so a long session never grows the prompt.
+:class:`StoryMemory` is the story so far: a few short lines of fact that the play
+layer adds as the game goes on (a scene reached, an outcome settled, who was hurt:
+:func:`wyrd.play.engine.narration.recall`), capped in number and in characters, so a
+long session never grows the prompt. A model's own replies are never fed back.
 
 Pure: no langchain here.
 """
 
 from __future__ import annotations
 
-import json
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
 
-__all__ = ["EMPTY_SUMMARY", "StoryMemory", "facts_dict", "render_facts", "settled"]
+__all__ = ["EMPTY_SUMMARY", "MAX_SEEDS", "TONE_CHARS", "StoryMemory", "facts_dict", "render_facts", "settled",
+           "tone"]
 
-EMPTY_SUMMARY = "(nothing yet: the story begins here)"
-_MAX_EVENTS = 12
-_DROP_KEYS = frozenset({"seq"})
+EMPTY_SUMMARY = "nothing yet: the story begins here."
+MAX_SEEDS = 2  # the story's narration seeds a model is shown for one moment
+TONE_CHARS = 160  # the tone notes a model is shown, at most (the first note always, cut at a word)
+_MAX_NAMED = 5  # the characters named in one moment's facts, at most
+_MAX_CONCEPT = 80
+_MAX_WORDS = 160  # one value of the kit's or an event's words
+# Fields of an event that say nothing a model may tell (ids, tables, counts are left out as numbers).
+_NOT_WORDS = frozenset({"kind", "seq", "id", "table", "row", "source", "scene", "story", "cast", "challenge",
+                        "category", "reason", "ruleset", "odds", "status", "via", "form", "choice", "detail"})
 # Events a challenge block already sums up (outcome, lead, damage, scratches, Wyrd drawn): left out beside it.
 _SUMMED_UP = frozenset({"roll_opened", "challenge_rolled", "challenge_resolved", "points_spent", "damage",
                         "ability_scratched", "wyrd_drawn"})
+_SHARED_MOMENTS = frozenset(m.value for m in MomentKind)  # a kit of its own names its moments apart
+# A character's name in the kit's words for a moment: each of these keys names one.
+_NAMED_KEYS = ("character", "attacker", "target", "rival", "winner", "lead", "asker")
 
 
-def _compact(value: Any) -> Any:
-    """``value`` without empty fields (None, "", [], {}), recursively."""
-    if isinstance(value, dict):
-        out = {k: _compact(v) for k, v in value.items() if k not in _DROP_KEYS}
-        return {k: v for k, v in out.items() if v not in (None, "", [], {})}
-    if isinstance(value, list | tuple):
-        return [_compact(v) for v in value]
-    return value
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "..."
+
+
+def _full(request: NarrationRequest, name: str) -> str:
+    """The character ``name`` names: by their name, or by their first name alone (as some kits say it)."""
+    known = [c.name for c in request.characters]
+    if name in known:
+        return name
+    first = [n for n in known if n.split(" ", 1)[0] == name]
+    return first[0] if len(first) == 1 else ""
+
+
+def _named(request: NarrationRequest) -> list[str]:
+    """Who this moment is about: the subject, then everyone its challenge and its kit's words name."""
+    names: list[str] = [request.subject] if request.subject else []
+    ch = request.challenge
+    if ch is not None:
+        names += [n for n in (ch.lead, *ch.involved, *ch.damage, *ch.scratched) if n]
+    names += [str(request.values[k]) for k in _NAMED_KEYS if isinstance(request.values.get(k), str)]
+    found = [n for n in dict.fromkeys(_full(request, n) for n in names) if n]
+    if not found and not request.subject:  # a moment about no one: everyone still standing is there
+        found = [c.name for c in request.characters if not c.defeated]
+    return found[:_MAX_NAMED]
+
+
+def _character(request: NarrationRequest, name: str) -> dict[str, Any]:
+    char = request.character(name)
+    said = request.referents.get(name)
+    pronouns = said.pronouns if said is not None else char.pronouns
+    subject = name == _full(request, request.subject or "") or len(request.characters) == 1
+    concept = _cut(char.concept, _MAX_CONCEPT) if subject else ""
+    return {"name": name, "concept": concept or None, "pronouns": pronouns if pronouns != "they" else None,
+            "defeated": char.defeated or None}
+
+
+def _words(values: Mapping[str, Any], leave: set[str]) -> dict[str, str]:
+    """The words among ``values`` (names and texts, not numbers, flags or ids), each cut short."""
+    out = {}
+    for key, value in values.items():
+        if key in _NOT_WORDS or key in leave or isinstance(value, bool) or not isinstance(value, str | list):
+            continue
+        text = ", ".join(str(v) for v in value if isinstance(v, str)) if isinstance(value, list) else value
+        if text.strip():
+            out[key] = _cut(text, _MAX_WORDS)
+    return out
 
 
 def facts_dict(request: NarrationRequest) -> dict[str, Any]:
-    """The facts of ``request`` a model needs, as a JSON-ready dict."""
-    characters = []
-    for char in request.characters:
-        facets = [f for fs in char.facets.values() for f in fs]
-        said = request.referents.get(char.name)
-        pronouns = said.pronouns if said is not None else char.pronouns
-        characters.append({"name": char.name, "concept": char.concept, "facets": facets,
-                           "connection": char.connection, "defeated": char.defeated or None,
-                           "pronouns": pronouns if pronouns != "they" else None})  # they: left unsaid
-    challenge = None
+    """The facts of ``request`` a model needs for this moment, and no more (see the module docstring)."""
+    named = _named(request)
+    data: dict[str, Any] = {
+        "moment": str(request.moment) + (f" ({request.detail})" if request.detail else ""),
+        "story": request.story or None, "place": request.location or None,
+        "characters": [_character(request, n) for n in named]}
+    if request.aside and request.scene:  # a reading is grounded in the scene as the story frames it
+        data["scene"] = request.scene
     if request.challenge is not None:
         ch = request.challenge
-        challenge = {"name": ch.name, "type": ch.type, "ability": ch.ability,
-                     "denizen": ch.denizen, "lead": ch.lead, "involved": ch.involved, "outcome": ch.outcome,
-                     "wyrd_drawn": ch.wyrd_drawn or None, "damage": ch.damage, "scratched": ch.scratched}
-    data: dict[str, Any] = {
-        "moment": str(request.moment), "detail": request.detail, "subject": request.subject,
-        "story": request.story, "scene": request.scene, "location": request.location,
-        "characters": characters, "challenge": challenge, "denizens": request.denizens,
-        "events": [e.model_dump(mode="json") for e in request.events[-_MAX_EVENTS:]
-                   if challenge is None or e.kind not in _SUMMED_UP],
-    }
-    if request.moment in (MomentKind.SCENE_OPENING, MomentKind.PROLOGUE):
-        data["narration_seeds"] = request.seeds
-    compact: dict[str, Any] = _compact(data)
-    return compact
+        data["challenge"] = ch.name + (f", a {ch.type}" if ch.type else "")
+    said = settled(request) + " " + data.get("challenge", "")
+    shown = set(named) | {request.story, request.location} | {request.character(n).concept for n in named}
+    if request.challenge is not None and request.challenge.denizen:
+        shown.add(request.challenge.denizen)  # an id here: the story's name for it is the challenge's
+
+    def told(value: Any) -> bool:  # said already: a name in the facts, a twist's text in what is settled
+        return isinstance(value, str) and (value in shown or value in said)
+
+    words = _words(request.values, {k for k, v in request.values.items() if told(v)})
+    if not words and not request.values:  # no words of the kit's own: the events' (not those the challenge sums up)
+        for event in request.events[-2:]:
+            if request.challenge is None or event.kind not in _SUMMED_UP:
+                dumped = event.model_dump(mode="json")
+                words.update(_words(dumped, {k for k, v in dumped.items() if told(v)}))
+    if words:
+        data["details"] = words
+    # A scene's seeds go with its opening: requests of the shared moments carry them all scene long,
+    # a kit of its own sends them with its scene moments alone.
+    if request.seeds and (request.own_words or request.moment in (MomentKind.SCENE_OPENING, MomentKind.PROLOGUE)
+                          or request.moment not in _SHARED_MOMENTS):
+        data["seeds"] = [_cut(s, _MAX_WORDS) for s in request.seeds[:MAX_SEEDS]]
+    return data
+
+
+def _person(char: Mapping[str, Any]) -> str:
+    notes = [n for n in (char.get("concept"), char.get("pronouns"), "defeated" if char.get("defeated") else None)
+             if n]
+    return str(char["name"]) + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def render_facts(request: NarrationRequest) -> str:
-    """The facts of ``request`` as one line of compact JSON."""
-    return json.dumps(facts_dict(request), ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    """The facts of ``request``, one short line each (``Moment: check (success)``)."""
+    data = facts_dict(request)
+    lines = [f"Moment: {data['moment']}"]
+    if data.get("story"):
+        lines.append(f"Story: {data['story']}")
+    if data.get("place"):
+        lines.append(f"Place: {data['place']}")
+    if data.get("scene"):
+        lines.append(f"Scene: {data['scene']}")
+    if data["characters"]:
+        lines.append("Who: " + ", ".join(_person(c) for c in data["characters"]))
+    if data.get("challenge"):
+        lines.append(f"Challenge: {data['challenge']}")
+    lines += [f"{k.replace('_', ' ').capitalize()}: {v}" for k, v in data.get("details", {}).items()]
+    lines += [f"Seed: {s}" for s in data.get("seeds", [])]
+    return "\n".join(lines)
+
+
+def tone(request: NarrationRequest) -> str:
+    """The story's tone notes a model is shown: the first whole, the rest while they fit :data:`TONE_CHARS`."""
+    notes = [" ".join(t.split()) for t in request.tone if t.strip()]
+    if not notes:
+        return "plain and grounded, third person"
+    said = _cut(notes[0], TONE_CHARS)
+    for note in notes[1:]:
+        if len(said) + 2 + len(note) > TONE_CHARS:
+            break
+        said += "; " + note
+    return said
 
 
 def _names(names: list[str] | tuple[str, ...]) -> str:
@@ -143,9 +239,9 @@ def settled(request: NarrationRequest) -> str:
 
 
 class StoryMemory:
-    """The story so far, as the last ``max_items`` moments told, at most ``max_chars`` characters in all."""
+    """The story so far: the last ``max_items`` lines of fact added, at most ``max_chars`` characters in all."""
 
-    def __init__(self, max_items: int = 8, max_chars: int = 1200) -> None:
+    def __init__(self, max_items: int = 5, max_chars: int = 400) -> None:
         self.max_items = max_items
         self.max_chars = max_chars
         self._lines: deque[str] = deque(maxlen=max_items)
@@ -158,11 +254,6 @@ class StoryMemory:
         self._lines.append(line)
         while len(self._lines) > 1 and len(self.summary()) > self.max_chars:
             self._lines.popleft()
-
-    def remember(self, request: NarrationRequest, text: str) -> None:
-        """Remember a moment as it was told."""
-        where = f"{request.scene}: " if request.scene else ""
-        self.add(f"[{where}{request.moment}] {text}")
 
     @property
     def lines(self) -> list[str]:

@@ -106,6 +106,10 @@ def _romans(text: str) -> str:
     return "".join(out) + text[last:]
 
 
+_CONTRACTIONS = {"won't": "will not", "can't": "cannot", "shan't": "shall not"}
+_CONTRACTED = re.compile(r"\b([a-z]+)n't\b", re.IGNORECASE)
+
+
 def for_checking(text: str, *, lower: bool = True) -> str:
     """``text`` normalised for the firewall's checks: NFKC, no format characters, Latin letters, ASCII digits,
     Roman numerals that count read as numbers, typographic apostrophes made plain, and lowercase (unless
@@ -115,4 +119,6 @@ def for_checking(text: str, *, lower: bool = True) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = _romans(text)
     text = text.replace("\u2019", "'").replace("\u2018", "'")
+    # A contraction read whole: "won't" is no "won", "can't" no "can"
+    text = _CONTRACTED.sub(lambda m: _CONTRACTIONS.get(m.group(0).lower(), m.group(1) + " not"), text)
     return text.lower() if lower else text

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from wyrd.rules.actions import Event
     from wyrd.rules.dice import Dice
 
-__all__ = ["Command", "KitNarration", "LazyNarration", "Told", "narration_event"]
+__all__ = ["Command", "KitNarration", "LazyNarration", "Told", "narration_event", "setting"]
 
 
 class Command(NamedTuple):
@@ -60,6 +60,9 @@ class Told(NamedTuple):
 
     added: Sequence[Event] = ()
     moments: Sequence[NarrationRequest] = ()
+    # the story's title, tone and place as they stand (:func:`setting`): a reading of the oracle is
+    # asked in them even when the command has no moment of its own to tell
+    setting: Mapping[str, Any] = {}
 
 
 def narration_event(request: NarrationRequest, event: Narrated) -> Narrated:
@@ -73,6 +76,20 @@ def narration_event(request: NarrationRequest, event: Narrated) -> Narrated:
         return event
     marks = {"moment": None, **request.marks}
     return event.model_copy(update={k: v for k, v in marks.items() if k in ("moment", "table")})
+
+
+def setting(story: Any, place: str | None = None) -> dict[str, Any]:
+    """The story's title and tone notes, and the scene's ``place``, as a kit's requests carry them.
+
+    A model is told them with every moment, as it is in every ruleset (issue 19, point 6);
+    ``story`` is any scenario with a ``title`` and ``tone`` (None: no story, nothing to say).
+    """
+    if story is None:
+        return {}
+    found = {"story": str(getattr(story, "title", "") or ""), "tone": [str(t) for t in getattr(story, "tone", ())]}
+    if getattr(story, "language", ""):  # a story told in its own language: the firewall checks for it
+        found["language"] = str(story.language)
+    return {**found, "location": place} if place else found
 
 
 class KitNarration(ABC):

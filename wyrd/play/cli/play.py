@@ -166,13 +166,12 @@ def _narrator(session: Session, args: argparse.Namespace) -> bool:
         return _tables_instead(exc)
     if llm is None:
         return False
-    if session.save is not None:
-        # A resumed story: the model hears how it has been told so far.
-        told_before = [str(e["text"]) for r in session.save.live_commands() for e in r.events
-                       if e.get("kind") == "narration" and e.get("text")]
-        for text in told_before[-8:]:
-            llm.memory.add(text)
-    session.teller.use_llm(llm)
+    from wyrd.play.engine.narration import played
+
+    # The model hears the story so far from what the save holds (never its own earlier prose),
+    # the same for a game resumed as for one played straight.
+    session.teller.use_llm(llm, history=lambda: played(session))
+    session.teller.readings = config.readings
     return True
 
 

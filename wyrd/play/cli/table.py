@@ -16,7 +16,10 @@ from wyrd.play.cli.rulesets import add_ruleset_option
 if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_host", "add_join"]
+__all__ = ["HOST_RECAP", "add_host", "add_join"]
+
+#: Entries of the log the host's own prompt shows when a saved table opens again.
+HOST_RECAP = 12
 
 
 def _fail(message: str) -> int:
@@ -41,6 +44,8 @@ def add_host(subparsers: Subparsers) -> None:
     p.add_argument("--name", default="Host", help="the host's name at the table (default Host)")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="another origin a browser may join from (a reverse proxy's https://... address)")
+    p.add_argument("--rate", type=float, default=None, metavar="N",
+                   help="messages a second one connection may send (default 20; a bot or a benchmark needs more)")
     p.add_argument("--no-repl", action="store_true", help="serve only: no prompt for the host")
     p.add_argument("--no-qr", action="store_true", help="print the link without its QR code")
     p.set_defaults(handler=run_host)
@@ -62,7 +67,7 @@ def run_host(args: argparse.Namespace) -> int:
     from wyrd.play.engine.savefile import SaveError
     from wyrd.play.engine.session import SessionError
     from wyrd.play.frontends.table.host import HostOptions, announce, invitation, make_engine, open_socket, serve
-    from wyrd.play.frontends.table.server import TableServer
+    from wyrd.play.frontends.table.server import Limits, TableServer
 
     if args.resume is not None and args.story is not None:
         return _fail("give --story for a new table or --resume FILE for a saved one, not both")
@@ -89,7 +94,8 @@ def run_host(args: argparse.Namespace) -> int:
         return _fail(f"cannot listen on {options.bind}:{options.port}: {exc.strerror or exc}")
     tokens: dict[str, str] = {}
     try:
-        server = TableServer(make_engine(options, tokens), origins=options.origins)
+        limits = Limits(rate=args.rate, burst=max(40, int(args.rate * 2))) if args.rate else Limits()
+        server = TableServer(make_engine(options, tokens), origins=options.origins, limits=limits)
     except (SaveError, SessionError, OSError, ValueError) as exc:
         sock.close()
         return _fail(str(exc))
@@ -103,6 +109,7 @@ def run_host(args: argparse.Namespace) -> int:
         local = "[::1]" if ":" in options.bind else "127.0.0.1"
         here = Invitation(f"ws://{local}:{port}/ws", f"http://{local}:{port}", None, tokens["host"])
         table = RemoteTable(here, on_message=lambda message: None)
+        table.last = max(0, server.engine.last - HOST_RECAP)  # a resumed table: its last entries, not all
 
         async def repl() -> None:
             await play_remote(table)

@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter
 
-from wyrd.oracle.events import AnswerGiven, Inspiration, Narrated, SceneTested, TwistDrawn
+from wyrd.oracle.events import AnswerGiven, Inspiration, Interpreted, Narrated, SceneTested, TwistDrawn
 from wyrd.rules.actions import Event
 
 __all__ = [
@@ -72,8 +72,9 @@ class StoryChosen(Event):
 SHARED_EVENTS: tuple[type[Event], ...] = (SessionStarted, NarrationFailed, Refused, Undone, Narrated)
 # The oracle's other kinds: every ruleset's kit draws on them (`ask`, `inspire`, twists).
 # The kinds a kit's oracle verbs add after the rules: saved with the command, never replayed.
-ORACLE_ADDED: frozenset[str] = frozenset({"twist", "scene_test", "answer", "inspiration"})
-ORACLE_EVENTS: tuple[type[Event], ...] = (TwistDrawn, SceneTested, AnswerGiven, Inspiration)
+# A model's reading of an answer, a twist or an inspiration (``interpretation``) is one of them too.
+ORACLE_ADDED: frozenset[str] = frozenset({"twist", "scene_test", "answer", "inspiration", "interpretation"})
+ORACLE_EVENTS: tuple[type[Event], ...] = (TwistDrawn, SceneTested, AnswerGiven, Inspiration, Interpreted)
 
 EventUnion = TypeAdapter[Event]
 

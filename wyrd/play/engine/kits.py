@@ -66,6 +66,9 @@ class OracleHooks:
     # a doubled answer's twist for the asker: (answer event, asker, state, the narration's dice,
     # the story follower) -> events (None: the shared twist tables choose, as in the Abacus)
     twist: Callable[[Any, str, Any, Dice, Any], list[Event]] | None = None
+    # the moment kind of a model's reading of an answer, a twist or an inspiration (the ruleset's
+    # prompts claim it, in the ruleset's own voice): "interpretation" is the shared prompt's
+    reading: str = "interpretation"
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,9 @@ class PlayHooks:
     events: EventKinds = field(default_factory=EventKinds)
     # how the ruleset's own event kinds read: kind -> event -> text
     texts: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
+    # the story so far a language model is told: kind -> saved event -> one short line of plain
+    # fact (a scene reached, an outcome settled, who is hurt; no dice or points), "" for none
+    recall: Mapping[str, Callable[[dict[str, Any]], str]] = field(default_factory=dict)
     # a story follower, new (None) or from its snapshot (None: the ruleset follows no story)
     follow: Callable[[Mapping[str, Any] | None], Follower] | None = None
     # the kinds of event its verbs add after the rules (`after`) and its narration adds:

@@ -199,11 +199,17 @@ class Save(_Meta):
 
 @SHARED.register
 class NarratorVerb(_Meta):
-    """narrator [table|llm]
+    """narrator [table|llm|readings [on|off]]
 
     Who tells the story: the offline tables, or the language model given with
     `wyrd play --model` (the tables still speak whenever it fails or is slow).
     Alone, says which is in use.
+
+    With the model, each answer of `ask`, each twist and each `inspire` also gets
+    "One reading: ...", a sentence or two of what it might mean here: a suggestion
+    to take or leave, after the dice, deciding nothing. `narrator readings off`
+    stops them, `narrator readings on` brings them back (the setting `readings`
+    in the config file's [narrator] says which a game starts with).
     """
 
     key = "narrator"
@@ -211,10 +217,16 @@ class NarratorVerb(_Meta):
 
     def parse(self, words: Words, state: object) -> Args:
         which = words.take_optional()
+        readings = None
+        if which is not None and which.casefold() == "readings":
+            switch = words.take_optional()
+            if switch is not None and switch.casefold() not in ("on", "off"):
+                raise words.fail(f"{switch!r} is neither on nor off")
+            readings, which = (switch.casefold() if switch else "say"), None
         words.done()
         if which is not None and which.casefold() not in ("table", "llm"):
-            raise words.fail(f"{which!r} is neither table nor llm")
-        return {"use": which.casefold() if which else None}
+            raise words.fail(f"{which!r} is neither table, llm nor readings")
+        return {"use": which.casefold() if which else None, "readings": readings}
 
 
 @SHARED.register

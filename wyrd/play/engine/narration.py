@@ -16,29 +16,54 @@ for (issue 19, point 1): :meth:`Storyteller.additions` gives what the kit adds
 :meth:`Storyteller.tell_moments` tells them afterwards, handing a model's words
 to the caller as they come. :meth:`Storyteller.tell` does both at once.
 
+With a model in charge (and :attr:`Storyteller.readings` on, as it is by default),
+each answer, twist and inspiration of a command also gets a reading: one or two
+sentences of what it might mean here, asked of the model alone after the kit's own
+moments (:mod:`wyrd.oracle.narrators.readings`) and saved as an ``interpretation``
+event. A reading the model fails to give, or that the checks refuse, is simply
+not there: the tables never invent one.
+
 Its dice are seeded apart from the rules' (``{seed}:{seq}:oracle``): narration
-never changes which faces the rules see. The deck (rows not to repeat until a
+never changes which faces the rules see.
+
+A model is told the story so far as a few short lines of fact, never its own earlier
+prose: :func:`recall` reads the events of the commands played (the scenes reached,
+the outcomes settled, who was hurt) through each kit's :attr:`~wyrd.play.engine.kits.PlayHooks.recall`
+wording. The storyteller adds a command's lines once its moments are told, and reads
+them all again from the saved commands (``history``) when a model takes over, after a
+resume and after an undo, so the story so far is the same whether the game was
+resumed or played straight. The deck (rows not to repeat until a
 table is used up) is kept here; the session saves what each command changed of it.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wyrd.oracle.narrators.telling import Command, KitNarration, narration_event
+from wyrd.play.engine.events import Recorded, plain
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
 if TYPE_CHECKING:
+    from wyrd.oracle.events import Interpreted
     from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
     from wyrd.oracle.narrators.table import TableNarrator
     from wyrd.oracle.tables import Table
 
-__all__ = ["Moments", "Storyteller", "user_tables"]
+__all__ = ["RECALL_CHARS", "Moments", "Storyteller", "played", "recall", "user_tables"]
+
+RECALL_CHARS = 160  # the longest line of the story so far (a twist's text may run longer)
+# The oracle's kinds, alike in every ruleset: how the story so far recalls them (a kit's own words first).
+_SHARED_RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
+    "twist": lambda e: f"Twist for {e['character']}: {e['text']}",
+    "answer": lambda e: f"Asked: {e['question']} The answer: {str(e['answer']).replace('_', ' ')}.",
+}
+History = Callable[[], Sequence[Sequence[Mapping[str, Any]]]]
 
 
 class Moments(NamedTuple):
@@ -48,6 +73,33 @@ class Moments(NamedTuple):
     requests: tuple[NarrationRequest, ...]
     dice: Dice
     deck: bool
+    kit: PlayHooks | None = None  # whose wording recalls the command for a model's story so far
+    events: tuple[Event, ...] = ()  # the command's events and additions, recalled once its moments are told
+
+
+def recall(kit: PlayHooks, events: Iterable[Recorded | Event | Mapping[str, Any]]) -> list[str]:
+    """The lines of the story so far that ``events`` add, in the kit's wording (saved or typed alike)."""
+    lines = []
+    for event in plain(events):
+        kind = str(event.get("kind"))
+        word = kit.recall.get(kind) or _SHARED_RECALL.get(kind)
+        if word is None:
+            continue
+        try:
+            line = " ".join(str(word(event)).split())
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            continue  # a field missing (a save from before it was kept): the line is left out
+        if line:
+            lines.append(line if len(line) <= RECALL_CHARS else line[:RECALL_CHARS - 3].rstrip() + "...")
+    return lines
+
+
+def played(session: Any) -> list[list[dict[str, Any]]]:
+    """The events of each command ``session`` has played, as saved (its opening alone without a save)."""
+    save = session.save
+    if save is None:
+        return [plain(session.opening_events)]
+    return [list(record.events) for record in save.live_commands()]
 
 
 def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
@@ -85,6 +137,12 @@ class Storyteller:
         self.on_told: Callable[[Narration], object] | None = None
         self._narrator = narrator  # None: the tables
         self._fallback = fallback
+        # the commands played so far, as saved: the model's story so far is read from them
+        self.history: History | None = None
+        self._recalled = False  # True while the model's story so far holds every command told since
+        # With a model in charge, a reading of each answer, twist and inspiration (`narrator readings on|off`).
+        self.readings = True
+        self._setting: dict[str, Any] = {}  # the story's title, tone and place, from the latest moment told
 
     @property
     def table(self) -> TableNarrator:
@@ -116,10 +174,19 @@ class Storyteller:
             return self._fallback
         return None if self._narrator is None else self.table
 
-    def use_llm(self, llm: Narrator, on_told: Callable[[Narration], object] | None = None) -> None:
-        """Narrate with ``llm``, the tables speaking whenever it fails, is slow or says too much."""
+    def use_llm(self, llm: Narrator, on_told: Callable[[Narration], object] | None = None,
+                history: History | None = None) -> None:
+        """Narrate with ``llm``, the tables speaking whenever it fails, is slow or says too much.
+
+        ``history`` gives the events of every command played so far (:func:`played`): the
+        model's story so far is read from them before it tells its first moment.
+        """
         from wyrd.oracle.narrators.llm import FallbackNarrator  # a game without a model never loads it
 
+        if llm is not self.llm or history is not None:
+            self._recalled = False
+        if history is not None:
+            self.history = history
         self.llm = llm
         self.on_told = on_told
         self._narrator = FallbackNarrator(llm, self.table, on_told=on_told)
@@ -148,6 +215,29 @@ class Storyteller:
     def reset(self, deck: dict[str, list[str]] | None = None) -> None:
         self.deck.clear()
         self.deck.update(copy.deepcopy(deck or {}))
+        self._recalled = False  # the save was read again (an undo, a resume): so is the story so far
+
+    def _recall(self, kit: PlayHooks, events: Sequence[Event]) -> None:
+        """Read the model's story so far again from the commands saved before ``events``' own."""
+        memory = getattr(self.llm, "memory", None)
+        if memory is None:
+            return
+        memory.clear()
+        commands = [list(c) for c in self.history()] if self.history is not None else []
+        if commands and events:  # this command already saved (narration told after the commit): not yet
+            mine = [{k: v for k, v in e.items() if k != "seq"} for e in plain(commands[-1])][:len(events)]
+            if mine == plain(events):
+                commands.pop()
+        for command in commands:
+            for line in recall(kit, command):
+                memory.add(line)
+        self._recalled = True
+
+    def _remember(self, kit: PlayHooks, events: Sequence[Event]) -> None:
+        memory = getattr(self.llm, "memory", None)
+        if memory is not None:
+            for line in recall(kit, events):
+                memory.add(line)
 
     def tell(self, kit: PlayHooks, before: Any, after: Any, events: Sequence[Event], dice: Dice,
              follower: Any = None) -> list[Event]:
@@ -180,10 +270,24 @@ class Storyteller:
             told_plain = hook(before, after, list(events), dice)
             return (told_plain if self.prose else []), Moments((), dice, False)
         hook = hook.resolve()
+        if self.llm is not None and not self._recalled:
+            self._recall(kit, events)
         told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables,
                                  prose=self.prose))
         deck = hook.deck if self.use_deck is None else self.use_deck
-        return list(told.added), Moments(tuple(told.moments) if self.prose else (), dice, deck)
+        added = list(told.added)
+        if told.setting:  # the story's title, tone and place as the kit says they stand
+            self._setting = dict(told.setting)
+        else:  # or as its moments carry them
+            for request in told.moments:
+                if request.story:
+                    self._setting = {"story": request.story, "tone": list(request.tone), "location": request.location}
+        requests = (*told.moments, *self.reading_requests(kit, after, [*events, *added], follower)) \
+            if self.prose else ()
+        moments = Moments(tuple(requests), dice, deck, kit, (*events, *added))
+        if self.llm is not None and not moments.requests:  # nothing to tell: recalled at once
+            self._remember(kit, moments.events)
+        return added, moments
 
     def tell_moments(self, moments: Moments, *, on_text: Callable[[str], object] | None = None,
                      on_told: Callable[[Event], object] | None = None) -> list[Event]:
@@ -203,14 +307,62 @@ class Storyteller:
         try:
             told: list[Event] = []
             for request in moments.requests:
-                event = narration_event(request, self._narrate(request, moments.dice, moments.deck).event())
+                if request.aside:  # a reading: the model's or nobody's, shown whole as its own line
+                    reading = self._read(request, moments.dice)
+                    if reading is None:
+                        continue
+                    event: Event = reading
+                else:
+                    event = narration_event(request, self._narrate(request, moments.dice, moments.deck).event())
                 told.append(event)
                 if on_told is not None:
                     on_told(event)
+            if self.llm is not None and moments.kit is not None and moments.requests:
+                # told from the facts, after this command's own moments
+                self._remember(moments.kit, [*moments.events, *told])
             return told
         finally:
             if swap:
                 llm.on_text = saved  # type: ignore[union-attr]
+
+    @property
+    def reading(self) -> bool:
+        """True when answers, twists and inspirations get a model's reading: a model is in charge, readings on."""
+        return self.readings and self.llm is not None and self._narrator is not None
+
+    def reading_requests(self, kit: PlayHooks, after: Any, events: Sequence[Event],
+                         follower: Any = None) -> list[NarrationRequest]:
+        """The readings to ask the model for, after a command's own moments (none unless :attr:`reading`)."""
+        if not self.reading:
+            return []
+        from wyrd.oracle.narrators.readings import READ_KINDS, reading_requests, scene_words
+
+        resting = bool(getattr(getattr(self.llm, "stats", None), "resting", 0))
+        if resting or not any(e.kind in READ_KINDS for e in events):
+            return []  # a resting model is not asked: its rest is not spent on readings
+        try:
+            scene = scene_words(kit.frame(after, follower))
+        except Exception:  # the scene's words only ground a reading: without them it is still asked
+            scene = ""
+        asked = reading_requests(events, moment=kit.oracle.reading, scene=scene, present=kit.oracle.present(after))
+        # told in the same setting as the story's own moments (the latest a kit gave)
+        return [r.model_copy(update=self._setting) for r in asked]
+
+    def _read(self, request: NarrationRequest, dice: Dice) -> Interpreted | None:
+        """The model's reading for ``request``, checked, or None: a reading is the model's or nobody's."""
+        if self.llm is None:
+            return None
+        from wyrd.oracle.events import Interpreted
+        from wyrd.oracle.narrators.readings import reading_problem, trimmed
+
+        try:
+            told = self.llm.narrate(request, dice)
+        except Exception:  # failed, slow, refused by the firewall: no reading, and the game goes on
+            return None
+        text = trimmed(told.text)
+        if reading_problem(text, request) is not None:
+            return None
+        return Interpreted(text=text, source=told.source, of=(request.marks or {}).get("of", ""))
 
     def _narrate(self, request: NarrationRequest, dice: Dice, deck: bool) -> Narration:
         """One moment, by the narrator in charge; the tables (with or without the deck) behind it."""

@@ -259,6 +259,12 @@ class Console:
 
     def _do_narrator(self, args: dict[str, Any]) -> Output:
         teller = self.session.teller
+        if args.get("readings") is not None:  # `narrator readings [on|off]`
+            if args["readings"] != "say":
+                teller.readings = args["readings"] == "on"
+            said = f"Readings of answers, twists and inspirations are {'on' if teller.readings else 'off'}"
+            return Output(lines=_info(said + ("." if teller.llm is not None else
+                                              ": only a language model gives them (wyrd play --model).")))
         try:
             now = teller.use(args["use"] or ("llm" if teller.narrator is not teller.table else "table"))
         except ValueError as exc:

@@ -114,6 +114,8 @@ _RENDER: dict[str, Renderer] = {
         + (" A twist comes with it." if e.get("twist") else ""), style="wyrd"),
     "narration_failed": lambda e: Line(text=f"(The narrator falls silent: {clean(e['reason'])})", style="hint"),
     "inspiration": lambda e: Line(text=f"Inspiration: {clean(e['action'])} / {clean(e['theme'])}.", style="wyrd"),
+    # a model's reading of an answer, a twist or an inspiration: a suggestion, shown apart from what was settled
+    "interpretation": lambda e: Line(text=f"One reading: {clean(e['text'])}", style="hint"),
     "scene_test": lambda e: Line(
         text={"expected": "The scene goes as expected.",
               "altered": "The scene is altered: something ordinary intrudes.",

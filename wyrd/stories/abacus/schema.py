@@ -283,6 +283,8 @@ class Story(BaseModel):
     length: str = ""  # "one to two hours"
     premise: Text
     tone: list[Text] = Field(default_factory=list)
+    # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
+    language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
     concepts: list[Concept] = Field(default_factory=list)
     connections: bool = False  # turn on seed 000's optional connection recovery rule
     pregens: list[Pregen] = Field(default_factory=list)

@@ -201,6 +201,8 @@ class FeatStory(BaseModel):
     title: str = Field(min_length=1)
     premise: str = ""
     tone: list[str] = Field(default_factory=list)
+    # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
+    language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
     cast: list[FeatCharacterSpec] = Field(min_length=1)
     others: list[FeatCharacterSpec] = Field(default_factory=list)
     scenes: list[FeatScene] = Field(min_length=1)

@@ -181,6 +181,8 @@ class Scenario(BaseModel):
     title: Text
     premise: Text
     tone: list[Text] = Field(default_factory=list)
+    # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
+    language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
     pregens: list[Sheet] = Field(min_length=1)
     npcs: list[Sheet] = Field(default_factory=list)
     scenes: list[Scene] = Field(min_length=1)

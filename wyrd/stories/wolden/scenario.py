@@ -286,6 +286,8 @@ class Scenario(_Spec):
     title: str
     premise: str
     tone: list[str] = Field(default_factory=list)
+    # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
+    language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
     cults: list[Ident] = Field(min_length=1)
     pregens: list[PregenSpec] = Field(default_factory=list)
     enemies: list[EnemySpec] = Field(default_factory=list)

@@ -6,7 +6,8 @@ table; a command naming several held characters needs the seat to hold them all.
 no seat holds (the story's own, one nobody took) is the whole table's. Table-wide commands (those
 of :data:`TABLE_WIDE`, and any change that names no character: ``scene``, ``ask``, ``end scene``,
 ``pc take Ada``) follow the host's setting ``scenes``: anyone (the default) or the host alone.
-Looks change nothing and are always allowed. Nothing here changes the game: a refused line is never seen by the console.
+Looks change nothing and are always allowed, but for :data:`HOST_ONLY`. Nothing here changes the
+game: a refused line is never seen by the console.
 """
 
 from __future__ import annotations
@@ -20,12 +21,17 @@ from wyrd.play.engine.words import UsageError, split_line
 if TYPE_CHECKING:
     from wyrd.play.frontends.table.seats import Seat, SeatBook
 
-__all__ = ["TABLE_WIDE", "characters", "check", "named", "typed"]
+__all__ = ["HOST_ONLY", "TABLE_WIDE", "characters", "check", "named", "typed"]
 
 #: Verbs that concern the whole table even when they name characters (``scene with A, B``,
 #: ``ask ... by A``, a montage or a fight the company takes on together).
 TABLE_WIDE = frozenset({"scene", "end", "ask", "story", "undo", "inspire", "finale", "session", "montage",
                         "extended", "initiative", "fight", "cancel", "abandon", "option"})
+
+
+#: Verbs that act on the host's machine or its narrator rather than the game: a file written where
+#: the host's Wyrd runs (`export`), the model that tells the story (`narrator`).
+HOST_ONLY = frozenset({"export", "narrator"})
 
 
 def characters(session: Session) -> list[str]:
@@ -71,6 +77,8 @@ def check(session: Session, book: SeatBook, seat: Seat, line: str) -> str | None
         command = session.parse(line)
     except UsageError:
         return None  # the console refuses it with the reader's own words
+    if command.key in HOST_ONLY and not seat.host:
+        return f"only the host may use {command.key} at a shared table (it acts on the host's machine)"
     if not command.verb.is_change(command.args):
         return None
     moved = set() if command.key in TABLE_WIDE else typed(line, named(command.args, characters(session)))

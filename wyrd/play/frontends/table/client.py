@@ -69,10 +69,11 @@ def _load_seats(path: Path) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def _keep_seat(path: Path, base: str, token: str) -> None:
-    """Remember the seat token for ``base`` (written beside, then moved into place; only its owner reads it)."""
+def _keep_seat(path: Path, base: str, token: str, last: int = 0) -> None:
+    """Remember the seat token for ``base`` and the last entry seen (written beside, then moved into
+    place; only its owner reads it)."""
     seats = _load_seats(path)
-    seats[base] = token
+    seats[base] = {"seat": token, "last": last}
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_name(f".{path.name}.part-{os.getpid()}")
@@ -92,8 +93,12 @@ class RemoteTable:
         self.on_message = on_message
         self.keep = keep
         stored = _load_seats(keep).get(invitation.base) if keep is not None else None
-        self.seat: str | None = seat or invitation.seat or (stored if isinstance(stored, str) else None)
-        self.last = 0
+        if isinstance(stored, str):
+            stored = {"seat": stored}
+        kept = stored if isinstance(stored, dict) and isinstance(stored.get("seat"), str) else {}
+        self.seat: str | None = seat or invitation.seat or kept.get("seat")
+        # A seat taken again in a new process: the host tells what happened since it last saw the table.
+        self.last = int(kept.get("last", 0)) if self.seat == kept.get("seat") else 0
         self.view: dict[str, Any] = {}
         self.seats: dict[str, Any] = {}
         self.welcome: dict[str, Any] = {}
@@ -115,6 +120,7 @@ class RemoteTable:
     async def run(self) -> None:
         """Stay connected until :meth:`close`, reconnecting after a drop; raises :class:`TableRefused`."""
         delay = 0.2
+        was_connected = False
         while not self.closed:
             try:
                 async with connect(self.invitation.ws_url, max_size=None, open_timeout=10,
@@ -130,13 +136,16 @@ class RemoteTable:
                 self.refused = str(exc)
             finally:
                 self.ws = None
+                was_connected = was_connected or self.connected.is_set()
                 self.connected.clear()
             if self.refused is not None:
                 self._fail_waiting()
                 raise TableRefused(self.refused)
             if self.closed:
                 break
-            self.on_message({"type": "notice", "text": "The connection to the table dropped; reconnecting..."})
+            if was_connected:  # said once a drop, not at every try
+                self.on_message({"type": "notice", "text": "The connection to the table dropped; reconnecting..."})
+                was_connected = False
             await asyncio.sleep(delay)
             delay = min(delay * 2, 5.0)
 
@@ -147,6 +156,8 @@ class RemoteTable:
 
     async def close(self) -> None:
         self.closed = True
+        if self.keep is not None and self.seat is not None:
+            _keep_seat(self.keep, self.invitation.base, self.seat, self.last)
         if self.ws is not None:
             await self.ws.close()
 

@@ -60,11 +60,20 @@ class TableEngine:
         meta = self.save.meta
         self.story = str(meta.get("story") or "")
         self.ruleset = str(meta.get("ruleset") or "")
+        self.title = self._title()
+
+    def _title(self) -> str:
+        """The story's title, as its players read it (the save's ``story_chosen``), or ""."""
+        chosen = self.save.last_command_with({"story_chosen"})
+        if chosen is None:
+            return ""
+        record = self.save.commands_since(chosen - 1)[0]
+        return next((clean(e.get("title", "")) for e in record.events if e.get("kind") == "story_chosen"), "")
 
     # -- who holds what ---------------------------------------------------------------
 
     def table_settings(self) -> dict[str, str]:
-        return {"story": self.story, "ruleset": self.ruleset, **commands.settings(self.book)}
+        return {"story": self.story, "title": self.title, "ruleset": self.ruleset, **commands.settings(self.book)}
 
     def seats_message(self, online: set[int]) -> dict[str, Any]:
         claims = self.book.claims()
@@ -272,7 +281,7 @@ class TableEngine:
             self._turn = turn
             url = self.book.setting("webhook")
             if turn and url:
-                title = self.story or "the table"
+                title = self.title or "Wyrd"
                 out.webhook = (url, f"{title}: " + " ".join(turn))
         return out
 

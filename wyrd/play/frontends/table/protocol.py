@@ -11,7 +11,7 @@ The first message a seat sends::
     {"type": "hello", "seat": SEAT_TOKEN, "after": N}        a returning seat; N: the last entry it saw
 
 The host answers ``{"type": "welcome", "seat": SEAT_TOKEN, "name": ..., "host": bool,
-"characters": [...], "table": {"story": ..., "ruleset": ..., "characters": "closed"|"open",
+"characters": [...], "table": {"story": ..., "title": ..., "ruleset": ..., "characters": "closed"|"open",
 "scenes": "anyone"|"host"}, "last": N}`` (``seat`` only to a new seat: keep it to come back), then
 ``{"type": "digest", "lines": [...]}`` if it missed entries since it last left, then every ``log``
 entry after N, then a ``view`` and a ``seats``.

@@ -111,10 +111,19 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
     """:func:`run_remote` inside a running event loop (the host runs its server in the same one)."""
     me = {"name": ""}
 
+    hints = {"due": False}
+
     def show(message: dict[str, Any]) -> None:
-        if message.get("type") == "welcome":
+        kind = message.get("type")
+        if kind == "welcome":
             me["name"] = str(message.get("name", ""))
-        for style, text in message_lines(message, me["name"]):
+        lines = message_lines(message, me["name"])
+        if kind == "log" and message.get("by") == me["name"]:
+            hints["due"] = True  # as at home: after one's own command, the odds and what is due
+        elif kind == "view" and hints["due"]:
+            hints["due"] = False
+            lines = [("class:hint", clean(t)) for t in message.get("panels", {}).get("hints", [])]
+        for style, text in lines:
             print_formatted_text(FormattedText([(style, text)]), style=STYLE, output=output)
 
     table.on_message = show

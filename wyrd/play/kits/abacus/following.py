@@ -220,7 +220,7 @@ class StoryPlay:
     def facts(self, scene: str | None) -> dict[str, Any]:
         """What the narration may lean on: the story's tone, the place, its seeds."""
         story = self.story
-        out: dict[str, Any] = {"story": story.title, "tone": list(story.tone)}
+        out: dict[str, Any] = {"story": story.title, "tone": list(story.tone), "language": story.language}
         found = next((s for s in story.scenes if s.id == scene), None)
         place = None
         seeds: list[str] = []

@@ -91,7 +91,7 @@ ORACLE = OracleHooks(askers=character_names, present=present_names, tension=_ten
 KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status, sheet=_sheets,
                 follow=StoryFollower.restore, added_kinds=ADDED_KINDS, events=KINDS,
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
-                texts=texts.TEXTS, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
+                texts=texts.TEXTS, recall=texts.RECALL, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
                 toolbar_pieces=hints.toolbar, words=vocabulary.words, complete=vocabulary.complete,
                 ask_before=vocabulary.recovery_line, quick_start="the-milestones",
                 scene_opens=frozenset({"scene_started"}), oracle=ORACLE, follower_hints=narrator.story_lines,

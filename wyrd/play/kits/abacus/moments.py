@@ -255,8 +255,8 @@ def moments(events: Sequence[Event], facts: StoryFacts | None = None, *,
     folded = {j for js in folds.values() for j in js}
     base = NarrationRequest(moment=MomentKind.PROLOGUE, characters=list(characters.values()), story=facts.story,
                             scene=facts.scene, location=facts.location, seeds=list(facts.seeds),
-                            tone=list(facts.tone), denizens=list(facts.denizens), tables=dict(facts.tables),
-                            referents=dict(facts.referents))
+                            tone=list(facts.tone), language=facts.language, denizens=list(facts.denizens),
+                            tables=dict(facts.tables), referents=dict(facts.referents))
     out: list[NarrationRequest] = []
     for i, event in enumerate(evs):
         moment = None if i in folded else _kind_of(event)

@@ -15,7 +15,7 @@ from typing import Any
 from wyrd.play.frontends.view import clean
 from wyrd.rules.abacus import Ability, GameState
 
-__all__ = ["STYLES", "TEXTS", "sheet"]
+__all__ = ["RECALL", "STYLES", "TEXTS", "sheet"]
 
 Text = Callable[[dict[str, Any]], str]
 
@@ -176,3 +176,23 @@ def sheet(state: GameState, name: str) -> list[str]:
                      + (f"  ({facets})" if facets else ""))
     lines.append(f"  Wyrd  {char.wyrd}" + (f"   connection: {clean(char.connection)}" if char.connection else ""))
     return lines
+
+
+def _fate(e: dict[str, Any]) -> str:
+    fates = {"held": "is held by the Vale", "freed": "goes free", "defeated": "was ended by the story"}
+    return "The story ended: " + "; ".join(f"{k} {fates.get(str(v), v)}" for k, v in e["results"].items()) + "."
+
+
+# The story so far as a model is told it (PlayHooks.recall): what was reached, settled and suffered.
+RECALL: dict[str, Text] = {
+    "scene_framed": lambda e: f"Scene: {e['title']}" + (f", at {e['place']}." if e.get("place") else "."),
+    "challenge_resolved": lambda e: (
+        f"{e.get('name') or e['challenge']}: " + ("overcome." if e["overcome"] else f"{e['status']}.")),
+    "damage": lambda e: f"{e['character']} was hurt.",
+    "ability_scratched": lambda e: f"{e['character']} lost the use of their {e['ability']} for good.",
+    "character_defeated": lambda e: f"{e['character']} was defeated.",
+    "servant_loose": lambda e: "A servant broke loose.",
+    "magic_cast": lambda e: f"{_and(e['casters'])} worked a {e['form']}.",
+    "contest_decided": lambda e: f"{e['winner']} won a contest of {e['trait']}.",
+    "story_ended": _fate,
+}

@@ -35,7 +35,7 @@ from wyrd.play.kits.feat import (
 from wyrd.play.kits.feat import words as vocabulary
 from wyrd.play.kits.feat.body import Moved
 from wyrd.play.kits.feat.narrator import when_words
-from wyrd.play.kits.feat.texts import TEXTS, first_name, sheet_lines
+from wyrd.play.kits.feat.texts import RECALL, TEXTS, first_name, sheet_lines
 from wyrd.play.kits.feat.verbs import (
     ATTRIBUTES,
     TIERS,
@@ -387,10 +387,10 @@ def _oracle_twist(answer: Event, asker: str, state: Any, dice: Dice, follower: A
 
 
 ORACLE = OracleHooks(askers=_askers, present=_able, tension=narrator.tension,
-                     tension_words="the heroes laid low", twist=_oracle_twist)
+                     tension_words="the heroes laid low", twist=_oracle_twist, reading=narrator.READING)
 
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
-                texts=TEXTS, follow=FeatProgress.restore,
+                texts=TEXTS, recall=RECALL, follow=FeatProgress.restore,
                 added_kinds=frozenset({"story_chosen", "stake_decided"}) | ORACLE_ADDED,
                 events=EventKinds(F.FeatEvent, SceneStarted, StoryEnded, Moved, OddsShown, StoryChosen, StakeDecided,
                                   *ORACLE_EVENTS),

@@ -35,7 +35,7 @@ from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.grammar import Referent, person
 from wyrd.oracle.narrators.base import NarrationRequest
-from wyrd.oracle.narrators.telling import Command, KitNarration, Told
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told, setting
 from wyrd.play.kits.feat.texts import first_name
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -66,6 +66,7 @@ class FeatMoment(StrEnum):
     INITIATIVE = "feat/initiative"
     AWARD = "feat/award"
     MOVE = "feat/move"
+    INTERPRETATION = "feat/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _WON = frozenset({"success", "held", "lived", "found", "warm"})
@@ -251,8 +252,13 @@ class FeatNarration(KitNarration):
             bought = next(e for e in events if e.kind == "feat_rolled" and field(e, "wyrd_spent"))
             told.append(_request("feat/wyrd-spent", {"character": first_name(field(bought, "character"))}, "wyrd_spent",
                                  bought, cast))
-        return Told(added=added,
-                    moments=[r.model_copy(update={"referents": people}) if people else r for r in told[:2]])
+        progress = command.follower if isinstance(command.follower, FeatProgress) else None
+        story = progress.story if progress is not None else None
+        current = progress.current if progress is not None else None
+        here = next((s for s in story.scenes if s.id == current), None) if story is not None else None
+        where = setting(story, here.place if here else None)
+        update = {**where, **({"referents": people} if people else {})}
+        return Told(added=added, moments=[r.model_copy(update=update) for r in told[:2]], setting=where)
 
 
 NARRATION = FeatNarration()

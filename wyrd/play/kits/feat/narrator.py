@@ -28,10 +28,14 @@ from wyrd.stories.feat import FeatProgress, FeatStory
 from wyrd.stories.feat.branching import FeatStake, settled_by
 
 __all__ = [
-    "exits", "follower_hints", "frame", "preview", "spotlight", "stage_rules", "tension", "waiting", "when_words",
+    "READING", "exits", "follower_hints", "frame", "preview", "spotlight", "stage_rules", "tension", "waiting",
+    "when_words",
 ]
 
 EIGHT_PRICE = 5  # RULES.md: 5 Wyrd points buy an automatic 8
+# The moment of a model's reading of an answer, a twist or an inspiration (FeatMoment.INTERPRETATION),
+# told by no table: only the prompt prompts/feat/interpretation.yaml claims it.
+READING = "feat/interpretation"
 
 
 def _story(follower: Any) -> tuple[FeatProgress, FeatStory] | None:

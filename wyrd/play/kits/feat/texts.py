@@ -14,7 +14,7 @@ from typing import Any
 
 from wyrd.rules.feat import Attribute, Character, Skill, skill_rating
 
-__all__ = ["TEXTS", "chance", "first_name", "sheet_lines"]
+__all__ = ["RECALL", "TEXTS", "chance", "first_name", "sheet_lines"]
 
 Event = Mapping[str, Any]
 ATTRIBUTES = [a.value for a in Attribute]
@@ -214,3 +214,28 @@ def sheet_lines(char: Character) -> list[str]:
               for k, s in char.skills.items()]
     lines.append("  " + ("; ".join(skills) if skills else "no skills trained"))
     return lines
+
+
+def _won(key: str, yes: str, no: str) -> Callable[[dict[str, Any]], str]:
+    """A line for a test whose ``key`` field says whether it went the character's way (words may name fields)."""
+    return lambda e: f"{e['character']} " + (yes if e[key] else no).format(**e) + "."
+
+
+# The feats that another test rolled (its reason says which): that test's own event is recalled instead.
+_TOLD_ELSEWHERE = ("reaction", "search", "survival", "shock", "race", "first to act", "against", "fatigue")
+# The story so far as a model is told it (PlayHooks.recall): what was reached, settled and suffered.
+RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
+    "scene_started": lambda e: f"Scene: {e['title']}" + (f", at {e['place']}." if e.get("place") else "."),
+    "feat_rolled": lambda e: "" if str(e.get("reason", "")).startswith(_TOLD_ELSEWHERE) else (
+        f"{e['character']}'s {e['trait']} feat" + (f" ({e['reason']})" if e.get("reason") else "") + ": "
+        + ("a success." if e["success"] else "a failure.")),
+    "opposed_decided": lambda e: f"{e['winner']} won a contest of {e['trait']}.",
+    "race_decided": lambda e: f"{e['winner']} won a race.",
+    "search_made": _won("found", "found {target}", "did not find {target}"),
+    "reaction_tested": _won("favourable", "won over {toward}", "did not win over {toward}"),
+    "shock_tested": _won("success", "held against the shock", "fell to the shock"),
+    "survival_tested": _won("survived", "survived", "did not survive"),
+    "mettle_lost": lambda e: f"{e['character']} was hurt.",
+    "character_killed": lambda e: f"{e['character']} died.",
+    "character_recovered": lambda e: f"{e['character']} recovered.",
+}

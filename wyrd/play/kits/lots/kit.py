@@ -28,7 +28,7 @@ from wyrd.play.kits.lots import looks, signs
 from wyrd.play.kits.lots import words as vocabulary
 from wyrd.play.kits.lots.looks import fight_won
 from wyrd.play.kits.lots.preview import preview
-from wyrd.play.kits.lots.texts import TEXTS, disciplines, fraction, n_of
+from wyrd.play.kits.lots.texts import RECALL, TEXTS, disciplines, fraction, n_of
 from wyrd.play.kits.lots.verbs import DISCIPLINES, STATS, VERBS, LotsVerb, take_discipline, take_text, take_who
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -444,11 +444,11 @@ def _able(state: L.GameState) -> list[str]:
 
 ORACLE = OracleHooks(askers=_askers, present=_able, tension=signs.tension,
                      tension_words="the strain on the party (1 for a fight on, 1 for each character reeling or down)",
-                     twist=signs.answer_twist)
+                     twist=signs.answer_twist, reading="lots/interpretation")
 
 KIT = PlayHooks(
     ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
-    tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, follow=ScenarioPlay.follow,
+    tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, recall=RECALL, follow=ScenarioPlay.follow,
     added_kinds=frozenset({"story_chosen", "scene_framed"}) | ORACLE_ADDED,
     events=EventKinds(L.LotsEvent, SceneOpened, SceneCall, StoryClosed, StoryChosen, looks.SceneFramed,
                       *ORACLE_EVENTS),

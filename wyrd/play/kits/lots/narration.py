@@ -21,7 +21,7 @@ from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.grammar import Referent, person
 from wyrd.oracle.narrators.base import NarrationRequest
-from wyrd.oracle.narrators.telling import Command, KitNarration, Told
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told, setting
 from wyrd.oracle.text import the_name
 from wyrd.play.kits.lots.signs import scene_test, sign_twists
 from wyrd.rules.actions import Event
@@ -48,6 +48,7 @@ class LotsMoment(StrEnum):
     SCENE = "lots/scene"
     SCENE_SEED = "lots/scene-seed"  # a scene's own narration seed
     ENDING = "lots/ending"
+    INTERPRETATION = "lots/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _ALL = "everyone here"  # who a world's cast falls on, in narration
@@ -144,7 +145,11 @@ class LotsNarration(KitNarration):
                 moment=LotsMoment.SCENE_SEED, events=[dict(opened[0])], characters=cast, seeds=seeds,
                 scene=str(field(opened[0], "title", "")), own_words=True, harm=False, death=False, marks={}))
         people = _people(command.follower)
-        return Told(added=added, moments=[r.model_copy(update={"referents": people}) if people else r for r in told])
+        follower = command.follower if isinstance(command.follower, ScenarioPlay) else None
+        scene = follower.current if follower is not None else None
+        where = setting(follower.scenario if follower is not None else None, scene.where if scene else None)
+        update = {**where, **({"referents": people} if people else {})}
+        return Told(added=added, moments=[r.model_copy(update=update) for r in told], setting=where)
 
 
 NARRATION = LotsNarration()

@@ -19,7 +19,7 @@ from typing import Any
 from wyrd.rules.lots import Discipline, check_odds, mettle_odds
 from wyrd.rules.lots.enums import IncapacityReason
 
-__all__ = ["TEXTS", "disciplines", "fraction", "n_of", "shown_chance"]
+__all__ = ["RECALL", "TEXTS", "disciplines", "fraction", "n_of", "shown_chance"]
 
 Event = dict[str, Any]
 
@@ -215,4 +215,21 @@ TEXTS: dict[str, Callable[[Event], str]] = {
     "scene_call": lambda e: f"Called for: {e['command']}",
     "scene_framed": lambda e: str(e["text"]),
     "story_closed": _closed,
+}
+
+
+def _check_recalled(e: dict[str, Any]) -> str:
+    if e.get("form") != "check":
+        return ""
+    return f"{e['character']} tried to {e['purpose']}: {_RESULT.get(str(e['outcome']), e['outcome'])}."
+
+
+# The story so far as a model is told it (PlayHooks.recall): what was reached, settled and suffered.
+RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
+    "scene_opened": lambda e: f"Scene: {e['title']}.",
+    "check_cast": _check_recalled,
+    "attack_resolved": lambda e: f"{e['attacker']}'s blow on {e['target']} " + (
+        "landed." if e["landed"] else "missed."),
+    "pain_taken": lambda e: f"{e['character']} was hurt.",
+    "incapacitated": lambda e: f"{e['character']} was overcome.",
 }

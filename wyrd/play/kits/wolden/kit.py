@@ -24,7 +24,7 @@ from wyrd.play.kits.wolden import encounters, narrator, sittings, story  # noqa:
 from wyrd.play.kits.wolden import words as vocabulary
 from wyrd.play.kits.wolden.enemies import EnemyActed, plan_lines
 from wyrd.play.kits.wolden.foresight import TENSION_WORDS, odds_lines, preview, tension
-from wyrd.play.kits.wolden.texts import TEXTS, ability_name, encounter_line
+from wyrd.play.kits.wolden.texts import RECALL, TEXTS, ability_name, encounter_line
 from wyrd.play.kits.wolden.verbs import VERBS, ScenarioEnded, SceneBegun, wolden
 from wyrd.rules.actions import Event
 from wyrd.stories.wolden import ScenarioProgress
@@ -166,10 +166,10 @@ def _oracle_twist(answer: Event, asker: str, state: Any, dice: Any, follower: An
 
 
 ORACLE = OracleHooks(askers=_askers, present=_able, tension=tension, tension_words=TENSION_WORDS,
-                     twist=_oracle_twist)
+                     twist=_oracle_twist, reading="wolden/interpretation")
 
 KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, follower_hints=_plans, status=_status,
-                toolbar=_toolbar, sheet=_sheets, texts=TEXTS, follow=ScenarioProgress.restore,
+                toolbar=_toolbar, sheet=_sheets, texts=TEXTS, recall=RECALL, follow=ScenarioProgress.restore,
                 added_kinds=frozenset({"story_chosen", "enemy_acted"}) | ORACLE_ADDED,
                 events=EventKinds(W.WoldenEvent, SceneBegun, ScenarioEnded, StoryChosen, EnemyActed,
                                   *ORACLE_EVENTS),

@@ -20,7 +20,7 @@ from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.grammar import Referent, worded
 from wyrd.oracle.narrators.base import NarrationRequest
-from wyrd.oracle.narrators.telling import Command, KitNarration, Told
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told, setting
 from wyrd.play.kits.wolden.texts import ability_name, names_of
 from wyrd.play.kits.wolden.verbs import SceneBegun, wolden
 from wyrd.rules.actions import Event
@@ -45,6 +45,7 @@ class WoldenMoment(StrEnum):
     WOUND = "wolden/wound"
     OUT = "wolden/out"  # taken out: no slot left for the wound
     DOWNTIME = "wolden/downtime"  # detail: the choice
+    INTERPRETATION = "wolden/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
 _HURT = frozenset({WoldenMoment.STRUCK, WoldenMoment.HARM, WoldenMoment.WOUND, WoldenMoment.OUT})
@@ -176,8 +177,12 @@ class WoldenNarration(KitNarration):
         referents, pronouns = _referents(command.follower)
         cast = [CharacterFacts(name=c.name, concept=c.concept, pronouns=pronouns.get(c.name, "they"))
                 for c in new.characters.values()]
-        return Told(added=added,
-                    moments=[_request(c, cast, referents) for c in sorted(chosen, key=lambda c: c.order)])
+        progress = command.follower if isinstance(command.follower, ScenarioProgress) else None
+        story = progress.scenario if progress is not None else None
+        scene = story.scene(progress.played[-1]) if story is not None and progress and progress.played else None
+        update = setting(story, scene.place if scene is not None else None)
+        return Told(added=added, moments=[_request(c, cast, referents).model_copy(update=update)
+                                          for c in sorted(chosen, key=lambda c: c.order)], setting=update)
 
 
 def _fated(events: Sequence[Event], game: W.GameState, command: Command) -> list[Event]:

@@ -15,7 +15,7 @@ from typing import Any
 import wyrd.rules.wolden as W
 from wyrd.play.frontends.view import clean
 
-__all__ = ["TEXTS", "ability_name", "encounter_line", "names_of"]
+__all__ = ["RECALL", "TEXTS", "ability_name", "encounter_line", "names_of"]
 
 Text = Callable[[dict[str, Any]], str]
 
@@ -159,4 +159,24 @@ TEXTS: dict[str, Text] = {
         f"{clean(e['title'])}. {clean(e.get('premise', ''))}"
         + (f" Ready to play: {_names(e['pregens'])} (`pregens` shows their sheets; pc take all, or pc take NAME)."
            if e.get("pregens") else "")),
+}
+
+
+def _named(ident: object) -> str:
+    """An id as a name (``drowned-ringer`` reads ``drowned ringer``): the event holds no other."""
+    return str(ident).replace("-", " ")
+
+
+# The story so far as a model is told it (PlayHooks.recall): what was reached, settled and suffered.
+RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
+    "scene_begun": lambda e: f"Scene: {e['title']}" + (f", at {e['place']}." if e.get("place") else "."),
+    "check_rolled": lambda e: (
+        f"{e['lead']}'s {ability_name(e['ability'])} check: {str(e['result']).replace('_', ' ')}."),
+    "extended_ended": lambda e: f"{_named(e['id']).capitalize()}: {e['outcome']}.",
+    "fight_started": lambda e: f"A fight began: {e['name']}.",
+    "fight_ended": lambda e: f"The fight was {e['outcome']}.",
+    "enemy_harmed": lambda e: f"The {_named(e['enemy'])} was " + ("beaten." if e["defeated"] else "hit."),
+    "harm_taken": lambda e: f"{e['character']} was hurt.",
+    "wound_taken": lambda e: f"{e['character']} was wounded.",
+    "character_out": lambda e: f"{e['character']} was taken out.",
 }
