@@ -1,7 +1,7 @@
 """Run every benchmark and print its figures.
 
 ``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|
-firewall|prompts|table]``
+firewall|prompts|table|longgame|longgame-quick]``
 
 ``python -m bench narration --model M [--base-url U] ...`` asks a language model (``--help`` for the rest);
 it runs only when named, with its model.
@@ -18,6 +18,7 @@ from bench import (
     crash,
     firewall,
     interrupts,
+    longgame,
     odds,
     prompts,
     repetition,
@@ -35,7 +36,7 @@ SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "sim
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
           "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
           "repetition": repetition.run, "firewall": firewall.run, "prompts": prompts.run,
-          "table": table.run}
+          "table": table.run, "longgame": longgame.run, "longgame-quick": longgame.quick}
 
 
 def machine() -> str:

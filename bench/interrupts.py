@@ -41,10 +41,12 @@ __all__ = ["GAMES", "Figures", "Game", "LineCounter", "campaign", "run", "view"]
 
 WYRD = str(Path(wyrd.__file__).resolve().parent)
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
-# Where an interrupt is worth aiming: the save's writes, the commit, the snapshot, the rebuild.
+# Where an interrupt is worth aiming: the save's writes, the commit, the snapshot, the rebuild, an undo's taking back.
 TARGETS = frozenset({"SaveFile.append", "SaveFile.append_told", "SaveFile.undo", "SaveFile._writing",
                      "SaveFile.save_snapshot", "SaveFile._records", "Session._commit", "Session._snapshot",
-                     "Session.rebuild", "Session._rebuild", "Session._replay", "Session.undo"})
+                     "Session.rebuild", "Session._rebuild", "Session._replay", "Session.undo",
+                     "Session._take_back", "Session._note", "Recent.take", "Recent.note", "Rolled.keep",
+                     "SaveFile.last_live", "_latest_live", "_indexed", "Session._follow", "Storyteller.reset"})
 UNDO_EVERY = 4  # after every fourth command that changed the game: undo, and the line again
 AFTER = 2  # lines played between an interrupt and the resume that checks it
 SNAPSHOTS = 5  # a snapshot every 5 commands: the stories are shorter than the usual 200

@@ -1,7 +1,7 @@
 """Kills at chosen points, never after a timer (issue 16, point 7).
 
 The child is a ``python -c`` that wraps one step of the save file (moving a new save into
-place, a command's commit, an undo's commit, the rebuild after an undo, a snapshot) so that its
+place, a command's commit, an undo's commit, the game taken back after an undo, a snapshot) so that its
 Nth call ends in ``SIGKILL`` to itself, then runs ``wyrd play --script FILE --json`` through
 the CLI's entry function. No hook exists in the code for this: the wrapping is the test's own.
 After the kill the save resumes (or, killed while being created, there is either no save or a
@@ -38,7 +38,7 @@ from wyrd.play.cli.main import main
 
 step, when, nth, save, script = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
 session_module.SNAPSHOT_EVERY = 3
-owner = session_module.Session if step == "rebuild" else SaveFile
+owner = session_module.Session if step == "_take_back" else SaveFile
 real = getattr(owner, step)
 calls = [0]
 
@@ -117,7 +117,7 @@ def test_a_kill_while_a_save_is_created_leaves_none_or_a_whole_one(tmp_path: Pat
     ("save_snapshot", "after", 1),
     ("undo", "after", 1),      # the undo committed, the state not yet rebuilt
     ("undo", "before", 2),
-    ("rebuild", "before", 1),  # inside undo: its rebuild never ran
+    ("_take_back", "before", 1),  # inside undo: the game in memory never taken back
 ])
 def test_a_kill_at_a_chosen_step_loses_nothing_shown(tmp_path: Path, step: str, when: str, nth: int) -> None:
     save, printed = _kill_at(tmp_path, step, when, nth)

@@ -15,6 +15,7 @@ Undone twice, the same command's faces come back latest first.
 from __future__ import annotations
 
 import json
+from bisect import insort
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -64,7 +65,9 @@ class Rolled:
         faces = tuple(record.faces)
         if faces and record.undoes is None:
             key = command_key(str(record.parsed.get("verb")), record.parsed.get("args", {}))
-            self._kept.setdefault(key, []).append(Earlier(record.seq, faces))
+            # In the order of the commands, as a resume reads them: an undo keeps its command's
+            # faces here too, and one undone later may be an earlier command.
+            insort(self._kept.setdefault(key, []), Earlier(record.seq, faces), key=lambda e: e.seq)
 
     def find(self, verb: str, args: Mapping[str, Any]) -> Earlier | None:
         """The faces the same command rolled before it was undone, latest first (None: none kept)."""

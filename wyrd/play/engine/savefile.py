@@ -59,6 +59,43 @@ _SCHEMA = (
         taken_at INTEGER NOT NULL, state BLOB NOT NULL, extra TEXT NOT NULL,
         created_at TEXT NOT NULL, invalidated_by INTEGER REFERENCES commands(seq), digest BLOB)""",
 )
+# Indexes that keep undo and resume from reading the whole game (issue 21, point 3): the live
+# commands by number (the latest one, what undo takes back, is found without reading the undone
+# ones and undo records after it) and the undone ones (what Rolled reads on resume, and where
+# event numbers may have gone back in saves made before they never did). None reads the JSON,
+# so a row edited outside Wyrd into bad JSON is still written, and then refused by its digest.
+# Not part of what a save holds: a save made before them gains them when a session claims it,
+# and reads the same without them.
+_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS live ON commands(seq) WHERE status = 'live' AND undoes IS NULL",
+    "CREATE INDEX IF NOT EXISTS undone ON commands(seq) WHERE status = 'undone'",
+)
+_LATEST_LIVE = ("SELECT seq FROM commands{} WHERE status = 'live' AND undoes IS NULL"
+                " ORDER BY seq DESC LIMIT 1")
+
+
+def _indexed(conn: sqlite3.Connection, name: str = "live") -> bool:
+    """Whether the save has the index ``name`` (one of :data:`_INDEXES`)."""
+    return conn.execute("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", (name,)).fetchone() is not None
+
+
+def _latest_live(conn: sqlite3.Connection) -> int | None:
+    """The latest live command's seq (None: none), by the index where the save has it (SQLite's
+    planner would rather walk the undoes column's index, which holds every undone command)."""
+    row = conn.execute(_LATEST_LIVE.format(" INDEXED BY live" if _indexed(conn) else "")).fetchone()
+    return None if row is None else int(row[0])
+
+
+# The live commands after a seq and their rows, read through the index: what is undone after
+# them is never read (the commands first, each one's dice and events by its key).
+_LIVE_ROWS = (
+    "SELECT seq, text, parsed, status, undone_by, undoes, created_at FROM commands INDEXED BY live"
+    " WHERE seq > ? AND status = 'live' AND undoes IS NULL ORDER BY seq",
+    "SELECT d.command, d.sides, d.faces, d.purpose FROM commands c INDEXED BY live CROSS JOIN dice d"
+    " ON d.command = c.seq WHERE c.seq > ? AND c.status = 'live' AND c.undoes IS NULL ORDER BY c.seq, d.idx",
+    "SELECT e.command, e.data FROM commands c INDEXED BY live CROSS JOIN events e"
+    " ON e.command = c.seq WHERE c.seq > ? AND c.status = 'live' AND c.undoes IS NULL ORDER BY c.seq, e.idx",
+)
 
 # The log's own invariants for integrity_check: each query returns the rows that break one.
 _CHECKS = (
@@ -265,8 +302,11 @@ def _connect(path: Path, timeout: float) -> sqlite3.Connection:
 
 
 def _name_holder(conn: sqlite3.Connection, holder: str | None) -> None:
-    """The lock's holder, in the meta, for a second session refused to say who plays the save."""
+    """The lock's holder, in the meta, for a second session refused to say who plays the save;
+    and the indexes of :data:`_INDEXES`, for a save made before it had them."""
     conn.execute("INSERT OR REPLACE INTO meta VALUES ('holder', ?)", (_dumps(savelock.holder(holder)),))
+    for statement in _INDEXES:
+        conn.execute(statement)
 
 
 @contextmanager
@@ -353,7 +393,7 @@ class SaveFile:
         conn = _connect(part, timeout)
         try:
             conn.execute("BEGIN IMMEDIATE")
-            for statement in _SCHEMA:
+            for statement in (*_SCHEMA, *_INDEXES):
                 conn.execute(statement)
             conn.executemany("INSERT INTO meta VALUES (?, ?)", rows)
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -600,8 +640,7 @@ class SaveFile:
     def undo(self, text: str = "undo") -> int | None:
         """Mark the latest live command undone, recording the undo; returns its seq or None."""
         with self._writing() as conn:
-            (target,) = conn.execute("SELECT max(seq) FROM commands WHERE status = 'live'"
-                                     " AND undoes IS NULL").fetchone()
+            target = _latest_live(conn)
             if target is None:
                 return None
             undo_seq, prev = self._chain_head(conn)
@@ -673,20 +712,35 @@ class SaveFile:
     def last_event_seq(self) -> int:
         """The highest event ``seq`` ever recorded, undone commands' included (0 if none)."""
         with self._reading() as conn:
-            row = conn.execute("SELECT max(json_extract(data, '$.seq')) FROM events").fetchone()
+            # Numbers only ever went up until a first undo (in early saves an undo could take them
+            # back): the highest is among the events from the last command with any before the
+            # first undone one on, which spares reading a game that was never undone.
+            since = self._first_undone(conn)
+            row = conn.execute(
+                "SELECT max(json_extract(data, '$.seq')) FROM events WHERE command >= coalesce("
+                "(SELECT max(command) FROM events WHERE command < ?), 0)", (since,)).fetchone()
             return int(row[0] or 0)
+
+    @staticmethod
+    def _first_undone(conn: sqlite3.Connection) -> int:
+        """The first undone command's seq (past the last if none)."""
+        by = " INDEXED BY undone" if _indexed(conn, "undone") else ""
+        row = conn.execute(f"SELECT seq FROM commands{by} WHERE status = 'undone' ORDER BY seq LIMIT 1").fetchone()
+        return int(row[0]) if row is not None else 2**62
 
     def last_live(self) -> Record | None:
         """The latest live command (the one ``undo`` would take back), or None."""
         with self._reading() as conn:
-            (seq,) = conn.execute("SELECT max(seq) FROM commands WHERE status = 'live'"
-                                  " AND undoes IS NULL").fetchone()
+            seq = _latest_live(conn)
             return None if seq is None else self._records(seq - 1, live_only=True)[0]
 
     def _records(self, after: int, live_only: bool) -> list[Record]:
         # Three primary-key range scans in one read transaction (a consistent view), merged in
         # Python; each column's JSON is decoded in one json.loads call, which halves the cost.
         with self._reading() as conn:
+            if live_only and _indexed(conn):
+                commands, dice_rows, event_rows = (conn.execute(q, (after,)).fetchall() for q in _LIVE_ROWS)
+                return self._merge(commands, dice_rows, event_rows, live_only)
             commands = conn.execute("SELECT seq, text, parsed, status, undone_by, undoes, "
                                     "created_at FROM commands WHERE seq > ? ORDER BY seq",
                                     (after,)).fetchall()
@@ -715,14 +769,17 @@ class SaveFile:
         """The undone commands that rolled dice (without their events), and the seqs whose faces a
         later command has already taken again (``parsed.again``): see :mod:`wyrd.play.engine.rolled`."""
         with self._reading() as conn:
-            commands = conn.execute("SELECT seq, text, parsed, status, undone_by, undoes, created_at FROM"
-                                    " commands WHERE status = 'undone' AND EXISTS (SELECT 1 FROM dice"
+            by = " INDEXED BY undone" if _indexed(conn, "undone") else ""
+            commands = conn.execute(f"SELECT seq, text, parsed, status, undone_by, undoes, created_at FROM"
+                                    f" commands{by} WHERE status = 'undone' AND EXISTS (SELECT 1 FROM dice"
                                     " WHERE command = seq) ORDER BY seq").fetchall()
-            dice_rows = conn.execute("SELECT command, sides, faces, purpose FROM dice WHERE command IN"
-                                     " (SELECT seq FROM commands WHERE status = 'undone')"
-                                     " ORDER BY command, idx").fetchall()
-            taken = conn.execute("SELECT json_extract(parsed, '$.again') FROM commands"
-                                 " WHERE json_extract(parsed, '$.again') IS NOT NULL").fetchall()
+            dice_rows = conn.execute(f"SELECT d.command, d.sides, d.faces, d.purpose FROM commands c{by} CROSS JOIN"
+                                     " dice d ON d.command = c.seq WHERE c.status = 'undone'"
+                                     " ORDER BY c.seq, d.idx").fetchall()
+            # A command takes back the faces of an undone one before it: none comes before the first.
+            taken = conn.execute("SELECT json_extract(parsed, '$.again') FROM commands WHERE seq > ?"
+                                 " AND json_extract(parsed, '$.again') IS NOT NULL",
+                                 (self._first_undone(conn),)).fetchall()
             return self._merge(commands, dice_rows, [], False), {int(row[0]) for row in taken}
 
     def live_commands(self, after: int = 0) -> Iterator[Record]:

@@ -59,6 +59,7 @@ import wyrd.play.engine.oracle_verbs  # noqa: F401  (the oracle's verbs, shared 
 from wyrd.play.engine.events import NarrationFailed, Recorded, Refused, SessionStarted, Undone, plain
 from wyrd.play.engine.interrupts import deferred_interrupts
 from wyrd.play.engine.kits import PlayHooks, hooks_for
+from wyrd.play.engine.recent import Before, Recent
 from wyrd.play.engine.rolled import Rolled
 from wyrd.play.engine.savefile import Record, SaveFile, SaveWriteError
 from wyrd.play.engine.storyplay import Follower, PlayContext, content_dirs
@@ -183,6 +184,10 @@ class Session:
         self.follower = self._follow(None)
         # the faces of undone commands, for the same command typed again
         self.rolled = Rolled()
+        # the game before each of the latest live commands, for undo (issue 21, point 3)
+        self.recent = Recent()
+        # live commands in memory since the latest snapshot (a snapshot is due at SNAPSHOT_EVERY)
+        self._unsnapped = 0
         self.next_command = 1
         self.next_event = 1
         # The events of starting a new session (shown first by --json); none on resume.
@@ -496,20 +501,26 @@ class Session:
             self.next_event += len(stamped)
             if state is not None:
                 self.state = state
+                self._unsnapped += 1
         return stamped
 
     def _snapshot(self, seq: int) -> None:
         """Every :data:`SNAPSHOT_EVERY` commands, the state and the story as they stand now.
 
+        Due at a command whose number is a multiple of it, or once as many live commands have
+        come since the latest snapshot: undos take numbers too, and a game whose undos always
+        fell on the multiples would otherwise never be snapshot again (issue 21, point 3).
         Only ever from a game that is the save's: never while a change is stopped half-way.
         """
-        if self.save is not None and not self.unsettled and seq % SNAPSHOT_EVERY == 0:
+        due = seq % SNAPSHOT_EVERY == 0 or self._unsnapped >= SNAPSHOT_EVERY
+        if self.save is not None and not self.unsettled and due:
             extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
             if self.follower is not None:
                 extra["follower"] = self.follower.snapshot()
             # A snapshot only speeds up resuming; the command itself is already safe.
             with contextlib.suppress(SaveWriteError):
                 self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
+                self._unsnapped = 0
 
     def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
         return Reply(line=text, verb=verb, refused=refusal(text, str(exc), rule))
@@ -519,7 +530,10 @@ class Session:
     def undo(self) -> Reply:
         """Take back the last command; it stays in the save's audit trail.
 
-        The save's undo and the rebuild that follows are one step: Ctrl-C waits for both.
+        The save's undo and the rebuild that follows are one step: Ctrl-C waits for both. The
+        game before the command comes from :attr:`recent` when it is noted there (nothing is
+        replayed), else from a rebuild that notes what it replays, so undos in a row cost about
+        one replayed command each however long the game (issue 21, point 3).
         """
         if self.save is None:
             raise SessionError("undo needs a save file")
@@ -535,9 +549,27 @@ class Session:
             except SaveWriteError as exc:
                 self.unsettled = False  # rolled back: the save, and so the game, is as it was
                 return self._refuse("undo", "undo", exc, "save")
-            self.rebuild()
+            self._take_back(last)
+            self.unsettled = False
         event = Recorded(seq=None, event=Undone(command=last.text, command_seq=last.seq))
         return Reply(line="undo", verb="undo", events=[event], changed=True)
+
+    def _take_back(self, last: Record) -> None:
+        """The game after ``last`` was undone in the save (the session :attr:`unsettled` meanwhile)."""
+        assert self.save is not None
+        # Its faces are kept for the same command typed again; event numbers go on as they were.
+        self.rolled.keep(last)
+        self.next_command = self.save.last_seq() + 1
+        before = self.recent.take(last.seq)
+        if before is None:
+            self._rebuild(use_snapshots=True, kept=(self.rolled, self.next_event))
+            return
+        self.state = before.state
+        self.follower = self._follow(before.follower)
+        self.teller.reset(before.deck)
+        self._unsnapped = before.unsnapped
+        # The same game is the one before whatever command comes next.
+        self.recent.note(before._replace(seq=self.next_command))
 
     def rebuild(self, *, use_snapshots: bool = True) -> None:
         """Rebuild the state from the save: the latest snapshot, then recorded dice.
@@ -552,18 +584,36 @@ class Session:
             self._rebuild(use_snapshots=use_snapshots)
             self.unsettled = False
 
-    def _rebuild(self, *, use_snapshots: bool) -> None:
+    def _rebuild(self, *, use_snapshots: bool, kept: tuple[Rolled, int] | None = None) -> None:
+        """Read the game from the save. After an undo, ``kept`` is what the session still knows
+        (the faces kept, the next event number) and the rebuild may start from a note of
+        :attr:`recent`; it then notes each command it replays."""
         if self.save is None:
             raise SessionError("nothing to rebuild from")
+        self._untold = None
+        self.rolled = Rolled.from_save(self.save) if kept is None else kept[0]
+        last = self.save.last_seq()
+        # A note is worth starting from while it is nearer than a snapshot can be.
+        note = self.recent.latest_before(last) if kept is not None and use_snapshots else None
+        if note is not None and last - note.seq > 2 * SNAPSHOT_EVERY:
+            note = None
+        if note is None:
+            self.recent.clear()
         self.state = new_state(self.ruleset)
         self.follower = self._follow(None)
-        self._untold = None
         self.teller.reset()
-        self.rolled = Rolled.from_save(self.save)
         self.next_event = 1
+        self._unsnapped = 0
         start = 0
-        snap = self.save.latest_snapshot() if use_snapshots else None
-        if snap is not None:
+        snap = self.save.latest_snapshot() if use_snapshots and note is None else None
+        if note is not None:
+            self.recent.take(note.seq)
+            self.state = note.state
+            self.follower = self._follow(note.follower)
+            self.teller.reset(note.deck)
+            self._unsnapped = note.unsnapped
+            start = note.seq - 1
+        elif snap is not None:
             self.state = type(self.state).model_validate(snap.state)
             self.next_event = int(snap.extra["next_event"])
             # Saves before kits had followers alike kept the Abacus's under "story".
@@ -571,10 +621,20 @@ class Session:
             self.teller.reset(snap.extra.get("deck"))
             start = snap.seq
         for record in self.save.live_commands(after=start):
+            if kept is not None:
+                self._note(record.seq)
             self._replay(record)
-        self.next_command = self.save.last_seq() + 1
+            self._unsnapped += 1
+        self.next_command = last + 1
         # Numbers are never reused: after an undo, new events follow the last ever shown.
-        self.next_event = max(self.next_event, self.save.last_event_seq() + 1)
+        known = kept[1] if kept is not None else self.save.last_event_seq() + 1
+        self.next_event = max(self.next_event, known)
+        self._note(self.next_command)
+
+    def _note(self, seq: int) -> None:
+        """Note the game as it stands as the game before command ``seq`` (see :attr:`recent`)."""
+        follower = self.follower.snapshot() if self.follower is not None else None
+        self.recent.note(Before(seq, self.state, follower, copy.deepcopy(self.teller.deck), self._unsnapped))
 
     def _replay(self, record: Record) -> None:
         """Apply a saved command with its saved faces, and check it tells the same story."""
