@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["FLOOR_SCRIPT", "PROMPT", "TARGET", "first_page", "first_prompt", "in_pty", "run", "wall"]
+__all__ = ["FLOOR_SCRIPT", "PROMPT", "TARGET", "first_page", "first_prompt", "in_pty", "measure", "run", "wall"]
 
 # Prefer the wyrd beside this Python (the project's venv) to whatever else is on PATH.
 _BESIDE = Path(sys.executable).with_name("wyrd")
@@ -213,11 +213,10 @@ def run() -> list[str]:
     got = measure()
     bare, floor = got["bare"], got["floor"]
     lines = [
-        f"bare python -c pass                                {bare * 1000:7.1f} ms",
-        f"wyrd --version                                 {version * 1000:7.1f} ms  (+{(version - bare) * 1000:.1f} ms "
-        "over bare)",
-        f"the floor (PromptSession, BaseModel, sqlite3,  {floor * 1000:7.1f} ms  (+{(floor - bare) * 1000:.1f} ms "
-        "over bare)",
+        f"{'bare python -c pass':<50} {bare * 1000:7.1f} ms",
+        f"{'wyrd --version':<50} {version * 1000:7.1f} ms  (+{(version - bare) * 1000:.1f} ms over bare)",
+        f"{'the floor (PromptSession, BaseModel, sqlite3,':<50} {floor * 1000:7.1f} ms  "
+        f"(+{(floor - bare) * 1000:.1f} ms over bare)",
         "  json, yaml imported; a prompt shown in a pty)",
     ]
     for name, label in LABELS.items():
