@@ -180,12 +180,13 @@ def _narrator(session: Session, args: argparse.Namespace) -> bool:
 def models_deferred(on: bool) -> None:
     """While ``on``, a pydantic model defined builds its validator when first used, not when defined.
 
-    Setting a game up imports about 70 models (the rules' state and events, the story format's,
-    the narration's); a new game or a resume uses about 20 of them before the first prompt. Built
-    as they are defined, the rest cost about 35 ms of the wait (bench/RESULTS.md, issue 21, point 2);
-    deferred, each is built at its first use, a few milliseconds spread over the game's first
-    commands. What a model accepts and refuses is the same either way. Models defined while it is
-    off (the default, and after setup) are built as pydantic always builds them.
+    Setting a game up defines about a hundred models (the rules' state and events, the story
+    format's, the narration's) and built 66 validators; a new game of hollow-fair needs 22 of them
+    before its first prompt. Deferred, the rest are built at their first use: about 10 ms less wait
+    for the prompt (more for a shared table's first page) and 4 to 8 ms more over the game's first
+    eleven commands (bench/RESULTS.md, issue 21, point 2). What a model accepts and refuses is the
+    same either way. Models defined while it is off (the default, and after setup) are built as
+    pydantic always builds them.
     """
     from pydantic import BaseModel
 

@@ -67,7 +67,7 @@ def run_host(args: argparse.Namespace) -> int:
     from wyrd.play.cli.play import setting_up
 
     # The table is set up with the collector off and the models built at first use, as a game
-    # is for `wyrd play` (about 20 ms sooner to the first page; bench/RESULTS.md, issue 21).
+    # is for `wyrd play`: its first page is served sooner (bench/RESULTS.md, issue 21).
     with setting_up():
         server_or_code = _host_server(args)
     if isinstance(server_or_code, int):
