@@ -1,7 +1,17 @@
-"""How long until the player can type: ``wyrd play`` to its first prompt, in a real terminal.
+"""How long until the player can type, each beside the import floor measured in the same run.
 
-Each figure is the median of several runs, printed beside a bare ``python -c pass``
-measured in the same run, so the machine's own speed is visible.
+The floor is a bare script that imports what any prompt of ours needs (prompt-toolkit's
+``PromptSession``, pydantic's ``BaseModel``, sqlite3, json and PyYAML), makes a ``PromptSession`` and
+shows a prompt in the same kind of pseudo-terminal. Beside it, measured round by round in turn so the
+machine's load moves them alike:
+
+- ``wyrd play`` (a new game of a bundled story) to its first prompt;
+- ``wyrd resume`` of a saved game to its first prompt;
+- ``wyrd join LINK`` to its first prompt, against a ``wyrd host`` already running;
+- ``wyrd host --no-repl`` to the first page served (the first ``GET /`` answered with its HTML).
+
+Each figure is the median of several runs, printed as a difference from the floor and a ratio to it,
+with issue 21's target (the floor + 0.1 s) met or not.
 """
 
 from __future__ import annotations
@@ -11,22 +21,38 @@ import pty
 import re
 import select
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["PROMPT", "first_prompt", "run", "wall"]
+__all__ = ["FLOOR_SCRIPT", "PROMPT", "TARGET", "first_page", "first_prompt", "in_pty", "measure", "run", "wall"]
 
 # Prefer the wyrd beside this Python (the project's venv) to whatever else is on PATH.
 _BESIDE = Path(sys.executable).with_name("wyrd")
 WYRD = str(_BESIDE) if _BESIDE.exists() else shutil.which("wyrd") or "wyrd"
-# The prompt is "wyrd> ", but prompt-toolkit draws it with colour codes and moves the cursor
-# over the trailing space instead of printing it: look for the text with escapes taken out.
-PROMPT = b"wyrd>"
+# The prompt is "wyrd> " (or "scene N> " in a scene), but prompt-toolkit draws it with colour codes and
+# moves the cursor over the trailing space instead of printing it: look for it with escapes taken out.
+PROMPT = re.compile(rb"(?:wyrd|scene \d+)>")
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]")
+STORY = "hollow-fair"
+#: Issue 21, point 2: each first prompt (and the host's first page) within 0.1 s of the floor.
+TARGET = 0.1
+
+#: The floor: the imports every prompt of ours needs, a PromptSession, and a prompt shown.
+FLOOR_SCRIPT = """\
+import json, sqlite3
+import yaml
+from pydantic import BaseModel
+from prompt_toolkit import PromptSession
+PromptSession().prompt("wyrd> ")
+"""
 
 
 def wall(argv: list[str], runs: int = 7) -> float:
@@ -39,46 +65,163 @@ def wall(argv: list[str], runs: int = 7) -> float:
     return statistics.median(times)
 
 
-def first_prompt(runs: int = 7, marker: bytes = PROMPT) -> float:
-    """Median time from launching ``wyrd play`` in a pseudo-terminal to its prompt."""
+def in_pty(argv: list[str], env: dict[str, str], marker: re.Pattern[bytes] = PROMPT) -> float:
+    """Seconds from launching ``argv`` in a pseudo-terminal until ``marker`` shows in its output."""
+    main, child = pty.openpty()
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
+    os.close(child)
+    seen = b""
+    deadline = start + 30
+    try:
+        while not marker.search(ESCAPES.sub(b"", seen)) and time.perf_counter() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.05)
+            if ready:
+                try:
+                    seen += os.read(main, 4096)
+                except OSError:
+                    break
+                # Answer a cursor-position request, as a terminal would.
+                if b"\x1b[6n" in seen:
+                    os.write(main, b"\x1b[1;1R")
+                    seen = seen.replace(b"\x1b[6n", b"")
+        elapsed = time.perf_counter() - start
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(main)
+    if not marker.search(ESCAPES.sub(b"", seen)):
+        raise RuntimeError(f"{argv[1:3]}: no prompt seen; the terminal showed {seen[-300:]!r}")
+    return elapsed
+
+
+def _env(home: str) -> dict[str, str]:
+    return dict(os.environ, WYRD_HOME=home, TERM="xterm-256color", WYRD_MODEL="table")
+
+
+def first_prompt(runs: int = 7) -> float:
+    """Median time from launching ``wyrd play`` (a new game of a bundled story) to its prompt."""
     times = []
     for i in range(runs):
         with tempfile.TemporaryDirectory() as home:
-            env = dict(os.environ, WYRD_HOME=home, TERM="xterm-256color")
-            main, child = pty.openpty()
-            start = time.perf_counter()
-            proc = subprocess.Popen([WYRD, "play", "--seed", str(i), "--save", f"{home}/b.wyrd"],
-                                    stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
-            os.close(child)
-            seen = b""
-            deadline = start + 20
-            while marker not in ESCAPES.sub(b"", seen) and time.perf_counter() < deadline:
-                ready, _, _ = select.select([main], [], [], 0.05)
-                if ready:
-                    try:
-                        seen += os.read(main, 4096)
-                    except OSError:
-                        break
-                    # Answer a cursor-position request, as a terminal would.
-                    if b"\x1b[6n" in seen:
-                        os.write(main, b"\x1b[1;1R")
-                        seen = seen.replace(b"\x1b[6n", b"")
-            times.append(time.perf_counter() - start)
-            proc.kill()
-            proc.wait()
-            os.close(main)
-            if marker not in ESCAPES.sub(b"", seen):
-                raise RuntimeError(f"no prompt seen; the terminal showed {seen[-300:]!r}")
+            times.append(in_pty([WYRD, "play", "--story", STORY, "--seed", str(i), "--save", f"{home}/b.wyrd"],
+                                _env(home)))
     return statistics.median(times)
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _page(port: int) -> bool:
+    """True once ``GET /`` on ``port`` answers with the table's HTML."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
+            return reply.status == 200 and b"<html" in reply.read().lower()
+    except OSError:
+        return False
+
+
+def _host(home: str, port: int, save: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([WYRD, "host", "--story", STORY, "--seed", "3", "--save", str(save), "--port", str(port),
+                             "--no-repl", "--no-qr"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=_env(home))
+
+
+def _stop(proc: subprocess.Popen[str]) -> None:
+    proc.kill()
+    proc.wait()
+    if proc.stdout is not None:
+        proc.stdout.close()
+
+
+def first_page(home: str) -> float:
+    """Seconds from launching ``wyrd host --no-repl`` to the first page it serves."""
+    port = _free_port()
+    start = time.perf_counter()
+    proc = _host(home, port, Path(home) / "host.wyrd")
+    try:
+        while not _page(port):
+            if proc.poll() is not None or time.perf_counter() > start + 30:
+                raise RuntimeError("wyrd host served no page")
+            time.sleep(0.002)
+        return time.perf_counter() - start
+    finally:
+        _stop(proc)
+
+
+@contextmanager
+def _hosting(home: str) -> Iterator[str]:
+    """A ``wyrd host`` running headless for the length of the block; yields its invitation link."""
+    proc = _host(home, _free_port(), Path(home) / "joined.wyrd")
+    try:
+        assert proc.stdout is not None
+        link = next(line.strip() for line in proc.stdout if "#invite=" in line)
+        yield link
+    finally:
+        _stop(proc)
+
+
+def _saved_game(home: str) -> Path:
+    """A saved game of the bundled story, a few commands in, to resume."""
+    save = Path(home) / "resumed.wyrd"
+    script = Path(__file__).with_name("hollow_fair.txt").read_text(encoding="utf-8").splitlines()[:40]
+    subprocess.run([WYRD, "play", "--story", STORY, "--seed", "21", "--save", str(save), "--script", "-"],
+                   input="\n".join(line for line in script if not line.startswith("story")) + "\n", text=True,
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env(home))
+    return save
+
+
+def measure(runs: int = 7) -> dict[str, float]:
+    """Median seconds of each figure, the rounds interleaved: floor, play, resume, join, host."""
+    times: dict[str, list[float]] = {"bare": [], "floor": [], "play": [], "resume": [], "join": [], "host": []}
+    with tempfile.TemporaryDirectory() as base, _hosting(base) as link:
+        floor = Path(base) / "floor.py"
+        floor.write_text(FLOOR_SCRIPT, encoding="utf-8")
+        saved = _saved_game(base)
+        rounds: dict[str, Callable[[str, int], float]] = {
+            "bare": lambda home, i: _wall_once([sys.executable, "-c", "pass"]),
+            "floor": lambda home, i: in_pty([sys.executable, str(floor)], _env(home)),
+            "play": lambda home, i: in_pty([WYRD, "play", "--story", STORY, "--seed", str(i), "--save",
+                                            f"{home}/b.wyrd"], _env(home)),
+            "resume": lambda home, i: in_pty([WYRD, "resume", str(shutil.copy(saved, f"{home}/r.wyrd"))], _env(home)),
+            "join": lambda home, i: in_pty([WYRD, "join", link, "--name", f"Seat{i}"], _env(home)),
+            "host": lambda home, i: first_page(home),
+        }
+        for i in range(runs):
+            for name, once in rounds.items():
+                with tempfile.TemporaryDirectory() as home:
+                    times[name].append(once(home, i))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def _wall_once(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+LABELS = {"play": f"wyrd play --story {STORY} to its first prompt", "resume": "wyrd resume FILE to its first prompt",
+          "join": "wyrd join LINK to its first prompt", "host": "wyrd host --no-repl to its first page"}
+
+
 def run() -> list[str]:
-    bare = wall([sys.executable, "-c", "pass"])
     version = wall([WYRD, "--version"])
-    prompt = first_prompt()
-    return [
-        f"bare python -c pass        {bare * 1000:7.1f} ms",
-        f"wyrd --version             {version * 1000:7.1f} ms  (+{(version - bare) * 1000:.1f} ms over bare)",
-        f"wyrd play to first prompt  {prompt * 1000:7.1f} ms  (+{(prompt - bare) * 1000:.1f} ms over bare;"
-        " target +300 ms)",
+    got = measure()
+    bare, floor = got["bare"], got["floor"]
+    lines = [
+        f"{'bare python -c pass':<50} {bare * 1000:7.1f} ms",
+        f"{'wyrd --version':<50} {version * 1000:7.1f} ms  (+{(version - bare) * 1000:.1f} ms over bare)",
+        f"{'the floor (PromptSession, BaseModel, sqlite3,':<50} {floor * 1000:7.1f} ms  "
+        f"(+{(floor - bare) * 1000:.1f} ms over bare)",
+        "  json, yaml imported; a prompt shown in a pty)",
     ]
+    for name, label in LABELS.items():
+        took = got[name]
+        verdict = "met" if took - floor <= TARGET else "missed"
+        lines.append(f"{label:<50} {took * 1000:7.1f} ms  (floor +{(took - floor) * 1000:.0f} ms, "
+                     f"{took / floor:.2f}x the floor; target floor +{TARGET * 1000:.0f} ms: {verdict})")
+    return lines

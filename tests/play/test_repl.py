@@ -468,11 +468,50 @@ def test_a_game_without_a_model_starts_without_what_only_a_model_or_a_roll_needs
 
 
 def test_the_collector_held_off_while_a_game_starts_is_on_again_however_it_ends(tmp_path: Path) -> None:
+    from pydantic import BaseModel
+
     assert main(["resume", str(tmp_path / "nowhere.wyrd")]) == 1
     assert gc.isenabled()
+    assert "defer_build" not in BaseModel.model_config  # issue 21, point 2: deferral ends with the setup
     script = tmp_path / "quit.txt"
     script.write_text("quit\n", encoding="utf-8")
     assert main(["play", "--story", "none", "--seed", "1", "--save", str(tmp_path / "g.wyrd"),
                  "--script", str(script)]) == 0
     assert gc.isenabled()
+    assert "defer_build" not in BaseModel.model_config
+    # `wyrd host` sets its table up the same way, and a refused start leaves both as they were.
+    assert main(["host", "--story", "none", "--resume", str(tmp_path / "g.wyrd")]) == 1
+    assert gc.isenabled()
+    assert "defer_build" not in BaseModel.model_config
+
+
+def test_a_game_sets_up_with_the_models_it_does_not_use_yet_unbuilt_and_they_check_the_same(tmp_path: Path) -> None:
+    """Issue 21, point 2: the models a new game does not use before its first prompt build their
+    validators at first use (the wait for the prompt is shorter), and then accept and refuse as before."""
+    script = tmp_path / "empty.txt"
+    script.write_text("", encoding="utf-8")
+    argv = ["play", "--story", "hollow-fair", "--seed", "1", "--save", str(tmp_path / "g.wyrd"), "--script",
+            str(script)]
+    code = (f"from wyrd.play.cli.main import main; assert main({argv!r}) == 0\n"
+            "import pydantic\n"
+            "from wyrd.rules.abacus.state import PendingRoll\n"
+            "from wyrd.stories.abacus.exits import CounterCheck\n"
+            "print(PendingRoll.__pydantic_complete__, CounterCheck.__pydantic_complete__)\n"
+            "try:\n    CounterCheck.model_validate({'counter': 3})\nexcept pydantic.ValidationError as e:\n"
+            "    print(e.error_count() > 0)\n"
+            "print(CounterCheck.__pydantic_complete__)\n"
+            "class Later(pydantic.BaseModel):\n    x: int\n"
+            "print(Later.__pydantic_complete__)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], capture_output=True,
+                          text=True, timeout=60, check=True, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(tmp_path)})
+    assert done.stdout.splitlines()[-4:] == ["False False", "True", "True", "True"]
+
+
+def test_the_toolbar_s_lines_need_no_prompt_toolkit() -> None:
+    """Issue 21, point 2: the shared table's host draws the toolbar's lines for its seats without a
+    terminal, so serving its first page does not wait for prompt-toolkit's import."""
+    code = ("import sys; from wyrd.play.frontends.terminal.toolbar import toolbar_lines; "
+            "print([m for m in sys.modules if m.startswith('prompt_toolkit')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 

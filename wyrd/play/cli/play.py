@@ -7,6 +7,7 @@ save file and the REPL when it runs, so ``wyrd --version`` stays fast.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gc
 import sys
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_backup", "add_export", "add_log", "add_play", "add_resume", "add_saves"]
+__all__ = ["add_backup", "add_export", "add_log", "add_play", "add_resume", "add_saves", "models_deferred",
+           "setting_up"]
 
 
 def _fail(message: str) -> int:
@@ -175,26 +177,56 @@ def _narrator(session: Session, args: argparse.Namespace) -> bool:
     return True
 
 
+def models_deferred(on: bool) -> None:
+    """While ``on``, a pydantic model defined builds its validator when first used, not when defined.
+
+    Setting a game up defines about a hundred models (the rules' state and events, the story
+    format's, the narration's) and built 66 validators; a new game of hollow-fair needs 22 of them
+    before its first prompt. Deferred, the rest are built at their first use: about 10 ms less wait
+    for the prompt (more for a shared table's first page) and 4 to 8 ms more over the game's first
+    eleven commands (bench/RESULTS.md, issue 21, point 2). What a model accepts and refuses is the
+    same either way. Models defined while it is off (the default, and after setup) are built as
+    pydantic always builds them.
+    """
+    from pydantic import BaseModel
+
+    if on:
+        BaseModel.model_config["defer_build"] = True
+    else:
+        BaseModel.model_config.pop("defer_build", None)
+
+
 def _collector_held(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """Run ``handler`` with the cyclic garbage collector off until :func:`_run` starts the game.
 
     Setting a game up imports pydantic, the rules' models and prompt-toolkit: tens of
     thousands of objects that last as long as the game. Left on, the collector walks them
     over and over while they are made, about a tenth of the wait for the first prompt.
-    Whatever happens, it is on again when the handler returns.
+    The models defined meanwhile build their validators when first used (:func:`models_deferred`).
+    Whatever happens, both are back as they were when the handler returns.
     """
     @functools.wraps(handler)
     def held(args: argparse.Namespace) -> int:
-        gc.disable()
-        try:
+        with setting_up():
             return handler(args)
-        finally:
-            gc.enable()
 
     return held
 
 
+@contextlib.contextmanager
+def setting_up() -> Iterator[None]:
+    """The collector off and the models deferred for the block; both as they were after it."""
+    gc.disable()
+    models_deferred(True)
+    try:
+        yield
+    finally:
+        models_deferred(False)
+        gc.enable()
+
+
 def _run(console: Console, args: argparse.Namespace, lines: Iterator[str] | None) -> int:
+    models_deferred(False)  # the game is set up: what loads later (a language model's library) builds as usual
     if lines is None and sys.stdin.isatty():
         from wyrd.play.frontends.terminal.repl import run_repl
 

@@ -14,6 +14,11 @@ from typing import TYPE_CHECKING
 from wyrd.play.cli.rulesets import add_ruleset_option
 
 if TYPE_CHECKING:
+    import socket
+
+    from wyrd.play.frontends.table.host import HostOptions
+    from wyrd.play.frontends.table.server import TableServer
+
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 __all__ = ["HOST_RECAP", "add_host", "add_join"]
@@ -59,14 +64,27 @@ def add_join(subparsers: Subparsers) -> None:
 
 
 def run_host(args: argparse.Namespace) -> int:
-    import asyncio
+    from wyrd.play.cli.play import setting_up
+
+    # The table is set up with the collector off and the models built at first use, as a game
+    # is for `wyrd play`: its first page is served sooner (bench/RESULTS.md, issue 21).
+    with setting_up():
+        server_or_code = _host_server(args)
+    if isinstance(server_or_code, int):
+        return server_or_code
+    server, sock, options, tokens = server_or_code
+    return _serve_host(args, server, sock, options, tokens)
+
+
+def _host_server(args: argparse.Namespace) -> int | tuple[TableServer, socket.socket, HostOptions, dict[str, str]]:
+    """The table's server, its listening socket, the options and the tokens; or the exit code of a failure."""
     import secrets
 
     from wyrd.play.cli.story import RulesetMismatch, play_ruleset
     from wyrd.play.engine.paths import new_save_path
     from wyrd.play.engine.savefile import SaveError
     from wyrd.play.engine.session import SessionError
-    from wyrd.play.frontends.table.host import HostOptions, announce, invitation, make_engine, open_socket, serve
+    from wyrd.play.frontends.table.host import HostOptions, make_engine, open_socket
     from wyrd.play.frontends.table.server import Limits, TableServer
 
     if args.resume is not None and args.story is not None:
@@ -99,6 +117,15 @@ def run_host(args: argparse.Namespace) -> int:
     except (SaveError, SessionError, OSError, ValueError) as exc:
         sock.close()
         return _fail(str(exc))
+    return server, sock, options, tokens
+
+
+def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.socket, options: HostOptions,
+                tokens: dict[str, str]) -> int:
+    import asyncio
+
+    from wyrd.play.frontends.table.host import announce, invitation, serve
+
     port = sock.getsockname()[1]
     announce(invitation(options.bind, port, tokens["invite"]), options.save, qr=not args.no_qr)
     repl = None

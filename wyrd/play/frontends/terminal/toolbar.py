@@ -14,11 +14,12 @@ item that would run past the edge begins a new line of the bar, so a table of fo
 
 from __future__ import annotations
 
-from typing import Any
-
-from prompt_toolkit.formatted_text import FormattedText
+from typing import TYPE_CHECKING, Any
 
 from wyrd.play.engine.kits import PlayHooks
+
+if TYPE_CHECKING:
+    from prompt_toolkit.formatted_text import FormattedText
 
 __all__ = ["WIDTH", "toolbar_lines", "toolbar_text"]
 
@@ -95,6 +96,10 @@ def toolbar_lines(hooks: PlayHooks, state: Any, width: int = WIDTH) -> list[Item
 
 def toolbar_text(hooks: PlayHooks, state: Any, width: int = WIDTH) -> FormattedText:
     """The toolbar of ``state``, drawn by its ruleset's ``hooks`` and fitted to ``width`` columns."""
+    # Imported here: the shared table's host draws the bar's lines (toolbar_lines) with no terminal,
+    # and prompt-toolkit would cost it about 30 ms before its first page (bench/RESULTS.md, issue 21).
+    from prompt_toolkit.formatted_text import FormattedText
+
     out: list[Piece] = []
     for i, line in enumerate(toolbar_lines(hooks, state, width)):
         out += [("", "\n " if i else " "), *line]
