@@ -97,6 +97,11 @@ class Seat:
                         self.read()
                 return message
 
+    def view_moves(self) -> list[dict[str, Any]]:
+        """The moves of the last view read."""
+        moves: list[dict[str, Any]] = next(m for m in reversed(self.seen) if m["type"] == "view")["moves"]
+        return moves
+
     def catch_up(self, n: int) -> None:
         """Read until this seat has been sent entry ``n`` and the view after it."""
         while not self.log or self.log[-1]["n"] < n or self.view_after < n or self.told < n:

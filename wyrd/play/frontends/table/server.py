@@ -189,9 +189,11 @@ class TableServer:
                 if outcome.seats_changed or outcome.seat is not None else None
             loop.call_soon_threadsafe(self._deliver, conn, outcome, seats)
             if outcome.telling is not None:  # the narration, after the truth, still in the worker
+                def emit(messages: list[dict[str, Any]]) -> None:
+                    loop.call_soon_threadsafe(self._deliver, conn, Outcome(broadcast=messages), None)
+
                 with contextlib.suppress(Exception):  # narration only adds prose: the table goes on
-                    outcome.telling(lambda messages: loop.call_soon_threadsafe(
-                        self._deliver, conn, Outcome(broadcast=messages), None))
+                    outcome.telling(emit)
 
         await loop.run_in_executor(self.executor, job)
 
