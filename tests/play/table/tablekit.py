@@ -45,12 +45,23 @@ class Seat:
         self.view: dict[str, Any] = {}
         self.count = 0
         self.view_after = -1  # the last entry read before the last view
+        self.told = 0  # the last entry whose narration is over (prose_done read, or sent whole)
+        self.prose: list[dict[str, Any]] = []  # prose, prose_withdrawn and prose_done, in order
 
     def read(self) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.receive_text())
         self.seen.append(message)
         if message["type"] == "log":
             self.log.append(message)
+        elif message["type"] in ("prose", "prose_withdrawn", "prose_done"):
+            self.prose.append(message)
+            # As the page shows it: an entry's narration joins it when settled, as the save reads back.
+            entry = next((e for e in reversed(self.log) if e["n"] == message["n"]), None)
+            if entry is not None and message["type"] != "prose":
+                entry["lines"] = entry["lines"] + message["lines"]
+                entry["events"] = entry["events"] + message.get("events", [])
+            if message["type"] == "prose_done":
+                self.told = max(self.told, message["n"])
         elif message["type"] == "view":
             self.view = message["panels"]
             self.view_after = self.log[-1]["n"] if self.log else 0
@@ -69,6 +80,7 @@ class Seat:
         first = self.read()
         if first["type"] == "welcome":
             self.read_until("view")
+            self.told = max(self.told, int(first.get("last", 0)))  # entries sent on joining are whole
         return first
 
     def send(self, text: str, line_id: str | None = None) -> dict[str, Any]:
@@ -81,11 +93,18 @@ class Seat:
             if message.get("id") == line_id and message["type"] in ("log", "refused", "reply", "duplicate"):
                 if message["type"] == "log":
                     self.read_until("view")
+                    while self.told < message["n"]:
+                        self.read()
                 return message
+
+    def view_moves(self) -> list[dict[str, Any]]:
+        """The moves of the last view read."""
+        moves: list[dict[str, Any]] = next(m for m in reversed(self.seen) if m["type"] == "view")["moves"]
+        return moves
 
     def catch_up(self, n: int) -> None:
         """Read until this seat has been sent entry ``n`` and the view after it."""
-        while not self.log or self.log[-1]["n"] < n or self.view_after < n:
+        while not self.log or self.log[-1]["n"] < n or self.view_after < n or self.told < n:
             self.read()
 
 

@@ -39,7 +39,8 @@ def test_a_wrong_token_is_refused_with_a_clear_message(tmp_path: Path) -> None:
     with table_client(server) as client:
         with client.websocket_connect("/ws") as ws:
             answer = Seat(ws).hello(invite=tokens["invite"][:-1] + "x", name="Eve")
-            assert answer == {"type": "error", "reason": "wrong invitation token: ask the host for the link again"}
+            assert answer == {"type": "error", "code": "invite",
+                              "reason": "wrong invitation token: ask the host for the link again"}
             with pytest.raises(WebSocketDisconnect):
                 ws.receive_text()
         with client.websocket_connect("/ws") as ws:
@@ -113,7 +114,7 @@ def test_a_browser_from_another_origin_is_refused(tmp_path: Path) -> None:
     server, tokens = open_table(tmp_path / "g.wyrd")
     with table_client(server) as client:
         with client.websocket_connect("/ws", headers={"origin": "http://evil.example"}) as ws:
-            assert json.loads(ws.receive_text()) == {"type": "error",
+            assert json.loads(ws.receive_text()) == {"type": "error", "code": "origin",
                                                      "reason": "this page's origin may not join the table"}
         with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
             assert Seat(ws).hello(invite=tokens["invite"], name="Bea")["type"] == "welcome"

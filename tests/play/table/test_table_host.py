@@ -50,6 +50,10 @@ class SyncSeat:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=60))
         if message["type"] == "log":
             self.log.append(message)
+        elif message["type"] in ("prose_withdrawn", "prose_done"):  # the narration joins its entry
+            entry = next(e for e in reversed(self.log) if e["n"] == message["n"])
+            entry["lines"] = entry["lines"] + message["lines"]
+            entry["events"] = entry["events"] + message.get("events", [])
         return message
 
     def hello(self, **hello: Any) -> dict[str, Any]:
@@ -64,6 +68,8 @@ class SyncSeat:
         while True:
             message = self.read()
             if message.get("id") == line_id and message["type"] in ("log", "refused", "reply", "duplicate"):
+                while message["type"] == "log" and self.read()["type"] != "prose_done":
+                    pass
                 return message
 
 

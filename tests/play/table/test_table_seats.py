@@ -110,7 +110,7 @@ def test_looks_answer_the_sender_alone_and_a_new_character_is_its_makers(tmp_pat
         assert look["type"] == "reply" and look["lines"]
         taken = bea.send("pc take all")
         cal.catch_up(taken["n"])
-        seats = cal.read_until("seats")
+        seats = next(m for m in reversed(cal.seen) if m["type"] == "seats")  # sent with the entry, before its prose
         held = {s["name"]: s["characters"] for s in seats["seats"]}
         assert {"Coral Vell", "Ivy Marchbank", "Ned Harrower"} <= set(held["Bea"])
         assert held["Cal"] == []

@@ -133,3 +133,26 @@ def test_a_name_refused_by_the_host_is_asked_again(table: MockTable) -> None:
     expect(page.locator("#connection")).to_have_attribute("data-state", "open")
     expect(page.locator("#who")).to_have_text("(Bea Two)")
     assert [m.get("name") for m in table.of_type("hello")] == ["Bea", "Bea Two"]
+
+
+def test_the_invitation_is_cleared_from_the_address_after_joining(table: MockTable) -> None:
+    """Issue 20, point 7: once seated, the invitation's token leaves the address bar (history.replaceState),
+    so a link copied from it later is not the invitation; the seat's token is kept instead."""
+    table.open()
+    assert "invite" not in table.page.url
+    assert table.page.evaluate("localStorage.getItem('wyrd.table.seat')") == "seat-token-1"
+
+
+def test_a_revoked_seat_forgets_its_token_and_says_why(table: MockTable) -> None:
+    """Issue 20, point 7: a seat the host revoked is refused with the code "revoked": the page says so,
+    stops knocking, and forgets the token (a reload asks for the invitation, not the dead seat)."""
+    table.open()
+    table.send(type="error", code="revoked", reason="the host revoked this seat")
+    table.socket.close()
+    expect(table.page.locator("#connection")).to_have_attribute("data-state", "refused")
+    expect(table.page.locator("#connection")).to_contain_text("revoked")
+    assert table.page.evaluate("localStorage.getItem('wyrd.table.seat') || ''") == ""
+    hellos = len(table.of_type("hello"))
+    table.page.reload()
+    expect(table.page.locator("#connection")).to_contain_text("invitation")
+    assert len(table.of_type("hello")) == hellos

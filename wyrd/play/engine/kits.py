@@ -22,7 +22,8 @@ from wyrd.play.engine.verbs import SHARED, VerbTable
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 
-__all__ = ["Follower", "OracleHooks", "PlayHooks", "StoryLook", "Teller", "hooks_for", "kit_of"]
+__all__ = ["COMMON_MOVES", "Follower", "Move", "OracleHooks", "PlayHooks", "StoryLook", "Teller", "hooks_for", "kit_of",
+           "moves_now"]
 
 # before, after, the command's events, the narration's own dice -> the events to add
 Teller = Callable[[Any, Any, list[Event], Dice], list[Event]]
@@ -44,6 +45,32 @@ def _unseen(state: Any, follower: Any) -> list[str]:
 
 def _nobody(state: Any) -> list[str]:
     return []
+
+
+def _always(state: Any, follower: Any) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Move:
+    """A common move of a ruleset, offered as a button (the shared table's page).
+
+    ``line`` is the command; ``send``: carried out as it is (False: put in the command line for
+    the player to finish, as ``attempt `` wants a challenge). ``when``: (state, follower) ->
+    whether it is a move now (a roll only while one is open).
+    """
+
+    label: str
+    line: str
+    send: bool = True
+    when: Callable[[Any, Any], bool] = _always
+
+
+#: The moves every ruleset has (the shared verbs): a kit's own come first, these after.
+COMMON_MOVES: tuple[Move, ...] = (
+    Move("Characters", "pc"), Move("Look", "look"), Move("Whose turn", "turn"),
+    Move("Ask the oracle", "ask ", send=False),
+)
 
 
 @dataclass(frozen=True)
@@ -149,6 +176,21 @@ class PlayHooks:
     # followed, its whole sheet and whether it is taken, from the state and the story follower
     # (no lines: the story has none, or no story is followed)
     pregens: Callable[[Any, Any], list[str]] = lambda state, follower: []
+    # the ruleset's common moves, offered as buttons where a front-end has them (its own first;
+    # :data:`COMMON_MOVES` follow): see :func:`moves_now`
+    moves: tuple[Move, ...] = ()
+
+
+def moves_now(kit: PlayHooks, state: Any, follower: Any) -> list[Move]:
+    """The kit's moves that are moves now, then the shared ones (a move that fails to tell is left out)."""
+    found: list[Move] = []
+    for move in (*kit.moves, *COMMON_MOVES):
+        try:
+            if move.when(state, follower):
+                found.append(move)
+        except Exception:  # a state of another shape (an old save's): no such move
+            continue
+    return found
 
 
 

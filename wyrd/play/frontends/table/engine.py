@@ -15,6 +15,7 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from wyrd.play.engine.kits import moves_now
 from wyrd.play.engine.savefile import Record, SaveFile
 from wyrd.play.engine.words import UsageError, split_line
 from wyrd.play.frontends.console import Console, overlong
@@ -23,6 +24,7 @@ from wyrd.play.frontends.table.authority import characters, check
 from wyrd.play.frontends.table.outcome import Outcome, refused
 from wyrd.play.frontends.table.protocol import MAX_NAME, Hello
 from wyrd.play.frontends.table.seats import Seat, SeatBook
+from wyrd.play.frontends.table.telling import tell
 from wyrd.play.frontends.view import Line, clean, describe
 
 __all__ = ["MAKERS", "RECENT_IDS", "TableEngine"]
@@ -88,18 +90,20 @@ class TableEngine:
         """A seat says hello: a new one with the invitation, or a returning one with its token."""
         if hello.invite is not None:
             if not self.book.invite_matches(hello.invite):
-                return Outcome(error="wrong invitation token: ask the host for the link again")
+                return Outcome(error="wrong invitation token: ask the host for the link again", code="invite")
             name = clean(hello.name).strip()[:MAX_NAME]
             if not name:
-                return Outcome(error="say your name to take a seat")
+                return Outcome(error="say your name to take a seat", code="name")
             if self.book.by_name(name) is not None:
-                return Outcome(error=f"the name {name} is taken at this table: choose another")
+                return Outcome(error=f"the name {name} is taken at this table: choose another", code="name")
             seat, token = self.book.add(name)
             welcome: dict[str, Any] = {"seat": token}
         else:
             found = self.book.find(hello.seat or "")
             if found is None or found.revoked:
-                return Outcome(error="this seat is not known here, or the host revoked it: ask for the invitation")
+                if found is not None:
+                    return Outcome(error="the host revoked this seat: ask for the invitation", code="revoked")
+                return Outcome(error="this seat is not known here: ask for the invitation", code="unknown_seat")
             seat, welcome = found, {}
         return Outcome(seat=seat, private=self.welcome(seat, hello.after, welcome))
 
@@ -110,7 +114,7 @@ class TableEngine:
         out: list[dict[str, Any]] = [{
             "type": "welcome", **(extra or {}), "name": seat.name, "host": seat.host, "last": self.last,
             "characters": sorted(c for c, holder in claims.items() if holder == seat.id),
-            "table": self.table_settings()}]
+            "table": self.table_settings(), "moves": self.moves()}]
         entries = self.entries_after(after)
         if entries and after > 0:
             out.append({"type": "digest", "lines": self._digest(seat, entries)})
@@ -198,7 +202,13 @@ class TableEngine:
         }
 
     def view(self, events: list[Any] | None = None) -> dict[str, Any]:
-        return {"type": "view", "panels": self._panels(events or [])}
+        return {"type": "view", "panels": self._panels(events or []), "moves": self.moves()}
+
+    def moves(self) -> list[dict[str, Any]]:
+        """The ruleset's common moves now, from its kit (issue 20, point 2: buttons for them)."""
+        session = self.session
+        return [{"label": m.label, "line": m.line, "send": m.send}
+                for m in moves_now(session.kit, session.state, session.follower)]
 
     # -- lines ----------------------------------------------------------------------------------
 
@@ -257,16 +267,21 @@ class TableEngine:
             return refused(client_id, refusal)
         before = characters(self.session)
         self.book.intend(self.last + 1, seat.id, client_id, stripped)
-        output = self.console.handle(stripped)
+        output = self.console.act(stripped)
         last = self.save.last_seq()
         if last == self.last:  # nothing committed: a look, or a refusal, for the sender alone
             said_no = next((e.event for e in output.events if e.seq is None and e.event.kind == "refused"), None)
             if said_no is not None:
                 return refused(client_id, str(getattr(said_no, "reason", "")))
             return Outcome(private=[{"type": "reply", "id": client_id, "lines": _lines(output.lines)}])
+        # The truth first (issue 19, point 1): the entry as committed, read back from the save, and
+        # the view; its narration is told after, to every seat as it is written (:mod:`.telling`).
         entries = self.entries_after(self.last)
         self.last = last
-        out = Outcome(broadcast=[*entries, self.view([e.event for e in output.events])])
+        untold = output.untold
+        out = Outcome(broadcast=[*entries, self.view([e.event for e in output.events])],
+                      telling=lambda emit: tell(self.console, entries[-1], untold, emit,
+                                                lambda: self.entries_after(last - 1)[0]))
         # A character a seat takes or makes (`pc take`, `pc add`) is that seat's; those the story
         # brings in (an enemy, a stranger met) are nobody's, so the whole table's.
         claims = self.book.claims()

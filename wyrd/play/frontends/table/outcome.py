@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +22,10 @@ class Outcome:
     webhook: tuple[str, str] | None = None  # (the host's webhook, its message): it is someone's move
     seat: Seat | None = None  # hello: the seat that joined
     error: str | None = None  # hello: why the seat was refused
+    code: str = ""  # hello: the refusal's code (protocol.py: what a seat does about it)
     seats_changed: bool = False  # who holds what, or the host's settings, changed: tell every seat
+    # After the broadcast: the entry's narration, told in the worker, each piece handed to every seat
+    telling: Callable[[Callable[[list[dict[str, Any]]], None]], None] | None = None
 
 
 def refused(client_id: str, reason: str) -> Outcome:

@@ -32,16 +32,33 @@ To every seat, in one order, after the command is committed to the save::
      "turn": [...], "status": [...], "toolbar": [[[style, text], ...], ...], "prompt": "scene 1> "}}
     {"type": "seats", "seats": [{"name", "characters", "host", "online"}], "table": {...}}
 
-Narration is part of the log entry's ``lines`` today; a streamed narration will come as
-``{"type": "prose", "n": N, "chunk": ...}`` messages after its entry, ended by ``prose_done`` or
-``prose_withdrawn`` (with the tables' lines).
+``view`` (and ``welcome``) also carry ``"moves": [{"label", "line", "send": bool}]``: the ruleset's
+common moves now, from its kit (``send`` false: the line is put in the command line to finish).
+
+The entry is the truth (what happened, committed); its narration follows, told to every seat as
+it is written (:mod:`.telling`)::
+
+    {"type": "prose", "n": N, "chunk": "..."}            a model's words as they come
+    {"type": "prose_withdrawn", "n": N, "lines": [...]}  the words streamed so far are taken back
+                                                         (a reply refused part-way): these instead
+    {"type": "prose_done", "n": N, "lines": [...]}       once, the end: the rest of the lines, which
+                                                         replace whatever was streamed
+
+The ``lines`` of entry N's ``prose_withdrawn`` and ``prose_done``, in order, are its narration: a
+seat that catches up is sent the entry with them in its own ``lines``, read back from the save.
+With the tables alone nothing streams: ``prose_done`` brings the lines right after the entry.
 
 To the sender only::
 
     {"type": "reply", "id": ..., "lines": [...]}       what a look (`pc`, `look`, `help`) shows
     {"type": "refused", "id": ..., "reason": ...}      a line refused (by the rules or the table)
     {"type": "duplicate", "id": ..., "n": N}           a line already applied, as entry N
-    {"type": "error", "reason": ...}                   the connection is refused or dropped, then closed
+    {"type": "error", "reason": ..., "code": ...}      the connection is refused or dropped, then closed
+
+An error's ``code`` says what a seat may do: ``rate`` (too many messages) and ``full`` (too many
+connections): wait and come back by itself; ``unknown_seat`` and ``revoked``: forget the seat token
+(ask for the invitation); ``invite``, ``name``, ``locked``, ``origin``, ``too_big``, ``malformed``,
+``hello``: say why and stop.
 
 The table's own commands, carried out by the table layer (never saved): ``claim NAME``,
 ``release NAME``, ``seats``; the host only: ``open`` / ``close`` (anyone may move any character,

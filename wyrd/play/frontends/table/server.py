@@ -188,6 +188,12 @@ class TableServer:
             seats = self.engine.seats_message(set(self.online) | ({outcome.seat.id} if outcome.seat else set())) \
                 if outcome.seats_changed or outcome.seat is not None else None
             loop.call_soon_threadsafe(self._deliver, conn, outcome, seats)
+            if outcome.telling is not None:  # the narration, after the truth, still in the worker
+                def emit(messages: list[dict[str, Any]]) -> None:
+                    loop.call_soon_threadsafe(self._deliver, conn, Outcome(broadcast=messages), None)
+
+                with contextlib.suppress(Exception):  # narration only adds prose: the table goes on
+                    outcome.telling(emit)
 
         await loop.run_in_executor(self.executor, job)
 
@@ -221,7 +227,7 @@ class TableServer:
 
     def _deliver(self, conn: _Connection, outcome: Outcome, seats: dict[str, Any] | None) -> None:
         if outcome.error is not None:
-            self._queue(conn, p.dumps({"type": "error", "reason": outcome.error}))
+            self._queue(conn, p.dumps({"type": "error", "reason": outcome.error, "code": outcome.code}))
             conn.queue.put_nowait(None)
             return
         if outcome.seat is not None:  # joined: from here on it is sent what everyone is
@@ -243,7 +249,8 @@ class TableServer:
         for seat_id in outcome.drop:
             for other in list(self.connections):
                 if other.seat is not None and other.seat.id == seat_id:
-                    self._queue(other, p.dumps({"type": "error", "reason": "the host revoked this seat"}))
+                    self._queue(other, p.dumps({"type": "error", "reason": "the host revoked this seat",
+                                                     "code": "revoked"}))
                     other.queue.put_nowait(None)
         if outcome.webhook is not None:
             threading.Thread(target=self.webhook, args=outcome.webhook, daemon=True).start()
@@ -267,19 +274,20 @@ class TableServer:
             tries.popleft()
         return len(tries) >= self.limits.wrong_tokens
 
-    async def _refuse(self, ws: WebSocket, reason: str, code: int = 1008) -> None:
+    async def _refuse(self, ws: WebSocket, reason: str, code: int = 1008, why: str = "") -> None:
         with contextlib.suppress(Exception):
-            await ws.send_text(p.dumps({"type": "error", "reason": reason}))
+            await ws.send_text(p.dumps({"type": "error", "reason": reason, "code": why}))
             await ws.close(code=code, reason=reason[:120])
 
     async def _socket(self, ws: WebSocket) -> None:
         await ws.accept()
         address = ws.client.host if ws.client else "?"
         if not self._origin_ok(ws):
-            await self._refuse(ws, "this page's origin may not join the table")
+            await self._refuse(ws, "this page's origin may not join the table", why="origin")
             return
         if len(self.connections) >= self.limits.connections:
-            await self._refuse(ws, f"the table is full (at most {self.limits.connections} connections)", 1013)
+            await self._refuse(ws, f"the table is full (at most {self.limits.connections} connections)", 1013,
+                               why="full")
             return
         conn = _Connection(ws, address, self.clock, self.limits)
         self.connections.add(conn)
@@ -332,16 +340,17 @@ class TableServer:
             try:
                 hello = p.parse(await self._wait(self._receive(conn)) or "")
             except p.ProtocolError as exc:
-                await self._refuse(conn.ws, str(exc))
+                await self._refuse(conn.ws, str(exc), why="too_big" if "at most" in str(exc) else "malformed")
                 return
             except TimeoutError:
-                await self._refuse(conn.ws, "say hello first (no hello came)")
+                await self._refuse(conn.ws, "say hello first (no hello came)", why="hello")
                 return
             if not isinstance(hello, p.Hello):
-                await self._refuse(conn.ws, "say hello first: {\"type\": \"hello\", ...}")
+                await self._refuse(conn.ws, "say hello first: {\"type\": \"hello\", ...}", why="hello")
                 return
             if self._locked_out(conn.address):
-                await self._refuse(conn.ws, "too many wrong tokens from your address: wait a minute and try again")
+                await self._refuse(conn.ws, "too many wrong tokens from your address: wait a minute and try again",
+                                   why="locked")
                 return
             await self._work(lambda h=hello: self.engine.join(h), conn)  # type: ignore[misc]
             await asyncio.sleep(0)
@@ -356,7 +365,7 @@ class TableServer:
                 self._queue(conn, p.dumps({"type": "refused", "id": None, "reason": str(exc)}))
                 continue
             if not conn.allowed():
-                self._queue(conn, p.dumps({"type": "error", "reason":
+                self._queue(conn, p.dumps({"type": "error", "code": "rate", "reason":
                                            f"too many messages (at most {self.limits.rate:g} a second)"}))
                 conn.queue.put_nowait(None)
                 return

@@ -24,6 +24,7 @@ from prompt_toolkit.output import Output as TerminalOutput
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from wyrd.play.frontends.table.client import RemoteTable, TableRefused
+from wyrd.play.frontends.terminal.prose import INDENT
 from wyrd.play.frontends.terminal.repl import _history
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.view import clean
@@ -42,6 +43,10 @@ def message_lines(message: dict[str, Any], me: str = "") -> list[tuple[str, str]
             head = [("class:info", f"{clean(by)}: {clean(message.get('line', ''))}{mark}")]
         return head + [(line_class(str(line.get("style", ""))), clean(line.get("text", "")))
                        for line in message.get("lines", [])]
+    if kind in ("prose_withdrawn", "prose_done"):  # the story's prose, set apart, as at home
+        return [(line_class(str(line.get("style", ""))),
+                 (INDENT if line.get("style") == "narration" else "") + clean(line.get("text", "")))
+                for line in message.get("lines", [])]
     if kind in ("reply",):
         return [(line_class(str(line.get("style", ""))), clean(line.get("text", "")))
                 for line in message.get("lines", [])]
@@ -111,18 +116,25 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
     """:func:`run_remote` inside a running event loop (the host runs its server in the same one)."""
     me = {"name": ""}
 
-    hints = {"due": False}
+    hints: dict[str, Any] = {"due": 0, "lines": []}
+    told: dict[str, Any] = {"n": 0, "event": asyncio.Event()}
 
     def show(message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "welcome":
             me["name"] = str(message.get("name", ""))
+            told["n"] = max(told["n"], int(message.get("last", 0)))  # entries sent on joining are whole
         lines = message_lines(message, me["name"])
         if kind == "log" and message.get("by") == me["name"]:
-            hints["due"] = True  # as at home: after one's own command, the odds and what is due
-        elif kind == "view" and hints["due"]:
-            hints["due"] = False
-            lines = [("class:hint", clean(t)) for t in message.get("panels", {}).get("hints", [])]
+            hints["due"] = int(message.get("n", 0))  # as at home: after one's own command, the odds and what is due
+        elif kind == "view":
+            hints["lines"] = [("class:hint", clean(t)) for t in message.get("panels", {}).get("hints", [])]
+        elif kind == "prose_done":
+            if hints["due"] and message.get("n") == hints["due"]:  # after the prose, as at home
+                hints["due"] = 0
+                lines = lines + hints["lines"]
+            told["n"] = max(told["n"], int(message.get("n", 0)))
+            told["event"].set()
         for style, text in lines:
             print_formatted_text(FormattedText([(style, text)]), style=STYLE, output=output)
 
@@ -159,6 +171,18 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
             await asyncio.wait({answer, connection}, return_when=asyncio.FIRST_COMPLETED)
             if connection.done() and not answer.done():
                 answer.cancel()
+            elif answer.done() and not answer.cancelled() and answer.exception() is None \
+                    and answer.result().get("type") == "log":
+                # The prompt comes back once the line's prose is told, as at home.
+                n = int(answer.result().get("n", 0))
+                while told["n"] < n and not connection.done():
+                    told["event"].clear()
+                    waiting_told = asyncio.ensure_future(told["event"].wait())
+                    await asyncio.wait({waiting_told, connection}, timeout=120,
+                                       return_when=asyncio.FIRST_COMPLETED)
+                    if not waiting_told.done():
+                        waiting_told.cancel()
+                        break
         if connection.done() and connection.exception() is not None:
             status = 1
     print_formatted_text(FormattedText([("class:info", "You leave the table; it goes on. `wyrd join` with the "

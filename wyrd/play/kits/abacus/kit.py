@@ -17,7 +17,7 @@ from typing import Any
 
 from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED
-from wyrd.play.engine.kits import OracleHooks, PlayHooks
+from wyrd.play.engine.kits import Move, OracleHooks, PlayHooks
 from wyrd.play.frontends.view import clean
 from wyrd.play.kits.abacus import fate, hints, narrator, story, texts  # noqa: F401  (these register the verbs)
 from wyrd.play.kits.abacus import words as vocabulary
@@ -88,6 +88,16 @@ def _answer_twist(told: Any, asker: str, state: Any, dice: Dice, follower: Any) 
 ORACLE = OracleHooks(askers=character_names, present=present_names, tension=_tension,
                      tension_words="the scene's Wyrd drawn", twist=_answer_twist)
 
+# The common moves, as buttons at the shared table: a roll while one is open, else what a scene asks.
+MOVES = (
+    Move("Roll", "roll", when=lambda state, follower: state.pending is not None),
+    Move("Attempt...", "attempt ", send=False,
+         when=lambda state, follower: state.scene is not None and state.pending is None),
+    Move("End scene", "end scene", when=lambda state, follower: state.scene is not None and state.pending is None),
+    Move("Next scene", "scene",
+         when=lambda state, follower: state.scene is None and bool(state.characters) and not state.ended),
+)
+
 KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status, sheet=_sheets,
                 follow=StoryFollower.restore, added_kinds=ADDED_KINDS, events=KINDS,
                 tell=LazyNarration(f"{__package__}.narration:NARRATION"),
@@ -96,4 +106,4 @@ KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status
                 ask_before=vocabulary.recovery_line, quick_start="the-milestones",
                 scene_opens=frozenset({"scene_started"}), oracle=ORACLE, follower_hints=narrator.story_lines,
                 frame=narrator.frame, stage_rules=narrator.stage_rules, exits=narrator.exits,
-                spotlight=narrator.spotlight, preview=narrator.preview, pregens=_pregens)
+                spotlight=narrator.spotlight, preview=narrator.preview, pregens=_pregens, moves=MOVES)

@@ -23,7 +23,7 @@ import wyrd.play.kits.feat.body  # noqa: F401  (registers the verbs of body and 
 import wyrd.rules.feat as F
 from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
-from wyrd.play.engine.kits import OracleHooks, PlayHooks
+from wyrd.play.engine.kits import Move, OracleHooks, PlayHooks
 from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, pick_names, resolve
@@ -389,6 +389,15 @@ def _oracle_twist(answer: Event, asker: str, state: Any, dice: Dice, follower: A
 ORACLE = OracleHooks(askers=_askers, present=_able, tension=narrator.tension,
                      tension_words="the heroes laid low", twist=_oracle_twist, reading=narrator.READING)
 
+# The common moves, as buttons at the shared table: a test or a try (the player names who and how hard),
+# the next scene, a rest.
+MOVES = (
+    Move("Test...", "test ", send=False, when=lambda state, follower: bool(state.characters)),
+    Move("Try...", "try ", send=False, when=lambda state, follower: bool(state.characters)),
+    Move("Next scene", "scene", when=lambda state, follower: bool(state.characters)),
+    Move("Rest...", "rest ", send=False, when=lambda state, follower: bool(state.characters)),
+)
+
 KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolbar=_toolbar, sheet=_sheets,
                 texts=TEXTS, recall=RECALL, follow=FeatProgress.restore,
                 added_kinds=frozenset({"story_chosen", "stake_decided"}) | ORACLE_ADDED,
@@ -398,4 +407,5 @@ KIT = PlayHooks(ruleset="feat", verbs=VERBS, hints=_hints, status=_status, toolb
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="lantern-at-gull-reach",
                 scene_opens=frozenset({"scene_started"}), oracle=ORACLE, frame=narrator.frame,
                 stage_rules=narrator.stage_rules, exits=narrator.exits, spotlight=narrator.spotlight,
-                preview=narrator.preview, follower_hints=narrator.follower_hints, pregens=_pregens)
+                preview=narrator.preview, follower_hints=narrator.follower_hints, pregens=_pregens,
+                moves=MOVES)

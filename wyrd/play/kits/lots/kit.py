@@ -20,7 +20,7 @@ from typing import Any
 import wyrd.rules.lots as L
 from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
-from wyrd.play.engine.kits import OracleHooks, PlayHooks
+from wyrd.play.engine.kits import Move, OracleHooks, PlayHooks
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, pick_names, resolve
 from wyrd.play.frontends.view import short_names
@@ -446,6 +446,15 @@ ORACLE = OracleHooks(askers=_askers, present=_able, tension=signs.tension,
                      tension_words="the strain on the party (1 for a fight on, 1 for each character reeling or down)",
                      twist=signs.answer_twist, reading="lots/interpretation")
 
+# The common moves, as buttons at the shared table: a check (the player names who, what and against what),
+# in a fight an attack, else the next scene.
+MOVES = (
+    Move("Check...", "check ", send=False, when=lambda state, follower: bool(state.characters)),
+    Move("Attack...", "attack ", send=False, when=lambda state, follower: state.fight is not None),
+    Move("Next scene", "scene", when=lambda state, follower: state.fight is None and bool(state.characters)),
+    Move("Rest...", "rest ", send=False, when=lambda state, follower: state.fight is None and bool(state.characters)),
+)
+
 KIT = PlayHooks(
     ruleset="lots", verbs=VERBS, hints=_hints, status=_status, sheet=_sheets, toolbar=_toolbar,
     tell=LazyNarration(f"{__package__}.narration:NARRATION"), texts=TEXTS, recall=RECALL, follow=ScenarioPlay.follow,
@@ -455,5 +464,5 @@ KIT = PlayHooks(
     words=vocabulary.words, complete=vocabulary.complete, quick_start="harrow-mere",
     scene_opens=frozenset({"scene_opened"}), oracle=ORACLE, follower_hints=looks.story_hints,
     frame=looks.frame, stage_rules=looks.stage_rules, exits=looks.exits, spotlight=looks.spotlight,
-    preview=preview, pregens=_pregens,
+    preview=preview, pregens=_pregens, moves=MOVES,
 )

@@ -18,7 +18,7 @@ from typing import Any
 import wyrd.rules.wolden as W
 from wyrd.oracle.narrators.telling import LazyNarration
 from wyrd.play.engine.events import ORACLE_ADDED, ORACLE_EVENTS, EventKinds, StoryChosen
-from wyrd.play.engine.kits import OracleHooks, PlayHooks
+from wyrd.play.engine.kits import Move, OracleHooks, PlayHooks
 from wyrd.play.frontends.view import clean, short_names
 from wyrd.play.kits.wolden import encounters, narrator, sittings, story  # noqa: F401  (with verbs, these register the verbs)
 from wyrd.play.kits.wolden import words as vocabulary
@@ -168,6 +168,15 @@ def _oracle_twist(answer: Event, asker: str, state: Any, dice: Any, follower: An
 ORACLE = OracleHooks(askers=_askers, present=_able, tension=tension, tension_words=TENSION_WORDS,
                      twist=_oracle_twist, reading="wolden/interpretation")
 
+# The common moves, as buttons at the shared table: a roll while a check is open, else a check or the next scene.
+MOVES = (
+    Move("Roll", "roll", when=lambda state, follower: state.pending is not None),
+    Move("Check...", "check ", send=False,
+         when=lambda state, follower: state.pending is None and bool(state.characters)),
+    Move("Next scene", "scene",
+         when=lambda state, follower: state.pending is None and state.encounter is None and bool(state.characters)),
+)
+
 KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, follower_hints=_plans, status=_status,
                 toolbar=_toolbar, sheet=_sheets, texts=TEXTS, recall=RECALL, follow=ScenarioProgress.restore,
                 added_kinds=frozenset({"story_chosen", "enemy_acted"}) | ORACLE_ADDED,
@@ -177,4 +186,4 @@ KIT = PlayHooks(ruleset="wolden", verbs=VERBS, hints=_hints, opening=_opening, f
                 words=vocabulary.words, complete=vocabulary.complete, quick_start="the-drowned-bell",
                 scene_opens=frozenset({"scene_begun"}), oracle=ORACLE, frame=narrator.frame,
                 stage_rules=narrator.stage_rules, exits=narrator.exits, spotlight=narrator.spotlight,
-                preview=preview, pregens=_pregens)
+                preview=preview, pregens=_pregens, moves=MOVES)

@@ -28,6 +28,9 @@ function readItem(item, line, cursor) {
   return { text, shown, start: Math.max(0, start), note: String(item.meta || item.note || "") };
 }
 
+/** The shortest time between two completion questions, in ms. */
+const ASK_GAP = 150;
+
 export class CommandLine {
   constructor({ form, input, list, moves, send, note, onSend, onComplete }) {
     Object.assign(this, { form, input, list, moves, send, note, onSend, onComplete });
@@ -146,6 +149,15 @@ export class CommandLine {
   }
 
   ask() {
+    // At most one question every ASK_GAP ms (the host counts them against the connection's rate):
+    // Tab pressed faster asks once, for the line as it is when the gap is over.
+    const wait = (this.lastAsk || 0) + ASK_GAP - Date.now();
+    clearTimeout(this.askTimer);
+    if (wait > 0) {
+      this.askTimer = setTimeout(() => this.ask(), wait);
+      return;
+    }
+    this.lastAsk = Date.now();
     const cursor = this.input.selectionStart == null ? this.input.value.length : this.input.selectionStart;
     this.asked = { text: this.input.value, cursor, id: this.onComplete(this.input.value, cursor) };
   }

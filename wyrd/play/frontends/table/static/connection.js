@@ -47,6 +47,7 @@ export class Connection {
     this.tries = 0;
     this.timer = 0;
     this.stopped = false;
+    this.wait = 0; // after a "rate" or "full" refusal: how long to wait before coming back (ms)
     window.addEventListener("online", () => this.soon(0));
   }
 
@@ -92,8 +93,10 @@ export class Connection {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.stopped) return;
-      this.handlers.state("lost");
-      this.soon(Math.min(500 * 2 ** this.tries, 10000));
+      const wait = this.wait;
+      this.wait = 0;
+      if (!wait) this.handlers.state("lost");
+      this.soon(wait || Math.min(500 * 2 ** this.tries, 10000));
       this.tries += 1;
     });
   }
@@ -114,11 +117,18 @@ export class Connection {
       if (this.seat) storeSeat(this.seat);
       this.invite = ""; // from now on the seat's own token brings it back
     } else if (msg.type === "error") {
-      // The host refused this connection (a revoked or unknown seat, a full table): don't knock again
-      // by ourselves; the player may try again.
+      if (msg.code === "rate" || msg.code === "full") {
+        // Too many messages, or too many seats connected: the host will take us back in a while.
+        // Lines not yet answered are resent then (each applies once).
+        this.handlers.state("waiting", String(msg.reason || "the table is busy"));
+        this.wait = msg.code === "rate" ? 2000 : Math.min(5000 * 2 ** this.tries, 60000);
+        return;
+      }
+      // The host refused this connection (a revoked or unknown seat, a wrong invitation): don't knock
+      // again by ourselves; the player may try again.
       this.stopped = true;
-      if (!this.welcomed && (msg.code === "seat_unknown" || msg.code === "revoked")) {
-        this.seat = "";
+      if (["unknown_seat", "seat_unknown", "revoked"].includes(msg.code)) {
+        this.seat = ""; // a token the host no longer knows is forgotten
         storeSeat("");
       }
       this.handlers.state("refused", String(msg.reason || "the host closed the connection"));

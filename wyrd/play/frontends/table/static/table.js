@@ -173,6 +173,7 @@ const connection = new Connection(socketUrl.href, {
       everOpen = true;
       status(me ? `At the table as ${me}` : "At the table", name);
     } else if (name === "lost") status("Connection lost: reconnecting…", name);
+    else if (name === "waiting") status(`${shown(detail)}: trying again soon…`, "lost");
     else if (connection.invite && !everOpen) {
       // Not seated yet (a name taken, say): the invitation still holds; say why and ask again.
       $("retry").hidden = true;
