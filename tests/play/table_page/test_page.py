@@ -76,6 +76,7 @@ def test_a_seat_that_drops_comes_back_with_the_entries_it_missed_once(table: Moc
     table.open()
     for n in (1, 2, 3):
         table.entry(n)
+        table.send(type="prose_done", n=n, lines=[], events=[])  # as the host ends every entry
     table.view(frame=["A scene"])
     expect(table.page.locator("#log li.entry")).to_have_count(3)
     hello = table.of_type("hello")[0]
@@ -196,3 +197,34 @@ def test_tab_completes_from_the_host_and_arrows_recall_lines(table: MockTable) -
     line.press("ArrowDown")
     expect(line).to_have_value("")
 
+
+
+def test_a_seat_that_drops_while_an_entry_is_told_gets_its_narration_when_it_comes_back(table: MockTable) -> None:
+    """Issue 20, point 5 with issue 19, point 1: the result comes first and its narration after; a page
+    that dropped in between asks again from the entry before, and the whole entry the host sends
+    (narration and all, from the save) takes the place of the one it held, shown once."""
+    table.open()
+    for n in (1, 2):
+        table.entry(n)
+        table.send(type="prose_done", n=n, lines=[], events=[])
+    table.entry(3, "Bea", "roll", "Ada rolls 3.")
+    table.send(type="prose", n=3, chunk="Fog settles ov")
+    table.view(frame=["A scene"])
+    expect(table.page.locator("#log")).to_contain_text("Fog settles ov")
+
+    def back(mock: MockTable, again: dict[str, Any]) -> None:
+        mock.welcome(last=3)
+        mock.send(type="log", n=3, by="Bea", id=None, line="roll", events=[],
+                  lines=[{"text": "Ada rolls 3.", "style": "info"},
+                         {"text": "Fog settles over the green.", "style": "narration"}])
+        mock.view(frame=["A scene"])
+
+    table.on_hello = back
+    table.socket.close()
+    expect(table.page.locator("#connection")).to_have_attribute("data-state", "open")
+    assert table.of_type("hello")[1] == {"type": "hello", "seat": "seat-token-1", "after": 2}
+    expect(table.page.locator("#log")).to_contain_text("Fog settles over the green.")
+    expect(table.page.locator("#log li.entry")).to_have_count(3)
+    assert str(table.page.locator("#log").inner_text()).count("Fog settles") == 1  # the cut-off words gone
+    assert [e.split(":")[0] for e in _entries(table)] == ["1", "2", "3"]
+    assert table.page.locator("#log .stream").count() == 0

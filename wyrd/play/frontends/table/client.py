@@ -98,7 +98,11 @@ class RemoteTable:
         kept = stored if isinstance(stored, dict) and isinstance(stored.get("seat"), str) else {}
         self.seat: str | None = seat or invitation.seat or kept.get("seat")
         # A seat taken again in a new process: the host tells what happened since it last saw the table.
+        # ``last`` is the last entry seen whole, its narration told (``prose_done``): a seat that drops
+        # while an entry is told asks for that entry again, and gets its narration too.
         self.last = int(kept.get("last", 0)) if self.seat == kept.get("seat") else 0
+        self.shown = self.last  # the last entry whose result was handed on (its narration perhaps not)
+        self._whole = 0  # entries up to this one come whole on joining (their narration in their lines)
         self.view: dict[str, Any] = {}
         self.seats: dict[str, Any] = {}
         self.welcome: dict[str, Any] = {}
@@ -165,6 +169,7 @@ class RemoteTable:
         kind = message.get("type")
         if kind == "welcome":
             self.welcome = message
+            self._whole = int(message.get("last", 0))
             if message.get("seat"):
                 self.seat = str(message["seat"])
                 if self.keep is not None:
@@ -179,6 +184,13 @@ class RemoteTable:
             if self.ws is None or not self.connected.is_set():
                 self.refused = str(message.get("reason", "refused"))
         elif kind == "log":
+            n = int(message.get("n", 0))
+            # an entry handed on before, sent again because its narration never came: only that is new
+            message["again"] = n <= self.shown
+            self.shown = max(self.shown, n)
+            if n <= self._whole:  # sent on joining, narration and all
+                self.last = max(self.last, n)
+        elif kind == "prose_done":
             self.last = max(self.last, int(message.get("n", 0)))
         elif kind == "view":
             self.view = message.get("panels", {})

@@ -125,7 +125,9 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
             me["name"] = str(message.get("name", ""))
             told["n"] = max(told["n"], int(message.get("last", 0)))  # entries sent on joining are whole
         lines = message_lines(message, me["name"])
-        if kind == "log" and message.get("by") == me["name"]:
+        if kind == "log" and message.get("again"):
+            lines = []  # shown before the connection dropped; its narration follows in prose_done
+        elif kind == "log" and message.get("by") == me["name"]:
             hints["due"] = int(message.get("n", 0))  # as at home: after one's own command, the odds and what is due
         elif kind == "view":
             hints["lines"] = [("class:hint", clean(t)) for t in message.get("panels", {}).get("hints", [])]

@@ -6,7 +6,11 @@ import { lineElement, shown } from "./lines.js";
 export class StoryLog {
   constructor(list) {
     this.list = list;
-    this.last = 0; // the largest entry number held: what a reconnecting seat asks to follow
+    this.last = 0; // the largest entry number held
+    // The largest entry held whole, its narration told: what a reconnecting seat asks to follow, so an
+    // entry whose narration was cut off by a drop is sent again, narration and all, and replaces it.
+    this.complete = 0;
+    this.wholeUpTo = 0; // entries up to this one are sent whole on joining (their narration in their lines)
     this.streams = new Map(); // n -> the element narration streams into
     // The log keeps to its newest line unless the player has scrolled back to read; the panels
     // around it may change its height, so that is followed too.
@@ -29,6 +33,7 @@ export class StoryLog {
   clear() {
     this.list.replaceChildren();
     this.last = 0;
+    this.complete = 0;
     this.streams.clear();
   }
 
@@ -40,8 +45,14 @@ export class StoryLog {
   /** A numbered entry from the host; one already held (a resend after a reconnect) is ignored. */
   addEntry(msg) {
     const n = Number(msg.n);
-    if (!Number.isSafeInteger(n) || n <= this.last) return false;
-    this.last = n;
+    if (!Number.isSafeInteger(n) || n <= this.complete) return false;
+    if (n <= this.last) {
+      // held, but its narration never came (the connection dropped): the host's whole entry replaces it
+      for (const old of this.list.querySelectorAll(`li[data-n="${n}"], li[data-stream="${n}"]`)) old.remove();
+      this.streams.delete(n);
+    }
+    this.last = Math.max(this.last, n);
+    if (n <= this.wholeUpTo) this.complete = Math.max(this.complete, n);
     const item = document.createElement("li");
     item.className = "entry";
     item.dataset.n = String(n);
@@ -105,6 +116,7 @@ export class StoryLog {
 
   /** The narration finished (its final lines) or withdrawn (the table's lines in its place). */
   proseEnd(n, lines, withdrawn) {
+    if (!withdrawn) this.complete = Math.max(this.complete, Number(n));
     const item = this._stream(Number(n));
     item.dataset.finished = "1";
     item.removeAttribute("aria-busy");

@@ -108,6 +108,7 @@ function handle(msg) {
       const table = msg.table && typeof msg.table === "object" ? msg.table : {};
       showTitle(table.title || table.story_title || "");
       if (Array.isArray(msg.moves)) hostMoves = msg.moves;
+      log.wholeUpTo = Number(msg.last) || 0;
       $("join").hidden = true;
       $("log").setAttribute("aria-busy", "true"); // what was missed arrives all at once: read it as one
       if (location.hash) history.replaceState(null, "", location.pathname + location.search);
@@ -214,7 +215,7 @@ function start() {
   const invite = fragment.get("invite") || "";
   if (fragment.get("seat")) connection.seat = fragment.get("seat"); // a seat's own link (wyrd join reads it too)
   if (!invite && (fragment.get("seat") || storedSeat())) {
-    connection.start({ after: () => log.last });
+    connection.start({ after: () => log.complete });
     return;
   }
   if (!invite) {
@@ -240,7 +241,7 @@ function start() {
     } catch {
       // the name is only a convenience for next time
     }
-    connection.start({ invite, name: chosen, after: () => log.last });
+    connection.start({ invite, name: chosen, after: () => log.complete });
   });
 }
 
