@@ -117,9 +117,15 @@ class BrowserSeat:
         box.press("Enter")
 
     def wait_for_entries(self, count: int) -> None:
-        """Until the log holds ``count`` numbered entries."""
+        """Until the log holds ``count`` numbered entries, the last of them told whole (its narration
+        comes after it: issue 19, point 1)."""
         self.page.wait_for_function(
-            "n => document.querySelectorAll('#log > li.entry[data-n]').length >= n", arg=count)
+            """n => {
+                const entries = document.querySelectorAll('#log > li.entry[data-n]');
+                if (entries.length < n) return false;
+                const log = document.querySelector('#log');
+                return Number(log.dataset.told || 0) >= Number(entries[entries.length - 1].dataset.n);
+            }""", arg=count)
 
     def log(self) -> list[str]:
         return numbered_log(self.page)

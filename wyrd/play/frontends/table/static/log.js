@@ -34,6 +34,7 @@ export class StoryLog {
     this.list.replaceChildren();
     this.last = 0;
     this.complete = 0;
+    delete this.list.dataset.told;
     this.streams.clear();
   }
 
@@ -52,7 +53,7 @@ export class StoryLog {
       this.streams.delete(n);
     }
     this.last = Math.max(this.last, n);
-    if (n <= this.wholeUpTo) this.complete = Math.max(this.complete, n);
+    if (n <= this.wholeUpTo) this._told(n);
     const item = document.createElement("li");
     item.className = "entry";
     item.dataset.n = String(n);
@@ -91,6 +92,12 @@ export class StoryLog {
     return true;
   }
 
+  /** Entry ``n`` is whole, its narration told; the log says so (``data-told``) for whoever waits on it. */
+  _told(n) {
+    this.complete = Math.max(this.complete, n);
+    this.list.dataset.told = String(this.complete);
+  }
+
   _stream(n) {
     let item = this.streams.get(n);
     if (!item) {
@@ -116,7 +123,7 @@ export class StoryLog {
 
   /** The narration finished (its final lines) or withdrawn (the table's lines in its place). */
   proseEnd(n, lines, withdrawn) {
-    if (!withdrawn) this.complete = Math.max(this.complete, Number(n));
+    if (!withdrawn) this._told(Number(n));
     const item = this._stream(Number(n));
     item.dataset.finished = "1";
     item.removeAttribute("aria-busy");
