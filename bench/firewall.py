@@ -102,7 +102,7 @@ def _capturing(into: list[NarrationRequest]) -> Iterator[None]:
 
 def real_requests(commands: int = 60, seed: int = 1) -> dict[str, list[NarrationRequest]]:
     """The requests the kits make while the bots play each bundled story for ``commands`` commands."""
-    from bench.repetition import STORIES, _bot
+    from bench.repetition import STORIES, play_through
     from wyrd.play.engine.session import Session
     from wyrd.sim.playthrough import session_seed
 
@@ -112,12 +112,7 @@ def real_requests(commands: int = 60, seed: int = 1) -> dict[str, list[Narration
         with _capturing(captured):
             session = Session.new(None, seed=session_seed(seed, 0), ruleset=story.ruleset)
             try:
-                session.execute(f"story {story.story}")
-                bot, reply = _bot(story, random.Random(f"firewall:{seed}")), None
-                for _ in range(commands):
-                    if bot.over(session) is not None:
-                        break
-                    reply = session.execute(bot.next_line(session, reply))
+                play_through(session, story, random.Random(f"firewall:{seed}"), commands)
             finally:
                 session.close()
         found[story.story] = captured

@@ -61,13 +61,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from bench.repetition import STORIES, AbacusBot, Story
+from bench.repetition import STORIES, Story, play_through
 from wyrd.oracle.narrators.base import MomentKind, Narration, NarrationRequest, Narrator, Outcome
 from wyrd.oracle.narrators.firewall import check, sanitize
 from wyrd.play.engine.session import Session
 from wyrd.rules.dice import Dice
-from wyrd.sim import BotSimulator, simulator_for
-from wyrd.sim.bots import Bot
 from wyrd.sim.playthrough import session_seed
 
 if TYPE_CHECKING:
@@ -151,29 +149,13 @@ def _label(story: Story) -> str:
     return f"{story.ruleset} {story.story}"
 
 
-def _bot(story: Story, rng: random.Random) -> Bot | AbacusBot:
-    if story.ruleset == "abacus":
-        return AbacusBot(rng, FREEFORM_SCENES if story.freeform else None)
-    simulator = simulator_for(story.ruleset)
-    assert isinstance(simulator, BotSimulator)
-    return simulator.bots.bot("bold", rng, None)
-
-
 def moments(story: Story, seed: int = 1) -> list[Moment]:
     """Every moment told in one bot playthrough of ``story`` (seeded by ``seed``), in order."""
     session = Session.new(None, seed=session_seed(seed, 0), ruleset=story.ruleset)
     recorder = _Recorder(session, _label(story))
     session.teller.use_llm(recorder)  # asked first for every moment; it tells it from the tables
     try:
-        chosen = session.execute(f"story {story.story}")
-        if chosen.refused is not None:
-            raise RuntimeError(f"{story.story}: {chosen.reason}")
-        bot = _bot(story, random.Random(f"narration:{seed}"))
-        reply = None
-        for _ in range(STEP_CAP):
-            if bot.over(session) is not None:
-                break
-            reply = session.execute(bot.next_line(session, reply))
+        play_through(session, story, random.Random(f"narration:{seed}"), STEP_CAP, scenes=FREEFORM_SCENES)
     finally:
         session.close()
     return recorder.moments

@@ -35,14 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.repetition import STORIES, AbacusBot, Story
+from bench.repetition import STORIES, Story, bot_for
 from wyrd.oracle.narrators.base import Narration, NarrationRequest
 from wyrd.oracle.narrators.llm import CHARS_PER_TOKEN, LLMNarrator
 from wyrd.play.engine.narration import played
 from wyrd.play.engine.session import Session
 from wyrd.rules.dice import Dice
-from wyrd.sim import BotSimulator, simulator_for
-from wyrd.sim.bots import Bot
 from wyrd.sim.playthrough import session_seed
 
 __all__ = ["FREEFORM_SCENES", "STEP_CAP", "Captured", "Counted", "capture", "estimate", "exact_counter", "gguf_bpe",
@@ -109,14 +107,6 @@ class _NoModel:
     model_name = "none"
 
 
-def _bot(story: Story, rng: random.Random) -> Bot:
-    if story.ruleset == "abacus":
-        return AbacusBot(rng, FREEFORM_SCENES if story.freeform else None)
-    simulator = simulator_for(story.ruleset)
-    assert isinstance(simulator, BotSimulator)
-    return simulator.bots.bot("bold", rng, None)
-
-
 def capture(story: Story, seed: int = 1, *, lines: Sequence[str] | None = None, save: Path | None = None,
             resume_after: int | None = None, typed: list[str] | None = None) -> list[Captured]:
     """Every prompt a model would be sent in one playthrough of ``story`` (seeded by ``seed``).
@@ -140,7 +130,7 @@ def capture(story: Story, seed: int = 1, *, lines: Sequence[str] | None = None, 
         chosen = session.execute(f"story {story.story}")
         if chosen.refused is not None:
             raise RuntimeError(f"{story.story}: {chosen.reason}")
-        bot = _bot(story, random.Random(f"prompts:{seed}"))
+        bot = bot_for(story, random.Random(f"prompts:{seed}"), scenes=FREEFORM_SCENES)
         reply = None
         for n in range(STEP_CAP if lines is None else len(lines)):
             if n == resume_after and save is not None:

@@ -45,7 +45,9 @@ __all__ = [
     "Line",
     "Sitting",
     "Story",
+    "bot_for",
     "play",
+    "play_through",
     "replays",
     "run",
     "sitting",
@@ -178,12 +180,27 @@ class AbacusBot:
         return "end scene"
 
 
-def _bot(story: Story, rng: random.Random) -> Bot:
+def bot_for(story: Story, rng: random.Random, *, scenes: int = FREEFORM_SCENES) -> Bot:
+    """The bot that plays ``story``: the Abacus's own (a freeform setting for ``scenes`` scenes and its
+    finale), every other ruleset's bold bot."""
     if story.ruleset == "abacus":
-        return AbacusBot(rng, FREEFORM_SCENES if story.freeform else None)
+        return AbacusBot(rng, scenes if story.freeform else None)
     simulator = simulator_for(story.ruleset)
     assert isinstance(simulator, BotSimulator)
     return simulator.bots.bot("bold", rng, None)
+
+
+def play_through(session: Session, story: Story, rng: random.Random, steps: int, *,
+                 scenes: int = FREEFORM_SCENES) -> None:
+    """Choose ``story`` in ``session``, then let its bot play at most ``steps`` lines, or to its end."""
+    chosen = session.execute(f"story {story.story}")
+    if chosen.refused is not None:
+        raise RuntimeError(f"{story.story}: {chosen.reason}")
+    bot, reply = bot_for(story, rng, scenes=scenes), None
+    for _ in range(steps):
+        if bot.over(session) is not None:
+            break
+        reply = session.execute(bot.next_line(session, reply))
 
 
 @dataclass
@@ -206,7 +223,7 @@ def play(story: Story, seed: int, *, deck: dict[str, list[str]] | None = None,
     if chosen.refused is not None:
         session.close()
         raise RuntimeError(f"{story.story}: {chosen.reason}")
-    bot = _bot(story, random.Random(f"repetition:{seed}"))
+    bot = bot_for(story, random.Random(f"repetition:{seed}"))
     played = Played(lines=_lines([*session.opening_events, *chosen.events]))
     reply = None
     try:
