@@ -352,10 +352,9 @@ class TableServer:
                 await self._refuse(conn.ws, "too many wrong tokens from your address: wait a minute and try again",
                                    why="locked")
                 return
-            await self._work(lambda h=hello: self.engine.join(h), conn)  # type: ignore[misc]
+            await self._work(lambda h=hello: self._join(h, conn.address), conn)  # type: ignore[misc]
             await asyncio.sleep(0)
-            if conn.seat is None:  # refused: a wrong token counts against the address
-                self.wrong.setdefault(conn.address, deque()).append(self.clock())
+            if conn.seat is None:
                 return
         seat = conn.seat
         while not conn.dropped:
@@ -375,6 +374,16 @@ class TableServer:
                 await self._work(lambda m=message: self._complete(m), conn)  # type: ignore[misc]
             else:
                 self._queue(conn, p.dumps({"type": "refused", "id": None, "reason": "you have said hello already"}))
+
+    def _join(self, hello: p.Hello, address: str) -> Outcome:
+        outcome = self.engine.join(hello)
+        if outcome.seat is None:
+            # A wrong token counts against the address before the refusal is sent, so that a client
+            # reconnecting at once is already held to the count.
+            tried = self.clock()
+            assert self.loop is not None
+            self.loop.call_soon_threadsafe(lambda: self.wrong.setdefault(address, deque()).append(tried))
+        return outcome
 
     def _complete(self, message: p.Complete) -> Outcome:
         return Outcome(private=[{"type": "completions", "id": message.id,
