@@ -299,9 +299,9 @@ def test_a_reading_is_never_streamed_nor_remembered_as_the_story(tmp_path: Path)
 def test_readings_come_through_an_openai_compatible_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     """The real provider path (`wyrd play --model openai:fake --base-url ...`) against the fake server of
-    tests/fake_openai_server.py: its readings are shown after the answer and saved; hostile ones never."""
+    bench/fake_openai.py: its readings are shown after the answer and saved; hostile ones never."""
     pytest.importorskip("langchain_openai")
-    from tests.fake_openai_server import READINGS, FakeServer
+    from bench.fake_openai import READINGS, FakeServer
     from wyrd.play.cli.main import main
 
     monkeypatch.setenv("WYRD_API_KEY", "none")
