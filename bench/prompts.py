@@ -121,7 +121,7 @@ def capture(story: Story, seed: int = 1, *, lines: Sequence[str] | None = None, 
 
     def narrated(session: Session) -> Session:
         recorder = _Recorder(session, story.ruleset, story.story, sink)
-        session.teller.use_llm(recorder, history=lambda: played(session))
+        session.teller.use_llm(recorder, history=lambda last: played(session, last))
         recorders.append(recorder)
         return session
 

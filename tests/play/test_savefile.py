@@ -170,7 +170,17 @@ def test_undo_until_empty(save: SaveFile) -> None:
     assert list(save.live_commands()) == [] and len(list(save.all_commands())) == 4
 
 
-# --- snapshots ----------------------------------------------------------------------------------
+def test_the_live_tail_skips_what_was_undone(save: SaveFile) -> None:
+    """The last n live commands, oldest first, read without walking the game (the story so far after an undo)."""
+    assert save.live_tail(3) == []
+    fill(save, 5)
+    save.undo()  # takes back 5 (the undo record is 6)
+    save.undo()  # takes back 4 (7)
+    assert save.append("again", {}, [d6(2)], [ev("k")]) == 8
+    assert [r.seq for r in save.live_tail(2)] == [3, 8]
+    assert [r.seq for r in save.live_tail(3)] == [2, 3, 8]
+    assert [r.seq for r in save.live_tail(99)] == [1, 2, 3, 8] == [r.seq for r in save.live_commands()]
+    assert save.live_tail(0) == []
 
 
 def test_snapshots_are_invalidated_by_undo(save: SaveFile) -> None:

@@ -5,6 +5,7 @@ text, never the model's earlier prose verbatim")."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
@@ -45,7 +46,7 @@ def test_the_model_s_own_words_never_come_back(ruleset: str, tmp_path: Path) -> 
     sent = Prompts()
     session = Session.new(tmp_path / "g.wyrd", seed=1, ruleset=ruleset)
     session.teller.use_llm(LLMNarrator(FakeListChatModel(responses=[ODD], callbacks=[sent])),
-                           history=lambda: played(session))
+                           history=lambda last: played(session, last))
     console = Console(session, tmp_path / "g.wyrd")
     told = [e for line in [f"story {story.story}", *lines] for e in console.handle(line).events
             if e["kind"] == "narration" and e["text"] == ODD]
@@ -79,7 +80,7 @@ def test_an_undone_command_leaves_the_story_so_far(ruleset: str, tmp_path: Path)
     capture(story, 4, typed=lines)
     session = Session.new(tmp_path / "u.wyrd", seed=session_seed(4, 0), ruleset=ruleset)  # the seed capture plays
     llm = LLMNarrator(FakeListChatModel(responses=[ODD]))
-    session.teller.use_llm(llm, history=lambda: played(session))
+    session.teller.use_llm(llm, history=lambda last: played(session, last))
     console = Console(session, tmp_path / "u.wyrd")
     try:
         for line in [f"story {story.story}", *lines[:8]]:
@@ -97,3 +98,40 @@ def test_an_undone_command_leaves_the_story_so_far(ruleset: str, tmp_path: Path)
         session.close()
     # the story so far is read again at the next moment told (it is only read then)
     assert before and told and llm.memory.lines == expected.lines
+
+
+def test_the_story_so_far_is_read_from_the_newest_commands_only() -> None:
+    """Issue 21, point 3 (costs that do not grow with the game): after an undo or a resume the story so far is
+    read back from the newest commands until the memory is full, and holds exactly what reading every command
+    would have given it."""
+    from wyrd.oracle.narrators.llm_facts import StoryMemory
+    from wyrd.play.engine.narration import RECALL_FIRST, Storyteller
+
+    game = [[{"kind": "answer", "question": f"Q{n}?", "answer": "yes"}] if n % 50 == 0 else
+            [{"kind": "scratch"}] for n in range(5_000)]
+    asked: list[int] = []
+
+    def history(last: int) -> list[list[dict[str, Any]]]:
+        asked.append(last)
+        return game[-last:]
+
+    class Kit:
+        recall: ClassVar[dict[str, Any]] = {}
+
+    class Model:
+        memory = StoryMemory()
+
+    teller = Storyteller()
+    teller.llm = Model()  # type: ignore[assignment]
+    teller.history = history
+    teller._recall(Kit(), [])  # type: ignore[arg-type]
+    expected = StoryMemory()
+    for command in game:
+        for line in recall(Kit(), command):  # type: ignore[arg-type]
+            expected.add(line)
+    assert Model.memory.lines == expected.lines and len(expected.lines) == 5
+    assert asked == [RECALL_FIRST, RECALL_FIRST * 8, RECALL_FIRST * 64]  # 1,024 of 5,000 commands read
+    game[:] = game[:3]
+    asked.clear()
+    teller._recall(Kit(), [])  # type: ignore[arg-type]
+    assert asked == [RECALL_FIRST] and Model.memory.lines == ["Asked: Q0? The answer: yes."]

@@ -172,7 +172,7 @@ def _narrator(session: Session, args: argparse.Namespace) -> bool:
 
     # The model hears the story so far from what the save holds (never its own earlier prose),
     # the same for a game resumed as for one played straight.
-    session.teller.use_llm(llm, history=lambda: played(session))
+    session.teller.use_llm(llm, history=lambda last: played(session, last))
     session.teller.readings = config.readings
     return True
 

@@ -63,7 +63,9 @@ _SHARED_RECALL: dict[str, Callable[[dict[str, Any]], str]] = {
     "twist": lambda e: f"Twist for {e['character']}: {e['text']}",
     "answer": lambda e: f"Asked: {e['question']} The answer: {str(e['answer']).replace('_', ' ')}.",
 }
-History = Callable[[], Sequence[Sequence[Mapping[str, Any]]]]
+# The events of the last ``n`` commands played (all of them when fewer), oldest first.
+History = Callable[[int], Sequence[Sequence[Mapping[str, Any]]]]
+RECALL_FIRST = 16  # commands read back for the story so far at first; eight times more while it is not full
 
 
 class Moments(NamedTuple):
@@ -94,12 +96,14 @@ def recall(kit: PlayHooks, events: Iterable[Recorded | Event | Mapping[str, Any]
     return lines
 
 
-def played(session: Any) -> list[list[dict[str, Any]]]:
-    """The events of each command ``session`` has played, as saved (its opening alone without a save)."""
+def played(session: Any, last: int | None = None) -> list[list[dict[str, Any]]]:
+    """The events of each command ``session`` has played, as saved (its opening alone without a save);
+    of the ``last`` ones only, if given."""
     save = session.save
     if save is None:
         return [plain(session.opening_events)]
-    return [list(record.events) for record in save.live_commands()]
+    records = save.live_commands() if last is None else save.live_tail(last)
+    return [list(record.events) for record in records]
 
 
 def user_tables(dirs: Sequence[Path]) -> Mapping[str, Table] | None:
@@ -178,7 +182,7 @@ class Storyteller:
                 history: History | None = None) -> None:
         """Narrate with ``llm``, the tables speaking whenever it fails, is slow or says too much.
 
-        ``history`` gives the events of every command played so far (:func:`played`): the
+        ``history`` gives the events of the last ``n`` commands played (:func:`played`): the
         model's story so far is read from them before it tells its first moment.
         """
         from wyrd.oracle.narrators.llm import FallbackNarrator  # a game without a model never loads it
@@ -222,15 +226,25 @@ class Storyteller:
         memory = getattr(self.llm, "memory", None)
         if memory is None:
             return
-        memory.clear()
-        commands = [list(c) for c in self.history()] if self.history is not None else []
-        if commands and events:  # this command already saved (narration told after the commit): not yet
-            mine = [{k: v for k, v in e.items() if k != "seq"} for e in plain(commands[-1])][:len(events)]
-            if mine == plain(events):
-                commands.pop()
-        for command in commands:
-            for line in recall(kit, command):
+        # The memory keeps only its last few lines, and which ones depends on nothing older: read back
+        # from the newest command until it would be full, so an undo late in a long game costs no more
+        # than one early on.
+        wanted = int(getattr(memory, "max_items", 0)) or None
+        asked = RECALL_FIRST if wanted else 2**62  # a memory of no set size hears every command
+        while True:
+            memory.clear()
+            commands = [list(c) for c in self.history(asked)] if self.history is not None else []
+            short = len(commands) < asked
+            if commands and events:  # this command already saved (narration told after the commit): not yet
+                mine = [{k: v for k, v in e.items() if k != "seq"} for e in plain(commands[-1])][:len(events)]
+                if mine == plain(events):
+                    commands.pop()
+            lines = [line for command in commands for line in recall(kit, command)]
+            for line in lines:
                 memory.add(line)
+            if short or wanted is None or len(lines) >= wanted:
+                break
+            asked *= 8
         self._recalled = True
 
     def _remember(self, kit: PlayHooks, events: Sequence[Event]) -> None:

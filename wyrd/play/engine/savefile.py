@@ -71,7 +71,7 @@ _INDEXES = (
     "CREATE INDEX IF NOT EXISTS undone ON commands(seq) WHERE status = 'undone'",
 )
 _LATEST_LIVE = ("SELECT seq FROM commands{} WHERE status = 'live' AND undoes IS NULL"
-                " ORDER BY seq DESC LIMIT 1")
+                " ORDER BY seq DESC LIMIT 1 OFFSET ?")
 
 
 def _indexed(conn: sqlite3.Connection, name: str = "live") -> bool:
@@ -79,10 +79,11 @@ def _indexed(conn: sqlite3.Connection, name: str = "live") -> bool:
     return conn.execute("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", (name,)).fetchone() is not None
 
 
-def _latest_live(conn: sqlite3.Connection) -> int | None:
-    """The latest live command's seq (None: none), by the index where the save has it (SQLite's
-    planner would rather walk the undoes column's index, which holds every undone command)."""
-    row = conn.execute(_LATEST_LIVE.format(" INDEXED BY live" if _indexed(conn) else "")).fetchone()
+def _latest_live(conn: sqlite3.Connection, back: int = 0) -> int | None:
+    """The seq of the latest live command, or of the one ``back`` live commands before it (None: none),
+    by the index where the save has it (SQLite's planner would rather walk the undoes column's index,
+    which holds every undone command)."""
+    row = conn.execute(_LATEST_LIVE.format(" INDEXED BY live" if _indexed(conn) else ""), (back,)).fetchone()
     return None if row is None else int(row[0])
 
 
@@ -730,9 +731,8 @@ class SaveFile:
 
     def last_live(self) -> Record | None:
         """The latest live command (the one ``undo`` would take back), or None."""
-        with self._reading() as conn:
-            seq = _latest_live(conn)
-            return None if seq is None else self._records(seq - 1, live_only=True)[0]
+        tail = self.live_tail(1)
+        return tail[-1] if tail else None
 
     def _records(self, after: int, live_only: bool) -> list[Record]:
         # Three primary-key range scans in one read transaction (a consistent view), merged in
@@ -785,6 +785,15 @@ class SaveFile:
     def live_commands(self, after: int = 0) -> Iterator[Record]:
         """The commands that count (not undone, not undo records) with seq > ``after``."""
         return iter(self._records(after, live_only=True))
+
+    def live_tail(self, count: int) -> list[Record]:
+        """The last ``count`` live commands (all of them if there are fewer), oldest first; what it
+        reads does not grow with the length of the game."""
+        with self._reading() as conn:
+            first = _latest_live(conn, count - 1) if count > 0 else None
+        if count > 0 and first is None:
+            return self._records(0, live_only=True)
+        return [] if first is None else self._records(first - 1, live_only=True)
 
     def all_commands(self) -> Iterator[Record]:
         """Every command ever recorded, undone ones and undo records included: the audit log."""
