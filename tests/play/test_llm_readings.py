@@ -225,6 +225,22 @@ def test_a_yes_read_as_a_no_is_refused(ruleset: str, reply: str, tmp_path: Path)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_reading_refused_by_its_checks_counts_as_refused_not_told(ruleset: str, tmp_path: Path) -> None:
+    """`status` says what the model really told: a reading the reading checks refused (a yes read as a no)
+    is counted with the failures, under its true reason."""
+    session, console = _game(ruleset, tmp_path, FakeListChatModel(responses=["No, the way ahead is lit after all."]))
+    llm = session.teller.llm
+    assert isinstance(llm, LLMNarrator)
+    before = (llm.stats.told, llm.stats.failed)
+    out = console.handle(YES)
+    assert "interpretation" not in _kinds(out)
+    told, failed = llm.stats.told - before[0], llm.stats.failed - before[1]
+    assert failed >= 1 and llm.stats.last_failure.startswith("refused")
+    assert told + failed == sum(1 for e in out.events if e.kind in ("narration", "narration_failed")) + 1
+    session.close()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_with_the_tables_alone_there_is_no_reading(ruleset: str, tmp_path: Path) -> None:
     """No model: nothing changes (the golden transcripts, which ask and inspire, stay as they were)."""
     (tmp_path / "plain").mkdir()

@@ -128,3 +128,22 @@ def test_with_the_tables_alone_nothing_streams_and_the_lines_come_right_after_th
         assert done["lines"] and all(line["style"] == "narration" for line in done["lines"])
         after = [m["type"] for m in seat.seen[seat.seen.index(done) - 3:seat.seen.index(done)]]
         assert "log" in after or "view" in after  # right after the entry and its view
+
+
+def test_a_model_gone_to_rest_is_announced_to_every_seat_once(tmp_path: Path) -> None:
+    """Issue 19, point 4 ("after three consecutive failures the narrator rests ... and says so once"), at the
+    table: every seat is sent the notice once, after the entry whose telling sent the model to rest."""
+    server, tokens = open_table(tmp_path / "g.wyrd")
+    with table_client(server) as client, client.websocket_connect("/ws") as a, \
+            client.websocket_connect("/ws") as b:
+        bea, cal = Seat(a), Seat(b)
+        bea.hello(invite=tokens["invite"], name="Bea")
+        cal.hello(invite=tokens["invite"], name="Cal")
+        cal.catch_up(bea.send("pc take all")["n"])
+        _narrate_with(server, FakeListChatModel(responses=[CALM], error_on_chunk_number=0))
+        for line in ("scene", "inspire", "inspire", "inspire", "inspire", "inspire"):
+            cal.catch_up(bea.send(line)["n"])
+        cal.catch_up(bea.send("inspire")["n"])  # the entry after: any notice of the ones before is read by now
+        for seat in (bea, cal):
+            notices = [m["text"] for m in seat.seen if m["type"] == "notice" and "in a row" in m["text"]]
+            assert len(notices) == 1 and notices[0].startswith("The language model failed 3 times in a row")

@@ -338,6 +338,12 @@ class LLMNarrator(Narrator):
         self.stats.failures_in_row = 0
         return Narration(text=text, source=self.source, moment=request.moment, trace=(f"prompt/{prompt_id}",))
 
+    def refused_after(self, reason: str) -> None:
+        """The last reply, told whole, was then refused by the caller's own checks (a reading that reads a
+        no as a yes): it counts as failed, not told, and toward a rest like any other refusal."""
+        self.stats.told = max(0, self.stats.told - 1)
+        self._failed(NarrationFailed("refused", reason))
+
     def _failed(self, failure: NarrationFailed) -> None:
         self.stats.failed += 1
         self.stats.last_failure = failure.reason

@@ -374,7 +374,11 @@ class Storyteller:
         except Exception:  # failed, slow, refused by the firewall: no reading, and the game goes on
             return None
         text = trimmed(told.text)
-        if reading_problem(text, request) is not None:
+        problem = reading_problem(text, request)
+        if problem is not None:
+            refused_after = getattr(self.llm, "refused_after", None)  # counted as refused, not told (status)
+            if callable(refused_after):
+                refused_after(problem)
             return None
         return Interpreted(text=text, source=told.source, of=(request.marks or {}).get("of", ""))
 

@@ -53,6 +53,7 @@ class Output(BaseModel):
     lines: list[Line] = Field(default_factory=list)
     quit: bool = False
     untold: Untold | None = Field(default=None, exclude=True)
+    notice: str = Field(default="", exclude=True)  # a model gone to rest, said once (also among the lines)
 
 
 class Live:
@@ -204,14 +205,15 @@ class Console:
         lines = [describe(e, ruleset) for e in events]
         if live is not None:
             lines = lines[len(handed):]  # the rest: a failure of the telling as a whole
-        return Output(events=events, lines=lines + self._after(list(untold.events)))
+        after = self._after(list(untold.events))
+        return Output(events=events, lines=lines + after.lines, notice=after.notice)
 
-    def _after(self, events: list[Recorded]) -> list[Line]:
+    def _after(self, events: list[Recorded]) -> Output:
         """The lines after a change: the ruleset's hints, and a model's rest, said once."""
         lines = [Line(text=t, style="hint") for t in self.session.hints(events)]
         take_notice = getattr(self.session.teller.llm, "take_notice", None)  # a model gone to rest says so once
-        notice = take_notice() if callable(take_notice) else ""
-        return lines + ([Line(text=clean(notice), style="hint")] if notice else [])
+        notice = clean(take_notice()) if callable(take_notice) else ""
+        return Output(lines=lines + ([Line(text=notice, style="hint")] if notice else []), notice=notice)
 
     def _reply(self, reply: Reply) -> Output:
         if reply.refused is not None:
@@ -220,7 +222,8 @@ class Console:
         lines = [describe(e, ruleset) for e in reply.events]
         if reply.untold is not None:
             return Output(events=reply.events, lines=lines, untold=reply.untold)
-        return Output(events=reply.events, lines=lines + self._after(reply.events))
+        after = self._after(reply.events)
+        return Output(events=reply.events, lines=lines + after.lines, notice=after.notice)
 
     # -- session verbs -----------------------------------------------------------
 

@@ -76,10 +76,13 @@ def tell(console: Console, entry: dict[str, Any], untold: Untold | None, emit: E
     events past what was sent, so a seat that was there holds what a seat catching up is sent.
     """
     live = TableLive(int(entry["n"]), emit)
+    notice = ""
     if untold is not None:
         with contextlib.suppress(Exception):  # narration only adds prose: the command stands, untold
-            console.tell(untold, live)
+            notice = console.tell(untold, live).notice
     whole = read_back()
     lines = whole["lines"][len(entry["lines"]) + live.sent:]
     live.settled = [Line(text=line["text"], style=line["style"]) for line in lines]
     live._send("prose_done", whole["events"][len(entry["events"]):])
+    if notice:  # a model gone to rest says so to every seat, once; it is not part of the saved entry
+        emit([{"type": "notice", "text": notice}])
