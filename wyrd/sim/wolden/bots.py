@@ -41,7 +41,7 @@ from wyrd.stories.wolden import Scenario, ScenarioProgress, SceneSpec
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Reply, Session
 
-__all__ = ["BOTS", "FIGURES", "Move", "Place", "Table", "WoldenBot", "WoldenBots"]
+__all__ = ["ABILITIES", "BOTS", "FIGURES", "Move", "Place", "Table", "WoldenBot", "WoldenBots"]
 
 FIGURES = (
     Figure("scenes", "scenes begun"),
@@ -54,6 +54,7 @@ FIGURES = (
     Figure("downtimes", "downtimes taken"),
 )
 WON = ("done", "won")
+ABILITIES = tuple(W.Ability)  # in the rules' order (an enum's own iteration is slow in a hot loop)
 
 
 # What the bots read, as the players read the table: a session's rules state and scenario
@@ -247,9 +248,9 @@ class WoldenBot:
 
     def _ability(self, char: Sheet) -> W.Ability:
         if self.policy == "random":
-            usable = [a for a in W.Ability if char.current(a) > 0] or list(W.Ability)
+            usable = [a for a in ABILITIES if char.current(a) > 0] or list(ABILITIES)
             return self.rng.choice(usable)
-        return max(W.Ability, key=lambda a: char.current(a))  # ties: the first in the rules' order
+        return max(ABILITIES, key=char.current)  # ties: the first in the rules' order
 
     def _enemy(self, fight: Battle, place: Place, who: str) -> str:
         standing = [e for e in fight.enemies.values() if not e.defeated]

@@ -30,7 +30,7 @@ from wyrd.sim.bots import Outcome
 from wyrd.sim.playthrough import Game, play_run, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
-from wyrd.sim.wolden.bots import Move, WoldenBot
+from wyrd.sim.wolden.bots import ABILITIES, Move, WoldenBot
 from wyrd.sim.wolden.plain import Challenge, Char, Damage, Fight, Foe, Pending, PlainGame, Rounds
 from wyrd.sim.wolden.ready import EncounterPlan, Ready, ready
 from wyrd.stories.wolden import ScenarioProgress
@@ -45,24 +45,40 @@ class Unsupported(Exception):
     """The run met what the fast simulator does not play (a refusal, most often): play it in a session."""
 
 
-class Stream:
-    """One command's dice of one kind, seeded as a session seeds them, made at the first die."""
+class Dice:
+    """A run's dice: each command's rules dice and story dice, seeded as a session seeds them.
 
-    __slots__ = ("_random", "seed")
+    A stream's generator is made at its first die in the command (seeding costs more than
+    most commands), so a command that rolls nothing seeds nothing.
+    """
 
-    def __init__(self, seed: str) -> None:
+    __slots__ = ("_rules", "_story", "command", "seed")
+
+    def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._random: random.Random | None = None
+        self.command = FIRST_COMMAND
+        self._rules: random.Random | None = None
+        self._story: random.Random | None = None
 
-    def d(self, sides: int) -> int:
-        found = self._random
+    def next_command(self) -> None:
+        self.command += 1
+        self._rules = self._story = None
+
+    def rules(self, sides: int) -> int:
+        found = self._rules
         if found is None:
-            found = self._random = random.Random(self.seed)
+            found = self._rules = random.Random(f"{self.seed}:{self.command}")
+        return found.randint(1, sides)
+
+    def story(self, sides: int) -> int:
+        found = self._story
+        if found is None:
+            found = self._story = random.Random(f"{self.seed}:{self.command}:story")
         return found.randint(1, sides)
 
 
 def _total(char: Char) -> int:
-    return sum(char.current(a) for a in W.Ability)
+    return sum(char.current(a) for a in ABILITIES)
 
 
 class Run:
@@ -71,15 +87,13 @@ class Run:
     def __init__(self, kit: Ready, game: Game, seed: int, index: int) -> None:
         self.kit = kit
         self.step_cap = game.step_cap
-        self.seed = session_seed(seed, index)
         bot = game.bots.bot(game.policy, random.Random(run_seed(seed, index, "policy")), game.players)
         assert isinstance(bot, WoldenBot), "Wolden's fast simulator plays Wolden's bots"
         self.bot = bot
         self.state = PlainGame()
         self.place = ScenarioProgress(kit.scenario)
         self.figures: Counter[str] = Counter()
-        self.command = FIRST_COMMAND
-        self.rules = self.story = Stream("")
+        self.dice = Dice(session_seed(seed, index))
         self.round_begun = False  # in the command under way (the enemies act as a fight's round begins)
 
     def play(self) -> RunRecord:
@@ -92,12 +106,10 @@ class Run:
                 outcome = Outcome.CAPPED
                 break
             move = self.bot.decide(self.state, self.place)
-            self.rules = Stream(f"{self.seed}:{self.command}")
-            self.story = Stream(f"{self.seed}:{self.command}:story")
             self.round_begun = False
             self.apply(move)
             lines += 1
-            self.command += 1
+            self.dice.next_command()
         return RunRecord(outcome, lines, (), dict(self.figures))
 
     def apply(self, move: Move) -> None:
@@ -141,7 +153,7 @@ class Run:
             self.start(self.kit.encounters[found.encounter])
         seeds = self.kit.seeds[found.id]
         if seeds:
-            self.story.d(seeds)  # the line of narration the scene opens with
+            self.dice.story(seeds)  # the line of narration the scene opens with
         self.enemies_act()
 
     def new_session(self) -> None:
@@ -150,7 +162,7 @@ class Run:
         state.downtime, state.session_run = [], state.sitting
 
     def downtime(self, move: Move) -> None:
-        state, dice = self.state, self.rules
+        state, dice = self.state, self.dice
         assert move.who is not None and move.choice is not None
         char = state.characters[move.who]
         # the first downtime in a new sitting begins a new session (the rules compare the sittings' ids)
@@ -173,16 +185,16 @@ class Run:
         self.figures["downtimes"] += 1
         if choice == W.DowntimeChoice.TRAINING:
             while True:
-                row = cult.powers.row(dice.d(cult.powers.die))
+                row = cult.powers.row(dice.rules(cult.powers.die))
                 if not char.holds(row.gift):
                     self.gain(char, row.gift)
                     return
         elif choice == W.DowntimeChoice.REST:
             count, sides = REST_DICE
-            healed = sum(dice.d(sides) for _ in range(count))
+            healed = sum(dice.rules(sides) for _ in range(count))
             char.wounds -= min(max(healed, 0), char.wounds)
         else:
-            carouse = cult.carousing.row(dice.d(cult.carousing.die))
+            carouse = cult.carousing.row(dice.rules(cult.carousing.die))
             if carouse.gift is not None:
                 self.gain(char, carouse.gift)
             if carouse.ability is not None and char.scores[carouse.ability] < W.ABILITY_MAX:
@@ -225,7 +237,7 @@ class Run:
             return
         if not montage.unused:
             montage.unused = list(montage.situations)
-        face = self.rules.d(len(montage.unused)) if len(montage.unused) > 1 else 1
+        face = self.dice.rules(len(montage.unused)) if len(montage.unused) > 1 else 1
         montage.unused.pop(face - 1)
 
     def end(self, outcome: W.EncounterOutcome) -> None:
@@ -261,18 +273,18 @@ class Run:
         standing = [c for n, c in chars.items() if n in found.rounds.participants and not c.out]
         if not standing:
             return
-        dice = self.story
+        dice = self.dice
         for foe in found.enemies.values():
             if foe.defeated:
                 continue
             rows = foe.actions
-            how = rows[dice.d(len(rows)) - 1] if len(rows) > 1 else rows[0]
+            how = rows[dice.story(len(rows)) - 1] if len(rows) > 1 else rows[0]
             if how == "weakest":
                 target = min(standing, key=_total)
             elif how == "strongest":
                 target = max(standing, key=_total)
             else:
-                target = standing[dice.d(len(standing)) - 1] if len(standing) > 1 else standing[0]
+                target = standing[dice.story(len(standing)) - 1] if len(standing) > 1 else standing[0]
             self.place.targets[foe.id] = target.name
 
     # -- rolls -----------------------------------------------------------------------------
@@ -286,12 +298,12 @@ class Run:
             self.draw_situation(found)
 
     def roll(self) -> None:
-        state, dice = self.state, self.rules
+        state, dice = self.state, self.dice
         pending = state.pending
         assert pending is not None
         state.pending = None
         lead = state.characters[pending.lead]
-        faces = [dice.d(W.SIDES) for _ in range(pending.dice)]
+        faces = [dice.rules(W.SIDES) for _ in range(pending.dice)]
         result = W.classify(max(faces) + lead.current(pending.ability), len(set(faces)) < len(faces))
         self.figures["checks"] += 1
         found = state.encounter
@@ -324,7 +336,7 @@ class Run:
         if char.out:
             return
         count, sides, bonus = damage
-        n = count * sides + bonus if maximum else sum(self.rules.d(sides) for _ in range(count)) + bonus
+        n = count * sides + bonus if maximum else sum(self.dice.rules(sides) for _ in range(count)) + bonus
         if n <= 0:
             return
         lowered = min(char.current(ability), n)
