@@ -9,8 +9,10 @@ same moves (:meth:`wyrd.sim.wolden.bots.WoldenBot.decide`) and they are applied 
 drawing the same faces in the same order from the same seeded streams: a command's
 rules dice (``"{seed}:{command}"``, made only when a die is rolled) and its story dice
 (``"{seed}:{command}:story"``: the scene's line of narration, then the enemies'
-actions as a fight's round begins). The narration's own dice (twists, scene tests)
-are apart from both and change nothing counted, so they are not rolled.
+actions as a fight's round begins). A die that nothing counted depends on and that
+no later die of its stream depends on is not rolled: the narration's own dice (twists,
+scene tests, a stream of their own), a montage's situation (always the last of its
+command's rules dice), the scene's line of narration when no enemies act after it.
 
 What the rules would refuse, and what is not played here, raises :class:`Unsupported`,
 and that run is played again from its seed through a play session; so is every run of
@@ -152,8 +154,8 @@ class Run:
         if found.encounter is not None:
             self.start(self.kit.encounters[found.encounter])
         seeds = self.kit.seeds[found.id]
-        if seeds:
-            self.dice.story(seeds)  # the line of narration the scene opens with
+        if seeds and isinstance(self.state.encounter, Fight):
+            self.dice.story(seeds)  # the scene's line of narration: the enemies' draws come after it
         self.enemies_act()
 
     def new_session(self) -> None:
@@ -221,24 +223,13 @@ class Run:
             self.state.encounter = fight
             self.begin_round(fight)
         else:
-            challenge = Challenge(plan.id, rounds, plan.rating, plan.rating, plan.danger, plan.type == "montage",
-                                  plan.situations, plan.per_check, list(plan.situations))
+            challenge = Challenge(plan.id, rounds, plan.rating, plan.rating, plan.danger)
             self.state.encounter = challenge
             self.begin_round(challenge)
 
     def begin_round(self, found: Challenge | Fight) -> None:
         self.place.targets = {}
         self.round_begun = True
-        if isinstance(found, Challenge) and found.montage and not found.per_check:
-            self.draw_situation(found)
-
-    def draw_situation(self, montage: Challenge) -> None:
-        if not montage.situations:
-            return
-        if not montage.unused:
-            montage.unused = list(montage.situations)
-        face = self.dice.rules(len(montage.unused)) if len(montage.unused) > 1 else 1
-        montage.unused.pop(face - 1)
 
     def end(self, outcome: W.EncounterOutcome) -> None:
         found = self.state.encounter
@@ -294,8 +285,6 @@ class Run:
         assert move.who is not None and move.ability is not None and found is not None
         against = move.enemy if isinstance(found, Fight) else found.id
         self.state.pending = Pending(move.who, move.ability, 1 + (move.gift is not None), against)
-        if isinstance(found, Challenge) and found.montage and found.per_check:
-            self.draw_situation(found)
 
     def roll(self) -> None:
         state, dice = self.state, self.dice

@@ -73,17 +73,13 @@ class Rounds:
 
 @dataclass
 class Challenge:
-    """An extended challenge or a travel montage (``situations``: a montage's table, by id)."""
+    """An extended challenge or a travel montage (its situations change nothing the rules count)."""
 
     id: str
     rounds: Rounds
     start: int
     rating: int
     danger: Damage | None
-    montage: bool
-    situations: tuple[str, ...]
-    per_check: bool
-    unused: list[str] = field(default_factory=list)
     kind: str = "extended"
 
 

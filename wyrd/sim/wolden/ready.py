@@ -44,8 +44,6 @@ class EncounterPlan:
     type: str  # extended, montage or fight
     rating: int
     danger: Damage | None
-    situations: tuple[str, ...]
-    per_check: bool
     enemies: tuple[EnemyPlan, ...]
 
 
@@ -74,14 +72,13 @@ def _plan(args: Mapping[str, Any], story: Scenario) -> EncounterPlan | None:
         damage = _damage(dump["damage"])
         assert damage is not None
         enemies.append(EnemyPlan(enemy.id, enemy.harm, damage, tuple(a.target for a in spec.actions)))
-    situations = tuple(str(s["id"]) for s in args.get("situations", []))
     kind = str(args["type"])
-    if (kind == "montage" and not situations) or (kind == "fight" and not enemies):
+    if (kind == "montage" and not args.get("situations")) or (kind == "fight" and not enemies):
         return None  # the rules refuse to start it: a session says why
     if kind != "fight" and int(args["rating"]) < 1:
         return None
     return EncounterPlan(str(args["id"]), kind, int(args.get("rating") or 0), _damage(args.get("danger")),
-                         situations, bool(args.get("per_check")), tuple(enemies))
+                         tuple(enemies))
 
 
 @functools.lru_cache(maxsize=8)
