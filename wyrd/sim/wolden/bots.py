@@ -30,18 +30,18 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import wyrd.rules.wolden as W
 from wyrd.play.kits.wolden import sittings
 from wyrd.sim.bots import Figure, Outcome
 from wyrd.sim.simulator import POLICY_NAMES, SimError
-from wyrd.stories.wolden import ScenarioProgress
+from wyrd.stories.wolden import Scenario, ScenarioProgress, SceneSpec
 
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Reply, Session
 
-__all__ = ["BOTS", "FIGURES", "WoldenBot", "WoldenBots"]
+__all__ = ["ABILITIES", "BOTS", "FIGURES", "Move", "Place", "Table", "WoldenBot", "WoldenBots"]
 
 FIGURES = (
     Figure("scenes", "scenes begun"),
@@ -54,6 +54,105 @@ FIGURES = (
     Figure("downtimes", "downtimes taken"),
 )
 WON = ("done", "won")
+ABILITIES = tuple(W.Ability)  # in the rules' order (an enum's own iteration is slow in a hot loop)
+
+
+# What the bots read, as the players read the table: a session's rules state and scenario
+# progress, or the plain data of the fast simulator (wyrd.sim.wolden.fast), which reads alike.
+class Sheet(Protocol):
+    @property
+    def out(self) -> bool: ...
+    @property
+    def wounds(self) -> int: ...
+    @property
+    def damage(self) -> Mapping[W.Ability, int]: ...
+    @property
+    def gifts(self) -> Sequence[W.Gift]: ...
+    def current(self, ability: W.Ability) -> int: ...
+
+
+class Foe(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def harm(self) -> int: ...
+    @property
+    def taken(self) -> int: ...
+    @property
+    def defeated(self) -> bool: ...
+
+
+class Turns(Protocol):
+    @property
+    def participants(self) -> Sequence[str]: ...
+    @property
+    def acted(self) -> Sequence[str]: ...
+
+
+class Encounter(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def rounds(self) -> Turns: ...
+
+
+class Battle(Encounter, Protocol):
+    @property
+    def enemies(self) -> Mapping[str, Foe]: ...
+
+
+class Table(Protocol):
+    """The game as the bot reads it."""
+
+    @property
+    def characters(self) -> Mapping[str, Sheet]: ...
+    @property
+    def pending(self) -> object | None: ...
+    @property
+    def encounter(self) -> Encounter | None: ...
+    @property
+    def downtime(self) -> Sequence[str]: ...
+
+
+class Place(Protocol):
+    """Where the scenario stands, as the bot reads it."""
+
+    @property
+    def scenario(self) -> Scenario | None: ...
+    @property
+    def ended(self) -> bool: ...
+    @property
+    def current(self) -> SceneSpec | None: ...
+    @property
+    def targets(self) -> Mapping[str, str]: ...
+
+
+class Move(NamedTuple):
+    """What the players do next, before it is typed: a verb and what it names (:attr:`line`)."""
+
+    verb: str  # pc (take), roll, check, downtime, session, scene, abandon
+    who: str | None = None  # pc: the character taken (None: all)
+    ability: W.Ability | None = None
+    gift: str | None = None
+    enemy: str | None = None
+    choice: W.DowntimeChoice | None = None
+
+    @property
+    def line(self) -> str:
+        if self.verb == "pc":
+            return "pc take " + (_quoted(self.who) if self.who else "all")
+        if self.verb == "check":
+            assert self.who is not None and self.ability is not None
+            line = f"check {_quoted(self.who)} {self.ability.value}"
+            line += f" gift {self.gift}" if self.gift is not None else ""
+            return line + (f" vs {self.enemy}" if self.enemy is not None else "")
+        if self.verb == "downtime":
+            assert self.who is not None and self.choice is not None
+            return f"downtime {_quoted(self.who)} {self.choice.value}"
+        return self.verb
+
+
+ROLL, SCENE, SESSION, ABANDON = Move("roll"), Move("scene"), Move("session"), Move("abandon")
 
 
 def _quoted(name: str) -> str:
@@ -72,7 +171,7 @@ def _progress(session: Session) -> ScenarioProgress:
     return found
 
 
-def _hurt(char: W.Character) -> bool:
+def _hurt(char: Sheet) -> bool:
     return char.out or char.wounds > 0 or any(n > 0 for n in char.damage.values())
 
 
@@ -86,20 +185,30 @@ class WoldenBot:
     sessions_called: set[str] = field(default_factory=set)  # settled scenes where a new session was called
 
     def over(self, session: Session) -> Outcome | None:
-        if _progress(session).ended:
+        return self.outcome(_state(session), _progress(session))
+
+    def outcome(self, state: Table, place: Place) -> Outcome | None:
+        """:attr:`Outcome.ENDED` or :attr:`Outcome.FELL` once the run is over; None while it goes on."""
+        if place.ended:
             return Outcome.ENDED
-        chars = _state(session).characters
+        chars = state.characters
         if chars and all(c.out for c in chars.values()):
             return Outcome.FELL
         return None
 
     def next_line(self, session: Session, last: Reply | None) -> str:
-        state, place = _state(session), _progress(session)
+        move = self.decide(_state(session), _progress(session))
+        if move.verb == "session":
+            sittings.begin()  # the players stop here and take up play another day
+        return move.line
+
+    def decide(self, state: Table, place: Place) -> Move:
+        """The next move (a new session is a new sitting: the caller begins it)."""
         wanted = self._party(place)
         if not state.characters or len(state.characters) < len(wanted):
             return self._enlist(state, wanted)
         if state.pending is not None:
-            return "roll"
+            return ROLL
         if state.encounter is not None:
             return self._act(state, place, state.encounter)
         scene = place.current
@@ -110,41 +219,40 @@ class WoldenBot:
             if (self.policy == "cautious" and scene.id not in self.sessions_called
                     and any(_hurt(c) for c in state.characters.values())):
                 self.sessions_called.add(scene.id)
-                sittings.begin()  # the players stop here and take up play another day
-                return "session"
-        return "scene"
+                return SESSION
+        return SCENE
 
-    def _party(self, place: ScenarioProgress) -> list[str]:
+    def _party(self, place: Place) -> list[str]:
         """The pregenerated characters to play (none known: whoever `pc take all` brings)."""
         story = place.scenario
         return [p.name for p in story.pregens[:self.players]] if story is not None and self.players else []
 
-    def _enlist(self, state: W.GameState, wanted: Sequence[str]) -> str:
+    def _enlist(self, state: Table, wanted: Sequence[str]) -> Move:
         if not wanted:
-            return "pc take all"
-        return "pc take " + _quoted(next(n for n in wanted if n not in state.characters))
+            return Move("pc")
+        return Move("pc", next(n for n in wanted if n not in state.characters))
 
-    def _act(self, state: W.GameState, place: ScenarioProgress, encounter: W.Extended | W.Fight) -> str:
+    def _act(self, state: Table, place: Place, encounter: Encounter) -> Move:
         rounds = encounter.rounds
         waiting = [n for n in rounds.participants if n not in rounds.acted and not state.characters[n].out]
         if not waiting:  # nobody able is left to act: the rules end the round or the encounter
-            return "abandon"
+            return ABANDON
         who = waiting[0]
         char = state.characters[who]
-        line = f"check {_quoted(who)} {self._ability(char).value}"
+        ability = self._ability(char)
+        gift = None
         if char.gifts and (self.policy != "random" or self.rng.random() < 0.5):
-            line += f" gift {char.gifts[0].id}"
-        if isinstance(encounter, W.Fight):
-            line += f" vs {self._enemy(encounter, place, who)}"
-        return line
+            gift = char.gifts[0].id
+        enemy = self._enemy(cast(Battle, encounter), place, who) if encounter.kind == "fight" else None
+        return Move("check", who, ability, gift, enemy)
 
-    def _ability(self, char: W.Character) -> W.Ability:
+    def _ability(self, char: Sheet) -> W.Ability:
         if self.policy == "random":
-            usable = [a for a in W.Ability if char.current(a) > 0] or list(W.Ability)
+            usable = [a for a in ABILITIES if char.current(a) > 0] or list(ABILITIES)
             return self.rng.choice(usable)
-        return max(W.Ability, key=lambda a: char.current(a))  # ties: the first in the rules' order
+        return max(ABILITIES, key=char.current)  # ties: the first in the rules' order
 
-    def _enemy(self, fight: W.Fight, place: ScenarioProgress, who: str) -> str:
+    def _enemy(self, fight: Battle, place: Place, who: str) -> str:
         standing = [e for e in fight.enemies.values() if not e.defeated]
         if self.policy == "random":
             return self.rng.choice(standing).id
@@ -154,7 +262,7 @@ class WoldenBot:
         going = [e for e in standing if e.id in mine]
         return (going[0] if going else max(standing, key=lambda e: e.harm - e.taken)).id
 
-    def _downtime(self, state: W.GameState) -> str | None:
+    def _downtime(self, state: Table) -> Move | None:
         for name, char in state.characters.items():
             if name in state.downtime:
                 continue
@@ -165,7 +273,7 @@ class WoldenBot:
                 choice = W.DowntimeChoice.REST
             else:
                 choice = W.DowntimeChoice.TRAINING
-            return f"downtime {_quoted(name)} {choice.value}"
+            return Move("downtime", name, choice=choice)
         return None
 
 

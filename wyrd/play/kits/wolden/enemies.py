@@ -27,7 +27,7 @@ from wyrd.rules.dice import Dice
 from wyrd.rules.wolden.events import RoundStarted
 from wyrd.stories.wolden import EnemySpec, Scenario
 
-__all__ = ["GENERIC", "EnemyActed", "enemy_actions", "plan_lines"]
+__all__ = ["GENERIC", "EnemyActed", "enemy_actions", "enemy_spec", "plan_lines"]
 
 
 class EnemyActed(Sparse):
@@ -45,7 +45,7 @@ class EnemyActed(Sparse):
 GENERIC = "wolden/enemy-acts"
 
 
-def _spec(enemy: W.Enemy, story: Scenario | None) -> EnemySpec | None:
+def enemy_spec(enemy: W.Enemy, story: Scenario | None) -> EnemySpec | None:
     """The scenario's enemy this one of the fight is (a second of a kind is ``id-2``, ``Name 2``)."""
     if story is None:
         return None
@@ -95,7 +95,7 @@ def enemy_actions(events: Sequence[object], state: W.GameState, story: Scenario 
     out: list[Event] = []
     pronouns = {p.name: p.pronouns for p in story.pregens} if story is not None else {}
     for enemy in found.standing:
-        spec = _spec(enemy, story)
+        spec = enemy_spec(enemy, story)
         # how the story refers to the enemy and the one it goes for (wyrd.oracle.grammar)
         them = (worded(enemy.name, spec) if spec is not None else None) or enemy.name
         if spec is not None and spec.actions:
