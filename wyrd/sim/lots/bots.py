@@ -135,7 +135,8 @@ class LotsBot:
         """How the run ended, or None while it goes on."""
         if place.ended:
             return Outcome.ENDED
-        if _players(state) and not _standing(state):
+        players = _players(state)
+        if players and all(c.condition.incapacitated for c in players):
             return Outcome.FELL
         return None
 
@@ -145,7 +146,8 @@ class LotsBot:
         if retell is not None:
             return retell
         wanted = self._party(place.scenario)
-        if not _players(state) or len(_players(state)) < len(wanted):
+        players = _players(state)
+        if not players or len(players) < len(wanted):
             return Enlist(tuple(n for n in wanted if n not in state.characters))
         current = place.current
         if current is not None and current.id != self.scene:
