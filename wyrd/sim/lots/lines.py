@@ -24,7 +24,7 @@ import wyrd.rules.lots as L
 from wyrd.sim.lots.moves import Assess, Check, Enlist, Lots, Move, NextScene, Rest, Retell, Strike, line
 from wyrd.stories.lots import Scenario, ScenarioError, ScenarioPlay, find_scenario
 
-__all__ = ["Story", "expected", "story_for"]
+__all__ = ["Story", "every_move", "expected", "story_for"]
 
 EFFORTS = range(3)  # what the bots add to a fight's effort (bold: 2, random: 0 to 2)
 
@@ -52,7 +52,7 @@ def story_for(ident: str, content: tuple[Path, ...], players: int | None) -> Sto
     story = Story(scenario, {p.name: p.character() for p in scenario.pregens},
                   {n.name: n.character(npc=True) for n in scenario.npcs})
     state = L.GameState(characters={**story.pregens, **story.npcs})
-    for move in moves(scenario, players):
+    for move in every_move(scenario, players):
         try:
             parsed = KIT.verbs.parse(line(move), state).args
         except Exception:  # a line the kit refuses: the session would refuse it too
@@ -67,7 +67,7 @@ def story_for(ident: str, content: tuple[Path, ...], players: int | None) -> Sto
     return story
 
 
-def moves(scenario: Scenario, players: int | None) -> Iterator[Move]:
+def every_move(scenario: Scenario, players: int | None) -> Iterator[Move]:
     """Every move the bots could make in ``scenario``, by every one of its pregenerated characters."""
     party = [p.name for p in scenario.pregens]
     yield Enlist(tuple(party[:players]) if players else ())

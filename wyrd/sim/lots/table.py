@@ -161,8 +161,8 @@ class Run:
 
     def _enlist(self, names: tuple[str, ...]) -> None:
         wanted = names or tuple(p.name for p in self.scenario.pregens if p.name not in self.characters)
-        if not wanted:
-            raise Unplayable("every pregenerated character is in play already")
+        if not wanted or any(n in self.characters or n not in self.story.pregens for n in wanted):
+            raise Unplayable(f"can't take {', '.join(names) or 'all'}")
         for name in wanted:
             self.characters[name] = Char(self.story.pregens[name])
 
