@@ -43,16 +43,10 @@ class Played:
 def _play(story: str, policy: str, monkeypatch: pytest.MonkeyPatch, runs: int = RUNS,
           players: int | None = None) -> Played:
     simulator = simulator_for("wolden")
-    handed: list[int] = []
     scenes: set[str] = set()
     outcomes: set[tuple[str, str]] = set()
     moves: set[str] = set()
-    checked_run = fast.play_run
     play, apply = fast.Run.play, fast.Run.apply
-
-    def hand_back(game: fast.Game, seed: int, index: int) -> RunRecord:
-        handed.append(index)
-        return checked_run(game, seed, index)
 
     def watched_play(run: fast.Run) -> RunRecord:
         record = play(run)
@@ -65,13 +59,12 @@ def _play(story: str, policy: str, monkeypatch: pytest.MonkeyPatch, runs: int = 
         apply(run, move)
 
     with monkeypatch.context() as patch:
-        patch.setattr(fast, "play_run", hand_back)
         patch.setattr(fast.Run, "play", watched_play)
         patch.setattr(fast.Run, "apply", watched_apply)
         quick = simulator.simulate(Request(story, runs, policy=policy, seed=SEED, players=players))
     checked = simulator.simulate(Request(story, runs, policy=policy, seed=SEED, players=players, safe=True))
     assert isinstance(quick, BotReport) and isinstance(checked, BotReport)
-    return Played(quick, checked, len(handed), scenes, outcomes, moves)
+    return Played(quick, checked, quick.checked_reruns, scenes, outcomes, moves)
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,11 @@ session's dice are seeded from ``(seed, index)`` and the bot's choices from its 
 generator seeded the same way, so a run depends on nothing else; runs are shared out
 over processes in chunks and their tallies added up, so the report is the same for
 any number of jobs.
+
+A ruleset may also give its simulator a faster way to play a run (``fast``: the same
+run on plain data, issue 21, point 1); the session remains the checked path
+(``Request(safe=True)``), and any run the fast way does not take (it returns None) is
+played through a session and counted in the report (``checked_reruns``).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from wyrd.sim.bots import Bots, Outcome, kinds
 from wyrd.sim.runner import chunks, run_seed
@@ -30,7 +35,7 @@ from wyrd.sim.summary import About, BotReport, RunRecord, Tally, build, chart, t
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Session
 
-__all__ = ["STEP_CAP", "BotSimulator", "Game", "RunPlayer", "play_run", "session_seed"]
+__all__ = ["STEP_CAP", "BotSimulator", "FastRun", "Game", "play_run", "session_seed"]
 
 STEP_CAP = 600  # lines a run may type before it is cut off (the bundled stories take under 100)
 
@@ -39,6 +44,10 @@ def session_seed(seed: int, index: int) -> int:
     """The play session's seed for run ``index`` of ``seed`` (its dice follow from it)."""
     digest = hashlib.blake2b(run_seed(seed, index, "dice").encode(), digest_size=6).digest()
     return int.from_bytes(digest, "big")
+
+
+FastRun: TypeAlias = "Callable[[Game, int, int], RunRecord | None]"
+"""A run played the fast way, as :func:`play_run` would have played it; None when it can't be."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +61,7 @@ class Game:
     players: int | None
     content: tuple[Path, ...]
     step_cap: int = STEP_CAP
-    # a ruleset's faster way to play a run, giving the same record as play_run (None: play_run)
-    fast: RunPlayer | None = None
+    fast: FastRun | None = None  # plays a run without a session (None: every run through one)
 
     def session(self, seed: int) -> Session:
         """A new session following the story (SimError if it can't)."""
@@ -63,10 +71,6 @@ class Game:
             return Session.new(None, seed=seed, story=self.story, ruleset=self.ruleset, content=self.content)
         except SessionError as exc:
             raise SimError(f"{self.story}: {exc}") from None
-
-
-RunPlayer = Callable[[Game, int, int], RunRecord]
-"""Plays run ``index`` of ``seed`` of a game: :func:`play_run`, or a ruleset's faster equal."""
 
 
 def play_run(game: Game, seed: int, index: int) -> RunRecord:
@@ -113,11 +117,11 @@ def _about(game: Game) -> About:
 class BotSimulator:
     """A ruleset's simulator made of its bots: runs :class:`Request` s through play sessions."""
 
-    def __init__(self, ruleset: str, bots: Bots, step_cap: int = STEP_CAP, fast: RunPlayer | None = None) -> None:
+    def __init__(self, ruleset: str, bots: Bots, step_cap: int = STEP_CAP, fast: FastRun | None = None) -> None:
         self.ruleset = ruleset
         self.bots = bots
         self.step_cap = step_cap
-        self.fast = fast  # played unless the request asks for safe mode
+        self.fast = fast
 
     @property
     def policies(self) -> tuple[str, ...]:
@@ -162,9 +166,12 @@ class BotSimulator:
 
 def _play_chunk(game: Game, seed: int, start: int, stop: int) -> Tally:
     tally = Tally()
-    play = game.fast or play_run
     for index in range(start, stop):
-        tally.add(play(game, seed, index), game.bots.figures)
+        record = game.fast(game, seed, index) if game.fast is not None else None
+        if record is None:
+            record = play_run(game, seed, index)
+            tally.checked_reruns += game.fast is not None
+        tally.add(record, game.bots.figures)
     return tally
 
 

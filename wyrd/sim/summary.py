@@ -46,6 +46,7 @@ class Tally:
     sums: dict[str, list[int]] = field(default_factory=dict)
     happened: Counter[str] = field(default_factory=Counter)  # runs where a figure was above 0
     reasons: Counter[str] = field(default_factory=Counter)
+    checked_reruns: int = 0  # runs a fast way could not play, played through a session instead
 
     def observe(self, key: str, x: int) -> None:
         found = self.sums.setdefault(key, [0, 0, 0])
@@ -83,6 +84,7 @@ class Tally:
             mine[2] += squares
         self.happened.update(other.happened)
         self.reasons.update(other.reasons)
+        self.checked_reruns += other.checked_reruns
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,7 @@ class BotReport(JsonReport):
     refusal_reasons: dict[str, int]
     figures: tuple[FigureReport, ...]
     curve: tuple[CurvePoint, ...]  # by the scenes begun (empty when the bots count no scenes)
+    checked_reruns: int = 0  # runs the simulator's fast way left to play sessions
 
 
 
@@ -159,6 +162,7 @@ def build(tally: Tally, about: About, figures: tuple[Figure, ...], *, seed: int,
         figures=tuple(FigureReport(f.key, f.label, per_run(FIGURE + f.key), wilson(tally.happened[f.key], runs))
                       for f in figures),
         curve=_curve(tally) if any(f.key == SCENES for f in figures) else (),
+        checked_reruns=tally.checked_reruns,
     )
 
 
@@ -213,6 +217,8 @@ def text(report: BotReport) -> str:
         rows = [["figure", "mean per run", "runs where it happened"]]
         rows += [[f.label, mean(f.mean), pct(f.runs_with)] for f in r.figures]
         lines += table(rows)
+    if r.checked_reruns:
+        lines += ["", f"{r.checked_reruns:,} runs played through play sessions: the fast way could not play them."]
     if r.refusals:
         lines += ["", f"Refused: {r.refusals:,} lines the rules or the story refused the bots:"]
         shown = list(r.refusal_reasons.items())[:REASONS_SHOWN]

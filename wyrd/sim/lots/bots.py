@@ -33,13 +33,30 @@ from typing import TYPE_CHECKING, Any
 
 import wyrd.rules.lots as L
 from wyrd.sim.bots import Figure, Outcome, kinds
+from wyrd.sim.lots.moves import (
+    Assess,
+    Check,
+    Enlist,
+    LastCast,
+    Lots,
+    Move,
+    NextScene,
+    Person,
+    Place,
+    Rest,
+    Retell,
+    Strike,
+    Table,
+    line,
+    spoken,
+)
 from wyrd.sim.simulator import POLICY_NAMES, SimError
 from wyrd.stories.lots import Scenario, ScenarioPlay, Scene
 
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Reply, Session
 
-__all__ = ["BOTS", "FIGURES", "LotsBot", "LotsBots"]
+__all__ = ["BOTS", "FIGURES", "LotsBot", "LotsBots", "last_cast"]
 
 FIGURES = (
     Figure("scenes", "scenes begun"),
@@ -68,21 +85,34 @@ def _progress(session: Session) -> ScenarioPlay:
     return found
 
 
-def _q(text: str) -> str:
-    return '"' + text.replace('"', "'") + '"'
-
-
-def _players(state: L.GameState) -> list[L.Character]:
+def _players(state: Table) -> list[Person]:
     return [c for c in state.characters.values() if not c.npc]
 
 
-def _standing(state: L.GameState) -> list[L.Character]:
+def _standing(state: Table) -> list[Person]:
     return [c for c in _players(state) if not c.condition.incapacitated]
+
+
+def last_cast(events: Sequence[Mapping[str, Any]]) -> LastCast | None:
+    """The latest check a line's events cast, and whether it went against the one who cast it."""
+    cast = next((e for e in reversed(events) if e.get("kind") == "check_cast"), None)
+    if cast is None:
+        return None
+    form = str(cast.get("form"))
+    blows = [e for e in events if e.get("kind") == "attack_resolved" and e.get("cast") == cast.get("cast")]
+    if form == "attack":
+        failed = bool(blows) and not blows[0].get("landed")
+    elif form == "defence":
+        failed = bool(blows) and bool(blows[0].get("landed"))
+    else:
+        failed = cast.get("outcome") != "success"
+    who = cast.get("character")
+    return LastCast(who if isinstance(who, str) else None, form, failed)
 
 
 @dataclass
 class LotsBot:
-    """One run's players."""
+    """One run's players: a session types their moves as lines, the plain-data table plays them."""
 
     policy: str
     rng: random.Random
@@ -90,52 +120,55 @@ class LotsBot:
     scene: str | None = None
     calls: list[str] = field(default_factory=list)  # the scene's calls still to play ("check 0", ...)
     fighting: bool = False
-    turn: list[str] = field(default_factory=list)  # this round's lines still to come
+    turn: list[Strike] = field(default_factory=list)  # this round's blows still to come
     rested: set[str] = field(default_factory=set)
     spec: Scene | None = None  # the scene whose calls these are
 
     def over(self, session: Session) -> Outcome | None:
-        if _progress(session).ended:
+        return self.over_at(_state(session), _progress(session))
+
+    def next_line(self, session: Session, last: Reply | None) -> str:
+        cast = last_cast(kinds(last.events)) if last is not None else None
+        return line(self.next_move(_state(session), _progress(session), cast))
+
+    def over_at(self, state: Table, place: Place) -> Outcome | None:
+        """How the run ended, or None while it goes on."""
+        if place.ended:
             return Outcome.ENDED
-        state = _state(session)
-        if _players(state) and not _standing(state):
+        players = _players(state)
+        if players and all(c.condition.incapacitated for c in players):
             return Outcome.FELL
         return None
 
-    def next_line(self, session: Session, last: Reply | None) -> str:
-        state, place = _state(session), _progress(session)
-        events = kinds(last.events) if last is not None else []
-        retell = self._retell(events, state)
+    def next_move(self, state: Table, place: Place, last: LastCast | None) -> Move:
+        """What to do now, given the game and the latest check the previous move cast."""
+        retell = self._retell(last, state)
         if retell is not None:
             return retell
         wanted = self._party(place.scenario)
-        if not _players(state) or len(_players(state)) < len(wanted):
-            return self._enlist(state, wanted)
+        players = _players(state)
+        if not players or len(players) < len(wanted):
+            return Enlist(tuple(n for n in wanted if n not in state.characters))
         current = place.current
         if current is not None and current.id != self.scene:
             self._begin(current)
         while self.calls:
-            line = self._call(self.calls.pop(0), state)
-            if line is not None:
-                return line
+            move = self._call(self.calls.pop(0), state)
+            if move is not None:
+                return move
         if self.fighting and current is not None and current.fight is not None:
-            line = self._fight(state, current)
-            if line is not None:
-                return line
+            strike = self._fight(state, current)
+            if strike is not None:
+                return strike
             self.fighting = False
-        return self._rest(state) or "scene"
+        return self._rest(state) or NextScene()
 
     # -- the party ------------------------------------------------------------------
 
     def _party(self, story: Scenario | None) -> list[str]:
         return [p.name for p in story.pregens[:self.players]] if story is not None and self.players else []
 
-    def _enlist(self, state: L.GameState, wanted: Sequence[str]) -> str:
-        if not wanted:
-            return "pc take all"
-        return "pc take " + " ".join(_q(n) for n in wanted if n not in state.characters)
-
-    def _best(self, state: L.GameState, discipline: L.Discipline) -> str | None:
+    def _best(self, state: Table, discipline: L.Discipline) -> str | None:
         able = _standing(state)
         return max(able, key=lambda c: c.discipline(discipline)).name if able else None
 
@@ -150,29 +183,23 @@ class LotsBot:
         self.turn, self.rested = [], set()
         self.spec = scene
 
-    def _call(self, call: str, state: L.GameState) -> str | None:
+    def _call(self, call: str, state: Table) -> Move | None:
         kind, _, index = call.partition(" ")
         scene = self.spec
         assert scene is not None
         if kind == "lots":
-            return f"lots {_q(scene.lots[int(index)])}"
+            return Lots(scene.lots[int(index)])
         if kind == "assess":
             a = scene.assess[int(index)]
             who = self._best(state, a.discipline)
-            if who is None:
-                return None
-            living = " living" if a.living else ""
-            return f"assess {_q(who)} {a.discipline.value} {a.tier} {a.commitment.value}{living} {_q(a.subject)}"
+            return Assess(who, a) if who is not None else None
         c = scene.checks[int(index)]
         who = self._best(state, c.discipline)
-        if who is None:
-            return None
-        effort = f" effort={c.effort}" if c.effort else ""
-        return f"check {_q(who)} {c.discipline.value} vs {c.difficulty}{effort} {_q(c.purpose)}"
+        return Check(who, c) if who is not None else None
 
     # -- a fight ------------------------------------------------------------------------
 
-    def _fight(self, state: L.GameState, scene: Scene) -> str | None:
+    def _fight(self, state: Table, scene: Scene) -> Strike | None:
         fight = scene.fight
         assert fight is not None
         enemy = state.characters.get(fight.npc)
@@ -181,18 +208,18 @@ class LotsBot:
             if enemy is None or enemy.condition.incapacitated or not standing:
                 return None
             while self.turn:
-                line = self.turn.pop(0)
-                who = line.split('"')[1]
+                strike = self.turn.pop(0)
+                who = spoken(strike.who)  # as the line names them
                 if who in state.characters and not state.characters[who].condition.incapacitated:
-                    return line
+                    return strike
             self.turn = self._round(standing, fight.npc, fight.effort)
 
-    def _round(self, standing: Sequence[L.Character], npc: str, effort: int) -> list[str]:
+    def _round(self, standing: Sequence[Person], npc: str, effort: int) -> list[Strike]:
         target = self.rng.choice(list(standing)).name
-        lines = [f"defend {_q(target)} against {_q(npc)} effort={effort}"]
+        blows = [Strike("defend", target, npc, effort)]
         for char in standing:
-            lines.append(f"attack {_q(char.name)} {_q(npc)} effort={effort + self._extra()}")
-        return lines
+            blows.append(Strike("attack", char.name, npc, effort + self._extra()))
+        return blows
 
     def _extra(self) -> int:
         if self.policy == "bold":
@@ -201,30 +228,19 @@ class LotsBot:
 
     # -- Portents and rest --------------------------------------------------------------------
 
-    def _retell(self, events: Sequence[Mapping[str, Any]], state: L.GameState) -> str | None:
+    def _retell(self, cast: LastCast | None, state: Table) -> Retell | None:
         """Re-tell the character's own failed cast, as the policy would."""
-        cast = next((e for e in reversed(events) if e.get("kind") == "check_cast"), None)
-        if cast is None or cast.get("character") not in state.characters:
+        who = state.characters.get(cast.character) if cast is not None and cast.character is not None else None
+        if cast is None or who is None:
             return None
-        who = state.characters[str(cast["character"])]
-        if who.npc or who.portents < OWN_CAST:
-            return None
-        form = cast.get("form")
-        blows = [e for e in events if e.get("kind") == "attack_resolved" and e.get("cast") == cast.get("cast")]
-        if form == "attack":
-            failed = bool(blows) and not blows[0].get("landed")
-        elif form == "defence":
-            failed = bool(blows) and bool(blows[0].get("landed"))
-        else:
-            failed = cast.get("outcome") != "success"
-        if not failed:
+        if who.npc or who.portents < OWN_CAST or not cast.failed:
             return None
         # cautious re-tells what keeps them safe (checks, defences), bold its missed attacks
-        mine = (form == "attack") == (self.policy == "bold")
+        mine = (cast.form == "attack") == (self.policy == "bold")
         wanted = self.rng.random() < 0.5 if self.policy == "random" else mine
-        return f"retell {_q(who.name)}" if wanted else None
+        return Retell(who.name) if wanted else None
 
-    def _rest(self, state: L.GameState) -> str | None:
+    def _rest(self, state: Table) -> Rest | None:
         for char in _players(state):
             if char.name in self.rested:
                 continue
@@ -237,7 +253,7 @@ class LotsBot:
             else:
                 wanted = hurt and self.rng.random() < 0.5
             if wanted:
-                return f"rest {_q(char.name)}"
+                return Rest(char.name)
         return None
 
 

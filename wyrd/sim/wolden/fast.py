@@ -29,7 +29,7 @@ import wyrd.rules.wolden as W
 from wyrd.rules.wolden.downtime import DOWNTIME_WOUNDS, REST_DICE
 from wyrd.rules.wolden.fight import HARM_DEALT
 from wyrd.sim.bots import Outcome
-from wyrd.sim.playthrough import Game, play_run, session_seed
+from wyrd.sim.playthrough import Game, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
 from wyrd.sim.wolden.bots import ABILITIES, Move, WoldenBot
@@ -346,12 +346,13 @@ class Run:
 
 
 
-def play_fast(game: Game, seed: int, index: int) -> RunRecord:
-    """Run ``index`` of ``seed`` on plain data; through a play session if it meets what is not played here."""
+def play_fast(game: Game, seed: int, index: int) -> RunRecord | None:
+    """Run ``index`` of ``seed`` on plain data; None if it meets what is not played here (the simulator
+    then plays it through a play session, and counts it)."""
     kit = ready(game.story, game.content)
-    if kit is not None:
-        try:
-            return Run(kit, game, seed, index).play()
-        except Unsupported:
-            pass
-    return play_run(game, seed, index)
+    if kit is None:
+        return None
+    try:
+        return Run(kit, game, seed, index).play()
+    except Unsupported:
+        return None
