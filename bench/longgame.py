@@ -12,8 +12,10 @@ runs as in play, on a save reopened with its usual settings. Then, on that save:
   median of 120 more), an undo (the median of 60, each of a command just played: command,
   undo, ...) and 50 undos in a row on a game just resumed (a player holding down undo), the total;
 - a resume: opening the save and rebuilding the game to the first prompt's state (its opening
-  text with the recap), the median of 3; and of that, opening the save alone (which checks its
-  whole digest chain: issue 16, point 3);
+  text with the recap), the median of 3, in wall and in CPU time; and of that, opening the save
+  alone. A save this program closed is marked as it left it (``wyrd.play.engine.savemark``) and
+  opened without walking its digest chain; a save with no mark (copied in, or written by another
+  program) is checked whole (issue 16, point 3): its first resume is timed too, the mark removed;
 - the REPL's per-command extra: the toolbar, the prompt, the hints and a completion, drawn
   after each of the 120 commands, the median;
 - memory: resident memory (Linux's ``/proc/self/statm``, else the peak) at command 500 and at
@@ -34,6 +36,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from itertools import cycle
 from pathlib import Path
 
@@ -87,25 +90,34 @@ def build(path: Path, commands: int) -> tuple[int, int]:
     return early, late
 
 
-def _timed(work: Callable[[], object]) -> float:
-    start = time.perf_counter()
+def _timed(work: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> float:
+    start = clock()
     work()
-    return time.perf_counter() - start
+    return clock() - start
 
 
-def _open(path: Path) -> float:
+def _unmarked(path: Path) -> Path:
+    """The save with its mark removed, as a save copied in from elsewhere is (older engines have none)."""
+    with suppress(ImportError):
+        from wyrd.play.engine.savemark import forget
+
+        forget(path)
+    return path
+
+
+def _open(path: Path, clock: Callable[[], float] = time.perf_counter) -> float:
     from wyrd.play.engine.savefile import SaveFile
 
-    return _timed(lambda: SaveFile.open(path).close())
+    return _timed(lambda: SaveFile.open(path).close(), clock)
 
 
-def _resume(path: Path) -> float:
+def _resume(path: Path, clock: Callable[[], float] = time.perf_counter) -> float:
     def opening() -> None:
         session = Session.resume(path)
         session.teller.prose = False
         Console(session, path).opening()
         session.close()
-    return _timed(opening)
+    return _timed(opening, clock)
 
 
 def _repl_extra(console: Console, events: Sequence[object]) -> float:
@@ -138,8 +150,10 @@ def _not_waiting(session: Session) -> None:
 def measure(path: Path, commands: int) -> dict[str, float]:
     """The figures of a save of ``commands`` commands (seconds), played on from where it stands; it is changed."""
     figures: dict[str, float] = {}
+    figures["unmarked"] = statistics.median(_resume(_unmarked(path), time.process_time) for _ in range(3))
     figures["resume"] = statistics.median(_resume(path) for _ in range(3))
-    figures["open"] = statistics.median(_open(path) for _ in range(3))
+    figures["resume_cpu"] = statistics.median(_resume(path, time.process_time) for _ in range(3))
+    figures["open"] = statistics.median(_open(path, time.process_time) for _ in range(3))
     session = Session.resume(path)
     session.teller.prose = False
     console = Console(session, path)
@@ -177,18 +191,28 @@ def measure(path: Path, commands: int) -> dict[str, float]:
 ROWS = (("durable", "a command as in play (waits for the disk)"), ("command", "a command (engine)"),
         ("undo", "an undo of a command just played (engine)"),
         ("in_a_row", f"{IN_A_ROW} undos in a row after a resume (engine)"),
-        ("resume", "a resume, to the first prompt"), ("open", "  of which opening (whole digest check)"),
+        ("resume", "a resume, to the first prompt"), ("resume_cpu", "  the same, CPU time"),
+        ("open", "  of which opening the save, CPU time"),
+        ("unmarked", "a resume of a save with no mark, CPU time"),
         ("repl", "the REPL's per-command extra"))
 
 
 def run(lengths: Sequence[int] = LENGTHS) -> list[str]:
     results: dict[int, dict[str, float]] = {}
     memory: dict[int, tuple[int, int]] = {}
+    home = os.environ.get("WYRD_HOME")
     with tempfile.TemporaryDirectory() as folder:
-        for n in lengths:
-            path = Path(folder) / f"long-{n}.wyrd"
-            memory[n] = build(path, n)
-            results[n] = measure(path, n)
+        os.environ["WYRD_HOME"] = str(Path(folder) / "home")  # the saves' marks: never the player's
+        try:
+            for n in lengths:
+                path = Path(folder) / f"long-{n}.wyrd"
+                memory[n] = build(path, n)
+                results[n] = measure(path, n)
+        finally:
+            if home is None:
+                os.environ.pop("WYRD_HOME", None)
+            else:
+                os.environ["WYRD_HOME"] = home
     first = lengths[0]
     lines = [f"median times by game length; (x) is the ratio to the {first:,}-command game's (target: within 2x)"]
     for key, label in ROWS:
