@@ -67,6 +67,7 @@ _SCHEMA = (
         taken_at INTEGER NOT NULL, state BLOB NOT NULL, extra TEXT NOT NULL,
         created_at TEXT NOT NULL, invalidated_by INTEGER REFERENCES commands(seq), digest BLOB)""",
 )
+_MAY_TAKE_AGAIN = "instr(parsed, '\"again\"') > 0"
 # Indexes that keep undo and resume from reading the whole game (issue 21, point 3): the live
 # commands by number (the latest one, what undo takes back, is found without reading the undone
 # ones and undo records after it) and the undone ones (what Rolled reads on resume, and where
@@ -77,6 +78,11 @@ _SCHEMA = (
 _INDEXES = (
     "CREATE INDEX IF NOT EXISTS live ON commands(seq) WHERE status = 'live' AND undoes IS NULL",
     "CREATE INDEX IF NOT EXISTS undone ON commands(seq) WHERE status = 'undone'",
+    # The commands that may say they took an undone command's faces again (``again``): a text
+    # search, as an index that decoded the JSON would refuse to write a row edited into bad JSON.
+    f"CREATE INDEX IF NOT EXISTS again ON commands(seq) WHERE {_MAY_TAKE_AGAIN}",
+    # The snapshots still valid, newest first: the one a resume starts from, without reading the rest.
+    "CREATE INDEX IF NOT EXISTS valid ON snapshots(seq, id) WHERE invalidated_by IS NULL",
 )
 _LATEST_LIVE = ("SELECT seq FROM commands{} WHERE status = 'live' AND undoes IS NULL"
                 " ORDER BY seq DESC LIMIT 1")
@@ -766,14 +772,15 @@ class SaveFile:
     def last_event_seq(self) -> int:
         """The highest event ``seq`` ever recorded, undone commands' included (0 if none)."""
         with self._reading() as conn:
-            # Numbers only ever went up until a first undo (in early saves an undo could take them
-            # back): the highest is among the events from the last command with any before the
-            # first undone one on, which spares reading a game that was never undone.
-            since = self._first_undone(conn)
-            row = conn.execute(
-                "SELECT max(json_extract(data, '$.seq')) FROM events WHERE command >= coalesce("
-                "(SELECT max(command) FROM events WHERE command < ?), 0)", (since,)).fetchone()
-            return int(row[0] or 0)
+            # Each command numbers its events on from every live one before it, so the highest is
+            # the last command's with events, or an undone command's (in early saves an undo took
+            # its numbers back for the next command): never the whole game's to read.
+            by = " INDEXED BY undone" if _indexed(conn, "undone") else ""
+            last = conn.execute("SELECT max(json_extract(data, '$.seq')) FROM events WHERE command ="
+                                " (SELECT max(command) FROM events)").fetchone()[0]
+            undone = conn.execute(f"SELECT max(json_extract(e.data, '$.seq')) FROM commands c{by} CROSS JOIN"
+                                  " events e ON e.command = c.seq WHERE c.status = 'undone'").fetchone()[0]
+            return int(max(last or 0, undone or 0))
 
     @staticmethod
     def _first_undone(conn: sqlite3.Connection) -> int:
@@ -831,8 +838,9 @@ class SaveFile:
                                      " dice d ON d.command = c.seq WHERE c.status = 'undone'"
                                      " ORDER BY c.seq, d.idx").fetchall()
             # A command takes back the faces of an undone one before it: none comes before the first.
-            taken = conn.execute("SELECT json_extract(parsed, '$.again') FROM commands WHERE seq > ?"
-                                 " AND json_extract(parsed, '$.again') IS NOT NULL",
+            again = " INDEXED BY again" if _indexed(conn, "again") else ""
+            taken = conn.execute(f"SELECT json_extract(parsed, '$.again') FROM commands{again} WHERE seq > ?"
+                                 f" AND {_MAY_TAKE_AGAIN} AND json_extract(parsed, '$.again') IS NOT NULL",
                                  (self._first_undone(conn),)).fetchall()
             return self._merge(commands, dice_rows, [], False), {int(row[0]) for row in taken}
 
