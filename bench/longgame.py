@@ -2,21 +2,24 @@
 
 For each length a save is played to that many commands with the loop of ordinary play of
 :mod:`bench.session` (narration off: the engine is what is measured), each command committed
-through the session as in play. While it is built the save is written without waiting for the
-disk (``synchronous = OFF``: the same rows, only less durable); everything timed afterwards
-runs as in play, on a save reopened with its usual settings. Then, on that save:
+through the session as in play, with one command taken back early on, as players do (a resume
+once read every command and event after the first undone one). While it is built the save is
+written without waiting for the disk (``synchronous = OFF``: the same rows, only less durable);
+everything timed afterwards runs as in play, on a save reopened with its usual settings. Then,
+on that save:
 
 - a command as in play: the median of 120 commands of the loop, each waiting for the disk;
-- the engine's figures, with the save's writes not waited for (the disk's own time is the same
-  at any length, and on a shared machine it varies with everyone else's writes): a command (the
-  median of 120 more), an undo (the median of 60, each of a command just played: command,
-  undo, ...) and 50 undos in a row on a game just resumed (a player holding down undo), the total;
+- the engine's figures, in CPU time, with the save's writes not waited for (the disk's own time
+  is the same at any length, and on a shared machine it varies with everyone else's writes): a
+  command (the median of 120 more), an undo (the median of 60, each of a command just played:
+  command, undo, ...) and 50 undos in a row on a game just resumed (a player holding down undo),
+  the total;
 - a resume: opening the save and rebuilding the game to the first prompt's state (its opening
   text with the recap), the median of 3, in wall and in CPU time; and of that, opening the save
   alone. A save this program closed is marked as it left it (``wyrd.play.engine.savemark``) and
   opened without walking its digest chain; a save with no mark (copied in, or written by another
   program) is checked whole (issue 16, point 3): its first resume is timed too, the mark removed;
-- the REPL's per-command extra: the toolbar, the prompt, the hints and a completion, drawn
+- the REPL's per-command extra in CPU time: the toolbar, the prompt, the hints and a completion, drawn
   after each of the 120 commands, the median;
 - memory: resident memory (Linux's ``/proc/self/statm``, else the peak) at command 500 and at
   the end of the session that built the save, and its growth (one process builds every length
@@ -76,6 +79,8 @@ def build(path: Path, commands: int) -> tuple[int, int]:
     session.save._conn.execute("PRAGMA synchronous = OFF")  # building only: the rows are the same
     for line in SETUP:
         console.handle(line)
+    _refused(console.handle(LOOP[0]), LOOP[0])  # played and taken back: the loop goes on as it was
+    _refused(console.handle("undo"), "undo")
     early = 0
     for i, line in enumerate(cycle(LOOP), start=len(SETUP)):
         if i >= commands:
@@ -132,7 +137,7 @@ def _repl_extra(console: Console, events: Sequence[object]) -> float:
         prompt_message(session.state)
         session.hints(list(session.opening_events) if not events else [])
         complete_line("attempt g", session)
-    return _timed(draw)
+    return _timed(draw, time.process_time)
 
 
 def _loop_from(commands: int) -> list[str]:
@@ -159,14 +164,16 @@ def measure(path: Path, commands: int) -> dict[str, float]:
     console = Console(session, path)
     took: list[float] = []
     extra: list[float] = []
+    clock = time.perf_counter  # as in play, then the engine's CPU time
     for line, _ in zip(cycle(_loop_from(commands)), range(2 * COMMANDS), strict=False):
         if len(took) == COMMANDS:
             figures["durable"] = statistics.median(took)
             took.clear()
             _not_waiting(session)
-        start = time.perf_counter()
+            clock = time.process_time
+        start = clock()
         out = console.handle(line)
-        took.append(time.perf_counter() - start)
+        took.append(clock() - start)
         _refused(out, line)
         extra.append(_repl_extra(console, out.events))
     figures["command"] = statistics.median(took)
@@ -177,24 +184,24 @@ def measure(path: Path, commands: int) -> dict[str, float]:
     session = Session.resume(path)
     session.teller.prose = False
     _not_waiting(session)
-    figures["in_a_row"] = _timed(lambda: [session.undo() for _ in range(IN_A_ROW)])
+    figures["in_a_row"] = _timed(lambda: [session.undo() for _ in range(IN_A_ROW)], time.process_time)
     undos: list[float] = []
     line = _loop_from(commands - IN_A_ROW)[0]  # played and taken back, again and again
     for _ in range(UNDOS):
         _refused(session.execute(line), line)
-        undos.append(_timed(session.undo))
+        undos.append(_timed(session.undo, time.process_time))
     figures["undo"] = statistics.median(undos)
     session.close()
     return figures
 
 
-ROWS = (("durable", "a command as in play (waits for the disk)"), ("command", "a command (engine)"),
-        ("undo", "an undo of a command just played (engine)"),
-        ("in_a_row", f"{IN_A_ROW} undos in a row after a resume (engine)"),
-        ("resume", "a resume, to the first prompt"), ("resume_cpu", "  the same, CPU time"),
-        ("open", "  of which opening the save, CPU time"),
-        ("unmarked", "a resume of a save with no mark, CPU time"),
-        ("repl", "the REPL's per-command extra"))
+ROWS = (("durable", "a command as in play (waits for the disk)"), ("command", "a command (engine, CPU)"),
+        ("undo", "an undo of a command just played (engine, CPU)"),
+        ("in_a_row", f"{IN_A_ROW} undos in a row after a resume (CPU)"),
+        ("resume", "a resume, to the first prompt"), ("resume_cpu", "  the same, CPU"),
+        ("open", "  of which opening the save, CPU"),
+        ("unmarked", "a resume of a save with no mark, CPU"),
+        ("repl", "the REPL's per-command extra, CPU"))
 
 
 def run(lengths: Sequence[int] = LENGTHS) -> list[str]:
