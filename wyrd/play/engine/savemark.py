@@ -13,11 +13,14 @@ checked whole, as before, and marked anew when its session closes.
 Why a hand edit still cannot pass: any write to the file, or putting its modification time
 back with ``os.utime``, sets its change time (``st_ctime``) to the clock's now, which no
 ordinary program can set back. A mark is kept only once the clock has moved past the file's
-change time (at most a tick; it is dropped if the clock will not move within a few
-milliseconds), so an edit made after it cannot wear the same time. Where the change time is not
-that (Windows, where it is the creation time) no mark is kept and every open checks the whole
-chain. While a session holds the save it follows the file between its own commits
-(:class:`Watch`): any write it did not make, by SQLite or by anything else, and no mark is left.
+change time (at most a tick; no mark if it has not within 20 ms), so an edit made after the
+close cannot wear the same time. Where the change time is not that (Windows, where it is the
+creation time) no mark is kept and every open checks the whole chain. While a session holds the
+save it follows the file between its own commits (:class:`Watch`) and SQLite's count of other
+connections' commits: any write it did not make, by SQLite or by anything else, and no mark is
+left. What it cannot tell: a write made in the very clock tick of Wyrd's own last write while it
+closes (a few milliseconds at most, where the kernel keeps coarse file times); like the digests,
+the mark guards against edits by hand and damage, not against a program racing Wyrd.
 """
 
 from __future__ import annotations
