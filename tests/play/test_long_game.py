@@ -5,14 +5,15 @@ command taken back: undos in a row replay about one command each, a command play
 back again and again replays none, and the game they leave is the one a resume reads from the
 save. Undos whose numbers fall on the snapshot multiples still leave a snapshot every
 ``SNAPSHOT_EVERY`` live commands, so a resume never replays further than that. The latest live
-command is found without reading the undone commands after it. Counts, never timers (the times
-are in ``python -m bench longgame``).
+command is found without reading the undone commands after it, the latest snapshot without
+reading the others, and after an early undo a resume reads what was undone, not every command
+and event since. Counts, never timers (the times are in ``python -m bench longgame``).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
 from itertools import cycle
 from pathlib import Path
@@ -205,3 +206,61 @@ def test_an_old_save_gains_the_index_when_claimed_and_reads_the_same(tmp_path: P
             assert save.last_event_seq() == highest_event(copy)
         with closing(sqlite3.connect(copy)) as conn:
             assert conn.execute("SELECT 1 FROM sqlite_schema WHERE name = 'live'").fetchone() == (1,)
+
+
+def _work(save: SaveFile, read: Callable[[], object]) -> int:
+    """SQLite's virtual machine steps (in hundreds) of one read of the save."""
+    steps = [0]
+
+    def tick() -> int:
+        steps[0] += 1
+        return 0
+
+    save._conn.set_progress_handler(tick, 100)
+    try:
+        read()
+    finally:
+        save._conn.set_progress_handler(None, 0)
+    return steps[0]
+
+
+def test_a_resume_reads_what_was_undone_not_the_whole_game_after_an_early_undo(tmp_path: Path) -> None:
+    """Issue 21, point 3: after one early undo, every resume read each command and event since
+    (for the highest event number, and for the faces taken again); now only what was undone."""
+    def reads(after: int) -> tuple[int, int]:
+        path = tmp_path / f"g{after}.wyrd"
+        with SaveFile.create(path, meta={"game": "test"}) as save:
+            save._conn.execute("PRAGMA synchronous = OFF")  # the same rows, sooner
+            numbers = iter(range(1, 10**6))
+
+            def add(i: int, again: int | None = None) -> int:
+                parsed = {"verb": "note"} | ({"again": again} if again else {})
+                events = [{"kind": "note", "seq": next(numbers)} for _ in range(2)]
+                return save.append(f"c{i}", parsed, [{"sides": 6, "faces": [3], "purpose": "p"}], events)
+            add(0)
+            first = add(1)
+            assert save.undo() == first
+            add(2, again=first)
+            for i in range(after):
+                add(3 + i)
+            assert save.last_event_seq() == next(numbers) - 1
+            undone, taken = save.rolled_back()
+            assert [r.seq for r in undone] == [first] and taken == {first}
+            return _work(save, save.last_event_seq), _work(save, save.rolled_back)
+    few, many = reads(20), reads(2_000)
+    assert all(m <= f + 1 for f, m in zip(few, many, strict=True)), (few, many)
+
+
+def test_the_latest_snapshot_is_found_without_reading_the_others(tmp_path: Path) -> None:
+    """Issue 21, point 3: a resume and the digest check read every snapshot row to find the latest."""
+    def reads(snapshots: int) -> int:
+        path = tmp_path / f"s{snapshots}.wyrd"
+        with SaveFile.create(path, meta={"game": "test"}) as save:
+            save._conn.execute("PRAGMA synchronous = OFF")  # the same rows, sooner
+            for i in range(snapshots):
+                seq = save.append(f"c{i}", {"verb": "note"}, [], [])
+                save.save_snapshot(seq, {"n": i, "padding": "x" * 500}, {"next_event": 1})
+            latest = save.latest_snapshot()
+            assert latest is not None and latest.seq == snapshots
+            return _work(save, save.latest_snapshot)
+    assert reads(150) <= reads(10) + 1

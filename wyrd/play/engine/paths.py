@@ -51,7 +51,7 @@ def list_saves() -> list[Path]:
     name and is never listed; neither is anything named ``*.wyrd`` whose first bytes are not a
     Wyrd save's (checked cheaply, without SQLite), so ``wyrd resume`` never picks one.
     """
-    from wyrd.play.engine.savefile import is_save_file
+    from wyrd.play.engine.saveplace import is_save_file
 
     folder = saves_dir()
     if not folder.is_dir():

@@ -50,9 +50,10 @@ def snapshot_digest(at: bytes, state: object, extra: object) -> bytes | None:
     return hashlib.sha256(at + state + extra.encode("utf-8", "surrogatepass")).digest()
 
 
-def chain(conn: sqlite3.Connection, *, stored: bool = True
+def chain(conn: sqlite3.Connection, *, stored: bool = True, since: tuple[int, bytes] = (0, GENESIS)
           ) -> Iterator[tuple[int, bytes | None, bytes | None]]:
-    """Each command's (seq, digest computed from its rows, digest stored) in order.
+    """Each command's (seq, digest computed from its rows, digest stored) in order, after the
+    command and chain digest ``since`` (default: the whole chain).
 
     The three tables are read as three ordered range scans merged here, so a long save costs
     one pass. A dice or event row of a command that does not exist is reported as a broken
@@ -60,12 +61,18 @@ def chain(conn: sqlite3.Connection, *, stored: bool = True
     is None. The caller holds one read transaction around the whole walk.
     """
     digest_column = "digest" if stored else "NULL"
-    commands = conn.execute(f"SELECT seq, text, parsed, undoes, {digest_column} FROM commands ORDER BY seq")
-    dice = conn.execute("SELECT command, idx, sides, faces, purpose FROM dice ORDER BY command, idx")
-    events = conn.execute("SELECT command, idx, kind, data FROM events ORDER BY command, idx")
+    after, prev_digest = since
+    # The whole chain reads every row, those of commands numbered 0 or less included (orphans).
+    past = "{} > ?" if after else "? IS NOT NULL"
+    commands = conn.execute(f"SELECT seq, text, parsed, undoes, {digest_column} FROM commands"
+                            f" WHERE {past.format('seq')} ORDER BY seq", (after,))
+    dice = conn.execute(f"SELECT command, idx, sides, faces, purpose FROM dice WHERE {past.format('command')}"
+                        " ORDER BY command, idx", (after,))
+    events = conn.execute(f"SELECT command, idx, kind, data FROM events WHERE {past.format('command')}"
+                          " ORDER BY command, idx", (after,))
     next_die = next(dice, None)
     next_event = next(events, None)
-    prev: bytes | None = GENESIS
+    prev: bytes | None = prev_digest
     for seq, text, parsed, undoes, saved in commands:
         own_dice: list[tuple[Any, ...]] = []
         own_events: list[tuple[Any, ...]] = []
@@ -92,10 +99,11 @@ def _after(command: object, seq: int) -> bool:
     return (isinstance(command, int) and command > seq) or isinstance(command, (str, bytes))
 
 
-def first_edit(conn: sqlite3.Connection) -> str | None:
+def first_edit(conn: sqlite3.Connection, since: tuple[int, bytes] = (0, GENESIS)) -> str | None:
     """Where the save was first changed outside Wyrd ("command 8", "the snapshot of command
-    200"), or None: the whole chain and the latest valid snapshot, checked in one pass."""
-    for seq, computed, stored in chain(conn):
+    200"), or None: the chain after ``since`` (default: the whole chain) and the latest valid
+    snapshot, checked in one pass."""
+    for seq, computed, stored in chain(conn, since=since):
         if computed is None or computed != stored:
             return f"command {seq}"
     row = conn.execute(

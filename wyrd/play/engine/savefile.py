@@ -12,6 +12,14 @@ A save is written by one session at a time (an exclusive lock held while it is o
 :mod:`~wyrd.play.engine.savelock`), checks itself with a chained digest of everything it
 records (schema 2, :mod:`~wyrd.play.engine.savedigest`), and is created complete or not at all:
 it is built under a hidden name in the same folder and moved into place without overwriting.
+
+Opening checks the digest chain whole only when it cannot know the file is as Wyrd left it, so a
+resume costs the same at any length (issue 21, point 3): a session that saw no write but its own
+marks the save on close (:mod:`~wyrd.play.engine.savemark`: the file's identity, its change time
+included, and its last command's digest, kept in the data folder), and an open that finds the
+file exactly so checks the chain after the mark (normally nothing) and the snapshot it uses. Any
+other file (copied in, written by another program, edited by hand, left by a kill) is checked
+whole, as issue 16, point 3 asks, and marked when its session closes.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Self
 
-from wyrd.play.engine import savelock
+from wyrd.play.engine import savelock, savemark
 from wyrd.play.engine.savedigest import GENESIS, command_digest, first_edit, migrate, snapshot_digest
 from wyrd.play.engine.saveplace import APPLICATION_ID, SQLITE_MAGIC, discard, is_save_file, part_name, place
 
@@ -59,6 +67,7 @@ _SCHEMA = (
         taken_at INTEGER NOT NULL, state BLOB NOT NULL, extra TEXT NOT NULL,
         created_at TEXT NOT NULL, invalidated_by INTEGER REFERENCES commands(seq), digest BLOB)""",
 )
+_MAY_TAKE_AGAIN = "instr(parsed, '\"again\"') > 0"
 # Indexes that keep undo and resume from reading the whole game (issue 21, point 3): the live
 # commands by number (the latest one, what undo takes back, is found without reading the undone
 # ones and undo records after it) and the undone ones (what Rolled reads on resume, and where
@@ -69,6 +78,11 @@ _SCHEMA = (
 _INDEXES = (
     "CREATE INDEX IF NOT EXISTS live ON commands(seq) WHERE status = 'live' AND undoes IS NULL",
     "CREATE INDEX IF NOT EXISTS undone ON commands(seq) WHERE status = 'undone'",
+    # The commands that may say they took an undone command's faces again (``again``): a text
+    # search, as an index that decoded the JSON would refuse to write a row edited into bad JSON.
+    f"CREATE INDEX IF NOT EXISTS again ON commands(seq) WHERE {_MAY_TAKE_AGAIN}",
+    # The snapshots still valid, newest first: the one a resume starts from, without reading the rest.
+    "CREATE INDEX IF NOT EXISTS valid ON snapshots(seq, id) WHERE invalidated_by IS NULL",
 )
 _LATEST_LIVE = ("SELECT seq FROM commands{} WHERE status = 'live' AND undoes IS NULL"
                 " ORDER BY seq DESC LIMIT 1 OFFSET ?")
@@ -327,9 +341,15 @@ def _built_beside(part: Path, what: str) -> Iterator[None]:
         discard(part)
 
 
-def _verify(conn: sqlite3.Connection, path: Path) -> None:
-    """Walk the whole digest chain and check the latest valid snapshot against it."""
-    where = first_edit(conn)
+def _verify(conn: sqlite3.Connection, path: Path, mark: savemark.Mark | None) -> None:
+    """Walk the digest chain and check the latest valid snapshot against it: the whole chain, or
+    only what follows the ``mark`` of a save exactly as Wyrd left it (see :mod:`.savemark`)."""
+    since = (0, GENESIS)
+    if mark is not None and savemark.unchanged(path, mark):
+        row = conn.execute("SELECT digest FROM commands WHERE seq = ?", (mark.seq,)).fetchone()
+        if mark.seq == 0 or (row is not None and row[0] == mark.head):
+            since = (mark.seq, mark.head if mark.seq else GENESIS)
+    where = first_edit(conn, since)
     if where is not None:
         raise EditedSave(f"{path} was changed outside Wyrd at {where}; it cannot be trusted.")
 
@@ -342,12 +362,18 @@ class SaveFile:
     """
 
     def __init__(self, path: Path, conn: sqlite3.Connection, *, lock: int | None = None,
-                 readonly: bool = False, verified: bool = True) -> None:
+                 readonly: bool = False, verified: bool = True,
+                 watch: tuple[savemark.Watch, int] | None = None) -> None:
         self.path = path
         self._conn = conn
         self._lock = lock
         self.readonly = readonly
         self.verified = verified  # False: a schema-1 save read as it is, without digests
+        # A save open for writing follows its file between its own commits, and SQLite's count
+        # of other connections' commits, from the moment it was checked: it is marked on close
+        # (see :mod:`.savemark`) only if nobody else wrote it meanwhile.
+        self._watch: savemark.Watch | None = watch[0] if watch is not None else None
+        self._data_version = watch[1] if watch is not None else -1
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], *, meta: Mapping[str, Any],
@@ -432,29 +458,31 @@ class SaveFile:
         has found the game sound, so a save refused after opening is left as it was.
         """
         p = Path(path)
+        mark = savemark.load(p)  # before SQLite touches it; checked again once SQLite holds it
         conn = _check(p, busy_timeout, closed=readonly and _closed(p))
         try:
             if readonly:
-                return cls._reading_only(p, conn)
+                return cls._reading_only(p, conn, mark)
             conn.close()
-            return cls._for_writing(p, busy_timeout, holder, claim)
+            return cls._for_writing(p, busy_timeout, holder, claim, mark)
         except BaseException:
             conn.close()
             raise
 
     @classmethod
-    def _reading_only(cls, p: Path, conn: sqlite3.Connection) -> SaveFile:
+    def _reading_only(cls, p: Path, conn: sqlite3.Connection, mark: savemark.Mark | None) -> SaveFile:
         # The read transaction _check began stays open: every read sees the same moment.
         try:
             (version,) = conn.execute("PRAGMA user_version").fetchone()
             if version >= 2:
-                _verify(conn, p)
+                _verify(conn, p, mark)
         except _DAMAGE as e:
             raise _damaged(p, e) from e
         return cls(p, conn, readonly=True, verified=version >= 2)
 
     @classmethod
-    def _for_writing(cls, p: Path, busy_timeout: float, holder: str | None, claim: bool) -> SaveFile:
+    def _for_writing(cls, p: Path, busy_timeout: float, holder: str | None, claim: bool,
+                     mark: savemark.Mark | None) -> SaveFile:
         if not _writable(p):
             raise ReadOnlySave(f"{p} is read-only (the file or its folder cannot be written); "
                                "`wyrd log` and `wyrd export` can still read it.")
@@ -469,16 +497,18 @@ class SaveFile:
         try:
             conn = _connect(p, busy_timeout)
             conn.execute("BEGIN IMMEDIATE")
+            watch = savemark.Watch(p), int(conn.execute("PRAGMA data_version").fetchone()[0])
             (version,) = conn.execute("PRAGMA user_version").fetchone()
             if version < SCHEMA_VERSION:
                 migrate(conn, SCHEMA_VERSION)
             else:
-                _verify(conn, p)
+                _verify(conn, p, mark)
             for (value,) in conn.execute("SELECT value FROM meta"):  # damaged meta: refused unwritten
                 json.loads(value)
             if claim:
                 _name_holder(conn, holder)
             conn.execute("COMMIT")
+            watch[0].note()
         except BaseException as e:
             if conn is not None:
                 conn.close()
@@ -490,7 +520,7 @@ class SaveFile:
             if isinstance(e, _DAMAGE):
                 raise _damaged(p, e) from e
             raise
-        return cls(p, conn, lock=lock)
+        return cls(p, conn, lock=lock, watch=watch)
 
     def claim(self, holder: str | None = None) -> None:
         """Write into the save who holds its lock (see :meth:`open`'s ``claim``)."""
@@ -511,11 +541,35 @@ class SaveFile:
             return None
 
     def close(self) -> None:
+        """Close the save; one open for writing is marked as it is left, if only this session
+        wrote it (see :mod:`.savemark`), before its lock is released."""
+        head = self._head_to_mark()
         try:
             self._conn.close()
         finally:  # after the connection: closing a descriptor drops this process's POSIX locks
+            if self._lock is not None and head is not None:
+                savemark.store(self.path, *head)
+            elif self._lock is not None:
+                savemark.forget(self.path)
             savelock.release(self._lock)
             self._lock = None
+
+    def _head_to_mark(self) -> tuple[int, bytes] | None:
+        """The last command's seq and digest, if nothing but this session wrote the save since it
+        was opened and checked (None: do not mark it)."""
+        if self._watch is None or self._lock is None:
+            return None
+        self._watch.check()
+        try:
+            (version,) = self._conn.execute("PRAGMA data_version").fetchone()
+            row = self._conn.execute("SELECT seq, digest FROM commands ORDER BY seq DESC LIMIT 1").fetchone()
+        except sqlite3.Error:
+            return None
+        if not self._watch.intact or version != self._data_version:
+            return None
+        if row is None:
+            return 0, GENESIS
+        return (int(row[0]), row[1]) if isinstance(row[0], int) and isinstance(row[1], bytes) else None
 
     def __enter__(self) -> Self:
         return self
@@ -554,11 +608,17 @@ class SaveFile:
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One BEGIN IMMEDIATE ... COMMIT; any failure rolls it back, leaving the file as it was."""
-        conn = self._conn
+        conn, watch = self._conn, self._watch
         try:
             conn.execute("BEGIN IMMEDIATE")  # takes the write lock now, so a rival is seen here
-            yield conn
-            conn.execute("COMMIT")  # WAL + synchronous=FULL: durable once this returns
+            if watch is not None:
+                watch.check()
+            try:
+                yield conn
+                conn.execute("COMMIT")  # WAL + synchronous=FULL: durable once this returns
+            finally:
+                if watch is not None:  # what a failed write of ours left in the -wal is ours too
+                    watch.note()
         except BaseException as e:
             if conn.in_transaction:  # SQLite may have rolled back already (e.g. on SQLITE_FULL)
                 with suppress(sqlite3.Error):
@@ -713,14 +773,15 @@ class SaveFile:
     def last_event_seq(self) -> int:
         """The highest event ``seq`` ever recorded, undone commands' included (0 if none)."""
         with self._reading() as conn:
-            # Numbers only ever went up until a first undo (in early saves an undo could take them
-            # back): the highest is among the events from the last command with any before the
-            # first undone one on, which spares reading a game that was never undone.
-            since = self._first_undone(conn)
-            row = conn.execute(
-                "SELECT max(json_extract(data, '$.seq')) FROM events WHERE command >= coalesce("
-                "(SELECT max(command) FROM events WHERE command < ?), 0)", (since,)).fetchone()
-            return int(row[0] or 0)
+            # Each command numbers its events on from every live one before it, so the highest is
+            # the last command's with events, or an undone command's (in early saves an undo took
+            # its numbers back for the next command): never the whole game's to read.
+            by = " INDEXED BY undone" if _indexed(conn, "undone") else ""
+            last = conn.execute("SELECT max(json_extract(data, '$.seq')) FROM events WHERE command ="
+                                " (SELECT max(command) FROM events)").fetchone()[0]
+            undone = conn.execute(f"SELECT max(json_extract(e.data, '$.seq')) FROM commands c{by} CROSS JOIN"
+                                  " events e ON e.command = c.seq WHERE c.status = 'undone'").fetchone()[0]
+            return int(max(last or 0, undone or 0))
 
     @staticmethod
     def _first_undone(conn: sqlite3.Connection) -> int:
@@ -777,8 +838,9 @@ class SaveFile:
                                      " dice d ON d.command = c.seq WHERE c.status = 'undone'"
                                      " ORDER BY c.seq, d.idx").fetchall()
             # A command takes back the faces of an undone one before it: none comes before the first.
-            taken = conn.execute("SELECT json_extract(parsed, '$.again') FROM commands WHERE seq > ?"
-                                 " AND json_extract(parsed, '$.again') IS NOT NULL",
+            again = " INDEXED BY again" if _indexed(conn, "again") else ""
+            taken = conn.execute(f"SELECT json_extract(parsed, '$.again') FROM commands{again} WHERE seq > ?"
+                                 f" AND {_MAY_TAKE_AGAIN} AND json_extract(parsed, '$.again') IS NOT NULL",
                                  (self._first_undone(conn),)).fetchall()
             return self._merge(commands, dice_rows, [], False), {int(row[0]) for row in taken}
 
