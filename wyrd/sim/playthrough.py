@@ -8,6 +8,12 @@ session's dice are seeded from ``(seed, index)`` and the bot's choices from its 
 generator seeded the same way, so a run depends on nothing else; runs are shared out
 over processes in chunks and their tallies added up, so the report is the same for
 any number of jobs.
+
+A ruleset may bring a fast path (``fast``): a function that plays a run without the
+session, from the same seeds, to the same :class:`RunRecord`. It is the default, and
+``Request(safe=True)`` asks for the sessions instead (the checked path). A run the fast
+path cannot play (it raises :class:`Unsupported`) is played again through a session,
+and the report counts it (``checked_reruns``).
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +36,7 @@ from wyrd.sim.summary import About, BotReport, RunRecord, Tally, build, chart, t
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Session
 
-__all__ = ["STEP_CAP", "BotSimulator", "Game", "play_run", "session_seed"]
+__all__ = ["STEP_CAP", "BotSimulator", "FastRun", "Game", "Unsupported", "play_run", "session_seed"]
 
 STEP_CAP = 600  # lines a run may type before it is cut off (the bundled stories take under 100)
 
@@ -91,6 +98,23 @@ def play_run(game: Game, seed: int, index: int) -> RunRecord:
     return RunRecord(outcome, lines, tuple(refused), dict(figures))
 
 
+class Unsupported(Exception):
+    """A fast path met what it does not play (a refusal, a verb it lacks): the checked path plays the run."""
+
+
+FastRun = Callable[[Game, int, int], RunRecord]
+"""A ruleset's fast path: ``fast(game, seed, index)`` gives :func:`play_run`'s record, or raises Unsupported."""
+
+
+def _play(game: Game, fast: FastRun | None, seed: int, index: int) -> RunRecord:
+    if fast is not None:
+        try:
+            return fast(game, seed, index)
+        except Unsupported:
+            return replace(play_run(game, seed, index), rerun=True)
+    return play_run(game, seed, index)
+
+
 def _about(game: Game) -> About:
     """The story's title and party, from a session that follows it."""
     session = game.session(0)
@@ -104,12 +128,13 @@ def _about(game: Game) -> About:
 
 
 class BotSimulator:
-    """A ruleset's simulator made of its bots: runs :class:`Request` s through play sessions."""
+    """A ruleset's simulator made of its bots: runs :class:`Request` s through play sessions, or its fast path."""
 
-    def __init__(self, ruleset: str, bots: Bots, step_cap: int = STEP_CAP) -> None:
+    def __init__(self, ruleset: str, bots: Bots, step_cap: int = STEP_CAP, fast: FastRun | None = None) -> None:
         self.ruleset = ruleset
         self.bots = bots
         self.step_cap = step_cap
+        self.fast = fast  # a module-level function, so that worker processes can be given it
 
     @property
     def policies(self) -> tuple[str, ...]:
@@ -121,18 +146,20 @@ class BotSimulator:
                     tuple(request.content), self.step_cap)
         about = _about(game)
         self.bots.bot(request.policy, random.Random(0), request.players)  # refuses a party it can't play now
+        fast = None if request.safe else self.fast
         tally = Tally()
         parts = chunks(request.runs, request.jobs)
         done = 0
         progress = request.progress
         if request.jobs == 1 or len(parts) == 1:
             for start, stop in parts:
-                tally.merge(_play_chunk(game, request.seed, start, stop))
+                tally.merge(_play_chunk(game, fast, request.seed, start, stop))
                 done += stop - start
                 if progress:
                     progress(done, request.runs)
         else:
-            with ProcessPoolExecutor(max_workers=request.jobs, initializer=_start_worker, initargs=(game,)) as pool:
+            with ProcessPoolExecutor(max_workers=request.jobs, initializer=_start_worker,
+                                     initargs=(game, fast)) as pool:
                 futures = {pool.submit(_worker_chunk, request.seed, start, stop): stop - start
                            for start, stop in parts}
                 for future in as_completed(futures):
@@ -152,21 +179,21 @@ class BotSimulator:
         return chart(report)
 
 
-def _play_chunk(game: Game, seed: int, start: int, stop: int) -> Tally:
+def _play_chunk(game: Game, fast: FastRun | None, seed: int, start: int, stop: int) -> Tally:
     tally = Tally()
     for index in range(start, stop):
-        tally.add(play_run(game, seed, index), game.bots.figures)
+        tally.add(_play(game, fast, seed, index), game.bots.figures)
     return tally
 
 
-_WORKER: Game | None = None
+_WORKER: tuple[Game, FastRun | None] | None = None
 
 
-def _start_worker(game: Game) -> None:
+def _start_worker(game: Game, fast: FastRun | None) -> None:
     global _WORKER
-    _WORKER = game
+    _WORKER = (game, fast)
 
 
 def _worker_chunk(seed: int, start: int, stop: int) -> Tally:
     assert _WORKER is not None, "the worker was not started with a story"
-    return _play_chunk(_WORKER, seed, start, stop)
+    return _play_chunk(*_WORKER, seed, start, stop)

@@ -35,6 +35,7 @@ class RunRecord:
     lines: int
     refused: tuple[str, ...]
     figures: dict[str, int]
+    rerun: bool = False  # a fast path met what it does not play, and the checked path played the run
 
 
 @dataclass
@@ -46,6 +47,7 @@ class Tally:
     sums: dict[str, list[int]] = field(default_factory=dict)
     happened: Counter[str] = field(default_factory=Counter)  # runs where a figure was above 0
     reasons: Counter[str] = field(default_factory=Counter)
+    reruns: int = 0  # runs a fast path handed to the checked path
 
     def observe(self, key: str, x: int) -> None:
         found = self.sums.setdefault(key, [0, 0, 0])
@@ -60,6 +62,7 @@ class Tally:
     def add(self, run: RunRecord, figures: tuple[Figure, ...]) -> None:
         """Fold one run in."""
         self.runs += 1
+        self.reruns += run.rerun
         self.outcomes[run.outcome.value] += 1
         self.observe("lines", run.lines)
         self.observe("refused", len(run.refused))
@@ -75,6 +78,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         """Add ``other``'s runs to this tally."""
         self.runs += other.runs
+        self.reruns += other.reruns
         self.outcomes.update(other.outcomes)
         for key, (n, total, squares) in other.sums.items():
             mine = self.sums.setdefault(key, [0, 0, 0])
@@ -125,6 +129,7 @@ class BotReport(JsonReport):
     refusal_reasons: dict[str, int]
     figures: tuple[FigureReport, ...]
     curve: tuple[CurvePoint, ...]  # by the scenes begun (empty when the bots count no scenes)
+    checked_reruns: int = 0  # runs a fast path handed to the checked path (0 on the checked path itself)
 
 
 
@@ -159,6 +164,7 @@ def build(tally: Tally, about: About, figures: tuple[Figure, ...], *, seed: int,
         figures=tuple(FigureReport(f.key, f.label, per_run(FIGURE + f.key), wilson(tally.happened[f.key], runs))
                       for f in figures),
         curve=_curve(tally) if any(f.key == SCENES for f in figures) else (),
+        checked_reruns=tally.reruns,
     )
 
 
@@ -219,4 +225,7 @@ def text(report: BotReport) -> str:
         lines += [f"  {n:,} x {why}" for why, n in shown]
         if len(r.refusal_reasons) > REASONS_SHOWN:
             lines.append(f"  ... and {len(r.refusal_reasons) - REASONS_SHOWN} more reasons (the JSON has them all)")
+    if r.checked_reruns:
+        lines += ["", f"{r.checked_reruns:,} runs were played through play sessions after the fast path met "
+                      "what it does not play."]
     return "\n".join(lines)
