@@ -36,7 +36,7 @@ from wyrd.stories.feat import FeatProgress
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Reply
 
-__all__ = ["BOTS", "EIGHT_COST", "FIGURES", "FeatBot", "FeatBots", "Seat"]
+__all__ = ["BOTS", "COUNTED", "EIGHT_COST", "FIGURES", "FeatBot", "FeatBots", "Seat"]
 
 FIGURES = (
     Figure("scenes", "scenes begun"),
@@ -47,6 +47,8 @@ FIGURES = (
     Figure("deaths", "deaths"),
     Figure("wyrd_spent", "Wyrd spent on 8s"),
 )
+COUNTED = frozenset({"scene_started", "feat_rolled", "shock_tested", "mettle_lost", "character_killed"})
+"""The kinds of event :meth:`FeatBots.count` reads (it passes over every other)."""
 EIGHT_COST = 5  # RULES.md: an automatic 8 costs 5 Wyrd points
 MOST_EIGHTS = 3
 # The verbs that roll the Feat table for the character they name first (and so may buy 8s).
@@ -84,9 +86,16 @@ def _progress(session: Seat) -> FeatProgress:
 
 def _named(word: str, state: F.GameState) -> F.Character | None:
     """The character a word of an ask names (a name or its unique beginning, as the verbs read it)."""
+    name = _name_in(word, tuple(state.characters))
+    return state.characters[name] if name is not None else None
+
+
+@lru_cache(maxsize=1024)
+def _name_in(word: str, names: tuple[str, ...]) -> str | None:
+    """The one of ``names`` that ``word`` names (the same few words and names come back in every run)."""
     folded = word.strip(",").casefold()
-    found = [c for n, c in state.characters.items() if n.casefold() == folded]
-    found = found or [c for n, c in state.characters.items() if n.casefold().startswith(folded)]
+    found = [n for n in names if n.casefold() == folded]
+    found = found or [n for n in names if n.casefold().startswith(folded)]
     return found[0] if len(found) == 1 else None
 
 

@@ -42,19 +42,19 @@ import wyrd.rules.feat as F
 from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import UsageError
 from wyrd.play.kits.feat.kit import KIT
-from wyrd.play.kits.feat.verbs import stakes_settled
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice, SeededSource
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat.turn import Turn
 from wyrd.sim.bots import Outcome, kinds
-from wyrd.sim.feat.bots import FeatBots
+from wyrd.sim.feat.bots import COUNTED, FeatBots
 from wyrd.sim.playthrough import Game, Unsupported, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
-from wyrd.stories.feat import FeatCharacterSpec, FeatProgress, FeatStory
+from wyrd.stories.feat import FeatProgress, FeatStory
+from wyrd.stories.feat.branching import settled_by
 
-__all__ = ["RUNNERS", "Begun", "Ended", "Plan", "Table", "plan_for", "play_fast"]
+__all__ = ["RUNNERS", "Begun", "Ended", "Plan", "Settled", "Table", "plan_for", "play_fast"]
 
 Runner = Callable[[Turn, Mapping[str, Any]], None]
 
@@ -66,11 +66,6 @@ def _raw(action: Callable[..., F.Outcome]) -> Callable[..., None]:
 
 def _attribute(args: Mapping[str, Any]) -> F.Attribute | None:
     return F.Attribute(args["attribute"]) if args.get("attribute") else None
-
-
-def _enlist(turn: Turn, spec: FeatCharacterSpec) -> None:
-    _raw(F.add_character)(turn, spec.name, spec.attributes(), skills=spec.skill_map(), tier=spec.tier,
-                          wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
 
 
 _skill_feat, _feat, _attribute_feat, _opposed = (_raw(F.skill_feat), _raw(F.feat), _raw(F.attribute_feat),
@@ -121,6 +116,14 @@ class Ended(Event):
     kind: Literal["story_ended"] = "story_ended"
 
 
+class Settled(Event):
+    """The kit's ``stake_decided`` as the follower reads it (what it changes is for the screen)."""
+
+    kind: Literal["stake_decided"] = "stake_decided"
+    stake: str
+    won: bool
+
+
 @dataclass(frozen=True)
 class Plan:
     """A story made ready for many runs in one process: the game as a session's opening leaves it."""
@@ -129,7 +132,12 @@ class Plan:
     start: bytes  # the pickled rules state after ``story ID``
     first_command: int  # the number the session gives the bots' first line
     opening: Mapping[str, int]  # what the opening's events add to the figures
+    entrants: Mapping[str, bytes]  # each of the others as the rules make them when they enter, pickled
     lines: dict[tuple[str, tuple[str, ...]], tuple[Verb, Args]] = field(default_factory=dict, compare=False)
+
+    @property
+    def others(self) -> list[str]:
+        return [c.name for c in self.story.others]
 
     def fresh_state(self) -> F.GameState:
         state = pickle.loads(self.start)
@@ -163,12 +171,27 @@ def plan_for(game: Game) -> Plan:
         try:
             progress = session.follower
             assert isinstance(progress, FeatProgress) and progress.story is not None
-            found = Plan(progress.story, pickle.dumps(session.state, protocol=pickle.HIGHEST_PROTOCOL),
-                         session.next_command, dict(game.bots.count(kinds(session.opening_events), session)))
+            found = Plan(progress.story, _dumps(session.state), session.next_command,
+                         dict(game.bots.count(kinds(session.opening_events), session)), _entrants(progress.story))
         finally:
             session.close()
         _PLANS[key] = found
     return found
+
+
+def _dumps(found: Any) -> bytes:
+    return pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _entrants(story: FeatStory) -> dict[str, bytes]:
+    """Each of the others as the rules' ``add_character`` makes them (they roll no dice), to be copied in."""
+    made = {}
+    for spec in story.others:
+        turn = Turn(F.GameState(), Dice.scripted(()))
+        _raw(F.add_character)(turn, spec.name, spec.attributes(), skills=spec.skill_map(), tier=spec.tier,
+                              wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
+        made[spec.name] = _dumps(turn.state.characters[spec.name])
+    return made
 
 
 class Table:
@@ -192,7 +215,7 @@ class Table:
         events = self._scene(args) if key == "scene" else self._act(verb, args)
         self.follower.observe(key, args, events)
         self.command += 1
-        return [vars(e) for e in events]
+        return [vars(e) for e in events if e.kind in COUNTED]
 
     def _act(self, verb: Verb, args: Args) -> list[Event]:
         key = verb.key
@@ -210,8 +233,12 @@ class Table:
                 events = turn.events
         except RuleError as exc:
             raise Unsupported(f"{key}: {exc}") from exc
-        if rolls:
-            events += stakes_settled(key, args, events, self.follower)
+        if rolls:  # the kit's stakes_settled: the first roll that touches an open stake settles it
+            others = self.plan.others
+            for stake in self.follower.open_stakes():
+                won = settled_by(stake, key, args, events, others)
+                if won is not None:
+                    events.append(Settled(stake=stake.id, won=won))
         return events
 
     def _scene(self, args: Args) -> list[Event]:
@@ -224,11 +251,10 @@ class Table:
         ident = choices[0] if args["id"] is None else args["id"]
         if ident not in choices:
             raise Unsupported(f"scene {ident}: not one of {choices}")
-        turn = Turn(self.state, Dice.scripted(()))
         for name in story.scene(ident).enters:
             if name not in self.state.characters:  # already met in an earlier scene
-                _enlist(turn, story.other(name))
-        return [*turn.events, Begun(scene=ident)]
+                self.state.characters[name] = pickle.loads(self.plan.entrants[name])
+        return [Begun(scene=ident)]
 
 
 def play_fast(game: Game, seed: int, index: int) -> RunRecord:
@@ -242,6 +268,7 @@ def play_fast(game: Game, seed: int, index: int) -> RunRecord:
     table = Table(plan_for(game), session_seed(seed, index))
     bot = bots.bot(game.policy, random.Random(run_seed(seed, index, "policy")), game.players)
     figures: Counter[str] = Counter(table.plan.opening)
+    counted: list[Mapping[str, Any]] = []  # the bots' count adds up: it reads the whole run's events at once
     lines = 0
     while True:
         outcome = bot.over(table)
@@ -250,8 +277,8 @@ def play_fast(game: Game, seed: int, index: int) -> RunRecord:
         if lines >= game.step_cap:
             outcome = Outcome.CAPPED
             break
-        events = table.execute(bot.next_line(table, None))
+        counted += table.execute(bot.next_line(table, None))
         lines += 1
-        figures.update(bots.count(events, table))
+    figures.update(bots.count(counted, table))
     figures.update(bots.final(table))
     return RunRecord(outcome, lines, (), dict(figures))
