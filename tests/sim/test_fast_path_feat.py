@@ -118,3 +118,13 @@ def test_a_fast_path_on_other_dice_is_caught(monkeypatch: pytest.MonkeyPatch) ->
     fast, checked = both_ways("the-pardon-at-kell-pass", "cautious", runs=40)
     assert fast != checked
     assert fast.to_dict() != checked.to_dict()
+
+
+def test_worker_processes_play_the_fast_path_to_the_same_report() -> None:
+    """Runs shared out over two processes add up to the checked path's report in one."""
+    simulator = simulator_for("feat")
+    shared = simulator.simulate(Request("lantern-at-gull-reach", 40, policy="random", seed=SEED, jobs=2))
+    checked = simulator.simulate(Request("lantern-at-gull-reach", 40, policy="random", seed=SEED, safe=True))
+    assert isinstance(shared, BotReport) and isinstance(checked, BotReport)
+    assert shared.checked_reruns == 0
+    assert_same(shared, checked)

@@ -2,10 +2,12 @@
 
 The checked path (:func:`wyrd.sim.playthrough.play_run`) has the bots type lines into a
 real session, which for every line parses it, applies the rules to a deep copy of the
-state, works out the odds shown, settles the story's stakes, tells the narration (on dice
-of its own) and keeps the save's bookkeeping. Of that, only the rules state, the story
-follower and the rules' own events reach the bots and their tally. This module keeps
-exactly those, and does the rest no more:
+state, works out the odds shown, settles the story's stakes, adds the narration's scene
+tests and twists and tells them, and keeps the save's bookkeeping. The narration draws on
+dice of its own (seeded ``"{seed}:{command}:oracle"``, never the rules' ones) and is added
+after the follower has seen the command, so it changes nothing a bot reads; only the rules
+state, the story follower and the rules' own events reach the bots and their tally. This
+module keeps exactly those, and does the rest no more:
 
 * the story is read and checked, and the opening (``story ID``, which rolls no dice) is
   played, once per process by a real session (:class:`Plan`); each run starts from a copy
@@ -15,11 +17,15 @@ exactly those, and does the rest no more:
   verb calls, on the run's own state, with no copy and no odds (:data:`RUNNERS`);
 * a rolling command's dice are the ones the session would give it, seeded
   ``"{session seed}:{command number}"``, the number counting the committed commands as
-  the session does; the stakes it settles come from the kit's own
-  :func:`~wyrd.play.kits.feat.verbs.stakes_settled`, and the follower (the story's own
-  :class:`~wyrd.stories.feat.FeatProgress`) observes every command as in a session;
+  the session does;
+* the stakes a roll settles are found as the kit's ``stakes_settled`` finds them (the
+  story's own :func:`~wyrd.stories.feat.branching.settled_by` on each stake still open),
+  and the follower (the story's own :class:`~wyrd.stories.feat.FeatProgress`) observes
+  every command as in a session, given the events it reads (:class:`Begun`,
+  :class:`Ended`, :class:`Settled`: the kit's own, without their texts);
 * ``scene`` is the session's scene verb without its texts: the next scene the follower
-  offers, the characters who enter there, and its ``scene_started`` (or the story's end).
+  offers, the others who enter there (each as the rules' ``add_character`` made them once
+  per process) and the scene's start, or the story's end.
 
 Whatever else a run meets (a line refused by the words or the rules, a verb not listed
 here, a scene asked for by another name) raises
@@ -190,7 +196,7 @@ def _entrants(story: FeatStory) -> dict[str, bytes]:
         turn = Turn(F.GameState(), Dice.scripted(()))
         _raw(F.add_character)(turn, spec.name, spec.attributes(), skills=spec.skill_map(), tier=spec.tier,
                               wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
-        made[spec.name] = _dumps(turn.state.characters[spec.name])
+        made[spec.name] = _dumps(next(iter(turn.state.characters.values())))
     return made
 
 
@@ -253,7 +259,8 @@ class Table:
             raise Unsupported(f"scene {ident}: not one of {choices}")
         for name in story.scene(ident).enters:
             if name not in self.state.characters:  # already met in an earlier scene
-                self.state.characters[name] = pickle.loads(self.plan.entrants[name])
+                char = pickle.loads(self.plan.entrants[name])
+                self.state.characters[char.name] = char
         return [Begun(scene=ident)]
 
 
@@ -268,7 +275,8 @@ def play_fast(game: Game, seed: int, index: int) -> RunRecord:
     table = Table(plan_for(game), session_seed(seed, index))
     bot = bots.bot(game.policy, random.Random(run_seed(seed, index, "policy")), game.players)
     figures: Counter[str] = Counter(table.plan.opening)
-    counted: list[Mapping[str, Any]] = []  # the bots' count adds up: it reads the whole run's events at once
+    # FeatBots.count adds up event by event and reads nothing else: it reads the whole run's at once
+    counted: list[Mapping[str, Any]] = []
     lines = 0
     while True:
         outcome = bot.over(table)
