@@ -58,7 +58,7 @@ from wyrd.sim.playthrough import Game, Unsupported, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
 from wyrd.stories.feat import FeatProgress, FeatStory
-from wyrd.stories.feat.branching import settled_by
+from wyrd.stories.feat.branching import FeatStake, settled_by
 
 __all__ = ["RUNNERS", "Begun", "Ended", "Plan", "Settled", "Table", "plan_for", "play_fast"]
 
@@ -139,11 +139,10 @@ class Plan:
     first_command: int  # the number the session gives the bots' first line
     opening: Mapping[str, int]  # what the opening's events add to the figures
     entrants: Mapping[str, bytes]  # each of the others as the rules make them when they enter, pickled
+    others: tuple[str, ...]  # the story's characters who are not its heroes
+    stakes: Mapping[str, tuple[FeatStake, ...]]  # each scene's stakes
     lines: dict[tuple[str, tuple[str, ...]], tuple[Verb, Args]] = field(default_factory=dict, compare=False)
 
-    @property
-    def others(self) -> list[str]:
-        return [c.name for c in self.story.others]
 
     def fresh_state(self) -> F.GameState:
         state = pickle.loads(self.start)
@@ -177,8 +176,10 @@ def plan_for(game: Game) -> Plan:
         try:
             progress = session.follower
             assert isinstance(progress, FeatProgress) and progress.story is not None
-            found = Plan(progress.story, _dumps(session.state), session.next_command,
-                         dict(game.bots.count(kinds(session.opening_events), session)), _entrants(progress.story))
+            story = progress.story
+            found = Plan(story, _dumps(session.state), session.next_command,
+                         dict(game.bots.count(kinds(session.opening_events), session)), _entrants(story),
+                         tuple(c.name for c in story.others), {s.id: tuple(s.stakes) for s in story.scenes})
         finally:
             session.close()
         _PLANS[key] = found
@@ -239,10 +240,13 @@ class Table:
                 events = turn.events
         except RuleError as exc:
             raise Unsupported(f"{key}: {exc}") from exc
-        if rolls:  # the kit's stakes_settled: the first roll that touches an open stake settles it
-            others = self.plan.others
-            for stake in self.follower.open_stakes():
-                won = settled_by(stake, key, args, events, others)
+        progress = self.follower
+        if rolls and progress.current is not None:
+            # the kit's stakes_settled: the first roll that touches a stake still open settles it
+            for stake in self.plan.stakes[progress.current]:
+                if stake.id in progress.outcomes:
+                    continue
+                won = settled_by(stake, key, args, events, self.plan.others)
                 if won is not None:
                     events.append(Settled(stake=stake.id, won=won))
         return events
