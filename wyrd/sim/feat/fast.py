@@ -52,9 +52,9 @@ from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice, SeededSource
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat.turn import Turn
-from wyrd.sim.bots import Outcome, kinds
+from wyrd.sim.bots import kinds
 from wyrd.sim.feat.bots import COUNTED, FeatBots
-from wyrd.sim.playthrough import Game, Unsupported, session_seed
+from wyrd.sim.playthrough import Game, Unsupported, ending, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
 from wyrd.stories.feat import FeatProgress, FeatStory
@@ -282,13 +282,7 @@ def play_fast(game: Game, seed: int, index: int) -> RunRecord:
     # FeatBots.count adds up event by event and reads nothing else: it reads the whole run's at once
     counted: list[Mapping[str, Any]] = []
     lines = 0
-    while True:
-        outcome = bot.over(table)
-        if outcome is not None:
-            break
-        if lines >= game.step_cap:
-            outcome = Outcome.CAPPED
-            break
+    while (outcome := ending(bot, table, lines, game.step_cap)) is None:
         counted += table.execute(bot.next_line(table, None))
         lines += 1
     figures.update(bots.count(counted, table))
