@@ -153,7 +153,7 @@ def highest_event(path: Path) -> int:
         return int(conn.execute("SELECT max(json_extract(data, '$.seq')) FROM events").fetchone()[0] or 0)
 
 
-def _steps(conn: sqlite3.Connection, query: str) -> int:
+def _steps(conn: sqlite3.Connection, query: str, *params: object) -> int:
     """SQLite's virtual machine steps (in hundreds) to run ``query``: work done, not time."""
     steps = [0]
 
@@ -163,7 +163,7 @@ def _steps(conn: sqlite3.Connection, query: str) -> int:
 
     conn.set_progress_handler(tick, 100)
     try:
-        conn.execute(query).fetchall()
+        conn.execute(query, params).fetchall()
     finally:
         conn.set_progress_handler(None, 0)
     return steps[0]
@@ -185,8 +185,8 @@ def test_the_latest_live_command_is_found_without_reading_the_undone_ones(tmp_pa
     with closing(sqlite3.connect(path)) as conn:
         from wyrd.play.engine.savefile import _LATEST_LIVE
 
-        indexed = _steps(conn, _LATEST_LIVE.format(" INDEXED BY live"))
-        scanned = _steps(conn, _LATEST_LIVE.format(""))
+        indexed = _steps(conn, _LATEST_LIVE.format(" INDEXED BY live"), 0)
+        scanned = _steps(conn, _LATEST_LIVE.format(""), 0)
     # 300 undone commands and 300 undo records lie after the latest live command.
     assert indexed <= 1 < scanned, (indexed, scanned)
 

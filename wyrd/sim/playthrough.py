@@ -24,7 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
 from wyrd.sim.bots import Bots, Outcome, kinds
 from wyrd.sim.runner import chunks, run_seed
@@ -35,7 +35,8 @@ from wyrd.sim.summary import About, BotReport, RunRecord, Tally, build, chart, t
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Session
 
-__all__ = ["STEP_CAP", "BotSimulator", "FastRun", "Game", "play_run", "session_seed"]
+__all__ = ["STEP_CAP", "BotSimulator", "FastRun", "Game", "Judge", "Unsupported", "ending", "play_run",
+           "session_seed"]
 
 STEP_CAP = 600  # lines a run may type before it is cut off (the bundled stories take under 100)
 
@@ -73,6 +74,27 @@ class Game:
             raise SimError(f"{self.story}: {exc}") from None
 
 
+S = TypeVar("S", contravariant=True)
+
+
+class Judge(Protocol[S]):
+    """What says whether a run is over: a bot, shown what it plays on (a session, or a fast path's table)."""
+
+    def over(self, session: S) -> Outcome | None: ...
+
+
+def ending(bot: Judge[S], seat: S, lines: int, step_cap: int) -> Outcome | None:
+    """How the run has ended after ``lines`` lines: as the bot says, or cut off at the step cap (None: not yet)."""
+    outcome = bot.over(seat)
+    if outcome is None and lines >= step_cap:
+        return Outcome.CAPPED
+    return outcome
+
+
+class Unsupported(Exception):
+    """A fast path met what it does not play (a refusal, a verb it lacks): the checked path plays the run."""
+
+
 def play_run(game: Game, seed: int, index: int) -> RunRecord:
     """Play run ``index`` of ``seed`` to its end, its fall, or its step cap."""
     session = game.session(session_seed(seed, index))
@@ -82,13 +104,7 @@ def play_run(game: Game, seed: int, index: int) -> RunRecord:
     reply = None
     lines = 0
     try:
-        while True:
-            outcome = bot.over(session)
-            if outcome is not None:
-                break
-            if lines >= game.step_cap:
-                outcome = Outcome.CAPPED
-                break
+        while (outcome := ending(bot, session, lines, game.step_cap)) is None:
             line = bot.next_line(session, reply)
             reply = session.execute(line)
             lines += 1

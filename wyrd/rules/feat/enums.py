@@ -16,6 +16,7 @@ speed has a rule in the seed) for :mod:`wyrd.rules.feat.attributes`.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 
 __all__ = ["Attribute", "Edge", "Going", "Needs", "Pace", "Tier"]
 
@@ -32,14 +33,19 @@ class Attribute(StrEnum):
     @classmethod
     def lookup(cls, name: str) -> Attribute | None:
         """The attribute called ``name`` (any case, unique prefix), or None."""
-        folded = name.strip().casefold()
-        if not folded:
-            return None
-        exact = [a for a in cls if a.value == folded]
-        if exact:
-            return exact[0]
-        found = [a for a in cls if a.value.startswith(folded)]
-        return found[0] if len(found) == 1 else None
+        return _attribute_named(name)
+
+
+@lru_cache(maxsize=1024)  # every feat reads its trait's name: skills and attributes are few
+def _attribute_named(name: str) -> Attribute | None:
+    folded = name.strip().casefold()
+    if not folded:
+        return None
+    exact = [a for a in Attribute if a.value == folded]
+    if exact:
+        return exact[0]
+    found = [a for a in Attribute if a.value.startswith(folded)]
+    return found[0] if len(found) == 1 else None
 
 
 class Edge(StrEnum):

@@ -17,6 +17,7 @@ ranks 4 to 6 above that (attribute + 0, +1, +2), always with modifier 99.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -125,6 +126,7 @@ def steps_up(modifier: int, d100: int) -> bool:
     return d100 >= modifier
 
 
+@cache  # at most 7 x 10 ratings, each frozen; every skill feat reads one
 def skill_rating(ranks: int, attribute: int) -> SkillRating:
     """Level/modifier of a skill with ``ranks`` ranks behind an attribute of ``attribute``.
 

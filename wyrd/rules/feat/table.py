@@ -29,6 +29,7 @@ three d8 are rolled all the same [ours], so every feat leaves the same record.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -112,6 +113,7 @@ def max_eights(level: int) -> int:
     return dice_read(level) if needs(level) is Needs.ALL else 1
 
 
+@cache  # at most 17 levels x 4 numbers of 8s: every feat asks
 def eight_positions(level: int, eights: int) -> tuple[int, ...]:
     """Which dice read (0-based) get the bought 8s when up to ``eights`` are asked for.
 
@@ -175,6 +177,11 @@ def read_feat(level: int, faces: Sequence[int], eights: int = 0) -> FeatRead:
         >>> read_feat(4, (8, 7, 1)).success
         True
     """
+    return _read_feat(level, tuple(faces), eights)
+
+
+@lru_cache(maxsize=2048)  # the rolls seen lately (a FeatRead is frozen); bounded, so a long game stays flat
+def _read_feat(level: int, faces: tuple[int, ...], eights: int) -> FeatRead:
     _check_level(level)
     if len(faces) != DICE_ROLLED or any(not 1 <= f <= SIDES for f in faces):
         raise ValueError(f"the Feat table reads {DICE_ROLLED} d8 (faces 1 to {SIDES}), got {tuple(faces)}")

@@ -126,6 +126,8 @@ class Turn(BaseTurn[GameState]):
             raise NotEnoughWyrd(
                 f"at most one bought 8 per die: 0 to {DICE_ROLLED}, not {eights}", rule="feat.wyrd.one-per-die"
             )
+        if eights == 0 and char.wyrd >= 0:  # nothing bought costs nothing: most feats, checked at once
+            return
         needs = {clamp_level(level): len(eight_positions(clamp_level(level), eights)) for level in levels}
         level, bought = max(needs.items(), key=lambda item: (item[1], item[0]), default=(0, 0))
         cost = WYRD_PER_EIGHT * bought

@@ -25,7 +25,8 @@ import shlex
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Protocol
 
 import wyrd.rules.feat as F
 from wyrd.sim.bots import Figure, Outcome
@@ -33,9 +34,9 @@ from wyrd.sim.simulator import POLICY_NAMES, SimError
 from wyrd.stories.feat import FeatProgress
 
 if TYPE_CHECKING:
-    from wyrd.play.engine.session import Reply, Session
+    from wyrd.play.engine.session import Reply
 
-__all__ = ["BOTS", "EIGHT_COST", "FIGURES", "FeatBot", "FeatBots"]
+__all__ = ["BOTS", "COUNTED", "EIGHT_COST", "FIGURES", "FeatBot", "FeatBots", "Seat"]
 
 FIGURES = (
     Figure("scenes", "scenes begun"),
@@ -46,6 +47,8 @@ FIGURES = (
     Figure("deaths", "deaths"),
     Figure("wyrd_spent", "Wyrd spent on 8s"),
 )
+COUNTED = frozenset({"scene_started", "feat_rolled", "shock_tested", "mettle_lost", "character_killed"})
+"""The kinds of event :meth:`FeatBots.count` reads (it passes over every other)."""
 EIGHT_COST = 5  # RULES.md: an automatic 8 costs 5 Wyrd points
 MOST_EIGHTS = 3
 # The verbs that roll the Feat table for the character they name first (and so may buy 8s).
@@ -53,13 +56,29 @@ ROLLS = frozenset({"try", "feat", "test", "oppose", "search", "react", "shock", 
                    "race"})
 
 
-def _state(session: Session) -> F.GameState:
+class Seat(Protocol):
+    """What a bot reads of the game it plays: a play :class:`Session`, or the fast path's table."""
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def follower(self) -> Any: ...
+
+
+@lru_cache(maxsize=256)
+def _words(ask: str) -> tuple[str, ...]:
+    """An ask's words, as a shell reads them (a story has few asks: each is split once)."""
+    return tuple(shlex.split(ask))
+
+
+def _state(session: Seat) -> F.GameState:
     state = session.state
     assert isinstance(state, F.GameState), "a Heroes of the Fall bot plays a Heroes of the Fall session"
     return state
 
 
-def _progress(session: Session) -> FeatProgress:
+def _progress(session: Seat) -> FeatProgress:
     found = session.follower
     assert isinstance(found, FeatProgress), "a Heroes of the Fall session follows a story"
     return found
@@ -67,9 +86,16 @@ def _progress(session: Session) -> FeatProgress:
 
 def _named(word: str, state: F.GameState) -> F.Character | None:
     """The character a word of an ask names (a name or its unique beginning, as the verbs read it)."""
+    name = _name_in(word, tuple(state.characters))
+    return state.characters[name] if name is not None else None
+
+
+@lru_cache(maxsize=1024)
+def _name_in(word: str, names: tuple[str, ...]) -> str | None:
+    """The one of ``names`` that ``word`` names (the same few words and names come back in every run)."""
     folded = word.strip(",").casefold()
-    found = [c for n, c in state.characters.items() if n.casefold() == folded]
-    found = found or [c for n, c in state.characters.items() if n.casefold().startswith(folded)]
+    found = [n for n in names if n.casefold() == folded]
+    found = found or [n for n in names if n.casefold().startswith(folded)]
     return found[0] if len(found) == 1 else None
 
 
@@ -82,7 +108,7 @@ class FeatBot:
     scene: str | None = None  # the scene whose asks are queued
     asks: list[str] = field(default_factory=list)
 
-    def over(self, session: Session) -> Outcome | None:
+    def over(self, session: Seat) -> Outcome | None:
         place = _progress(session)
         if place.ended:
             return Outcome.ENDED
@@ -92,14 +118,14 @@ class FeatBot:
             return Outcome.FELL
         return None
 
-    def next_line(self, session: Session, last: Reply | None) -> str:
+    def next_line(self, session: Seat, last: Reply | None) -> str:
         state, place = _state(session), _progress(session)
         if place.current != self.scene:
             self.scene = place.current
             self.asks = list(place.story.scene(self.scene).asks) if place.story and self.scene else []
         while self.asks:
             ask = self.asks[0]
-            words = shlex.split(ask)
+            words = _words(ask)
             who = _named(words[1], state) if len(words) > 1 else None
             if who is not None and who.dead:
                 self.asks.pop(0)  # the dead do nothing more
@@ -136,7 +162,7 @@ class FeatBots:
             raise SimError("a Heroes of the Fall story puts its whole cast in play: --players does not apply")
         return FeatBot(policy, rng)
 
-    def count(self, events: Sequence[Mapping[str, Any]], session: Session) -> Mapping[str, int]:
+    def count(self, events: Sequence[Mapping[str, Any]], session: Seat) -> Mapping[str, int]:
         found: Counter[str] = Counter()
 
         for event in events:
@@ -155,7 +181,7 @@ class FeatBots:
                 found["deaths"] += 1
         return found
 
-    def final(self, session: Session) -> Mapping[str, int]:
+    def final(self, session: Seat) -> Mapping[str, int]:
         return {}
 
 
