@@ -9,10 +9,12 @@ it runs only when named, with its model.
 
 from __future__ import annotations
 
+import atexit
 import os
 import platform
 import subprocess
 import sys
+import tempfile
 
 from bench import (
     crash,
@@ -58,6 +60,12 @@ COMMANDS = {"narration": narration}
 
 
 def main(argv: list[str]) -> int:
+    # Saves a bench opens leave marks (and histories) in the data folder: a folder of the run's own
+    # keeps the player's clean, unless one is named.
+    if "WYRD_HOME" not in os.environ:
+        home = tempfile.TemporaryDirectory(prefix="wyrd-bench-")
+        os.environ["WYRD_HOME"] = home.name
+        atexit.register(home.cleanup)
     if argv and argv[0] in COMMANDS:
         print(f"# {machine()}", file=sys.stderr if "--json" in argv else sys.stdout, flush=True)  # JSON alone out
         return COMMANDS[argv[0]](argv[1:])
