@@ -28,7 +28,7 @@ from prompt_toolkit.output import DummyOutput
 from wyrd.play.cli.main import main
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console, Output
-from wyrd.play.frontends.terminal import repl
+from wyrd.play.frontends.terminal import history, repl
 from wyrd.play.frontends.terminal.completion import WyrdCompleter, complete_line
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
 from wyrd.play.frontends.view import Line
@@ -212,7 +212,7 @@ def test_history_falls_back_to_memory_when_the_folder_cannot_be_made(
 ) -> None:
     blocker = home / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
-    monkeypatch.setattr(repl, "history_file", lambda: blocker / "history")
+    monkeypatch.setattr(history, "history_file", lambda: blocker / "history")
     with create_pipe_input() as pipe:
         session = repl.make_session(console, pipe, DummyOutput())
     assert isinstance(session.history, InMemoryHistory)
