@@ -57,13 +57,27 @@ def _print(*values: Any, **kwargs: Any) -> None:
 
 
 def show_lines(lines: Sequence[Line], output: TerminalOutput | None = None) -> None:
-    """Print ``lines``, each in its style; prose set apart (:mod:`.prose`)."""
+    """Print ``lines``, each in its style; prose set apart (:mod:`.prose`).
+
+    The lines between two pieces of prose go out in one call, one value a line: each call
+    merges prompt-toolkit's default styles with ours again, about a millisecond, where the
+    lines themselves cost a few hundredths of one (bench/RESULTS.md, issue 21, point 2).
+    """
+    run: list[FormattedText] = []
     for line in lines:
         if line.style == "narration":
+            _print_run(run, output)
             Prose(output, write=_print).show(line)
             continue
-        text = FormattedText([(line_class(line.style), line.text)])
-        print_formatted_text(text, style=STYLE, output=output)
+        run.append(FormattedText([(line_class(line.style), line.text)]))
+    _print_run(run, output)
+
+
+def _print_run(run: list[FormattedText], output: TerminalOutput | None) -> None:
+    """Print the lines of ``run``, one value a line, and empty it."""
+    if run:
+        print_formatted_text(*run, sep="\n", style=STYLE, output=output)
+        run.clear()
 
 
 @contextlib.contextmanager
