@@ -7,6 +7,8 @@ goes through ``wyrd.play.frontends.terminal.repl.print_formatted_text``, which t
 from __future__ import annotations
 
 import gc
+import io
+import re
 import subprocess
 import sys
 import threading
@@ -19,16 +21,18 @@ import pytest
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import fragment_list_to_text, to_formatted_text
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
 
 from wyrd.play.cli.main import main
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console, Output
-from wyrd.play.frontends.terminal import repl
+from wyrd.play.frontends.terminal import history, repl
 from wyrd.play.frontends.terminal.completion import WyrdCompleter, complete_line
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
 from wyrd.play.frontends.view import Line
@@ -192,6 +196,30 @@ def test_lines_are_printed_in_their_style(monkeypatch: pytest.MonkeyPatch) -> No
     assert seen == [("class:good", "overcome!"), ("class:plain", "odd")]
 
 
+def test_the_lines_between_pieces_of_prose_are_printed_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, point 2: each call to prompt-toolkit merges its styles with ours again (about a
+    millisecond), so the lines between two pieces of prose go out in one call, a value a line,
+    in order; on the screen they read as they did a call a line."""
+    lines = [Line(text="a", style="info"), Line(text="b", style="good"), Line(text="told", style="narration"),
+             Line(text="c", style="hint")]
+    calls: list[list[str]] = []
+    monkeypatch.setattr(repl, "print_formatted_text", lambda *values, **_: calls.append(
+        [fragment_list_to_text(to_formatted_text(v)) for v in values]))
+    repl.show_lines(lines, DummyOutput())
+    assert calls[0] == ["a", "b"] and calls[-1] == ["c"]
+    assert "told" in "".join(t for call in calls[1:-1] for t in call)
+    monkeypatch.undo()
+
+    def screen(show: Any) -> str:
+        out = io.StringIO()
+        show(Vt100_Output(out, lambda: Size(24, 80), term="xterm-256color"))
+        return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", out.getvalue())
+
+    one_by_one = screen(lambda output: [repl.show_lines([line], output) for line in lines])
+    assert screen(lambda output: repl.show_lines(lines, output)) == one_by_one
+    assert one_by_one.startswith("a\r\nb\r\n") and one_by_one.endswith("c\r\n")
+
+
 # -- the prompt and the history -------------------------------------------------------------
 
 
@@ -212,7 +240,7 @@ def test_history_falls_back_to_memory_when_the_folder_cannot_be_made(
 ) -> None:
     blocker = home / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
-    monkeypatch.setattr(repl, "history_file", lambda: blocker / "history")
+    monkeypatch.setattr(history, "history_file", lambda: blocker / "history")
     with create_pipe_input() as pipe:
         session = repl.make_session(console, pipe, DummyOutput())
     assert isinstance(session.history, InMemoryHistory)

@@ -167,6 +167,32 @@ def _read(path: Path) -> Any:
         return None
 
 
+# The words YAML 1.1 reads as booleans and the story loader's YAML 1.2 reads as text (true and false are
+# booleans in both).
+_YAML11_ONLY_BOOLEANS = frozenset({"yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"})
+
+
+def _read_kept(path: Path) -> Any:
+    """:func:`_read`'s data of a file at the top of a story folder, read the way the format that reads it
+    with its lines does (:func:`wyrd.stories.yamlread.read_yaml`), that reading kept for that format.
+
+    Starting a game of such a story then parses its file once. The ruleset and the id are all that
+    is looked at: where the two readings could tell them apart (a word YAML 1.1 reads as a boolean)
+    or the stricter reading refuses the file, it is read as :func:`_read` reads it.
+    """
+    from wyrd.stories.problems import StoryError
+    from wyrd.stories.yamlread import read_yaml
+
+    try:
+        data, _ = read_yaml(path, keep=True)
+    except StoryError:
+        return _read(path)
+    if isinstance(data, Mapping) and any(isinstance(data.get(key), str) and data[key] in _YAML11_ONLY_BOOLEANS
+                                         for key in ("id", "ruleset")):
+        return _read(path)
+    return data
+
+
 # -- finding formats through the registry ---------------------------------------------
 
 
@@ -234,11 +260,11 @@ def story_ruleset(ident: str, dirs: Iterable[Path]) -> str | None:
     if "/" not in ident and ident not in (".", ".."):
         for root in folders:
             subs = _files.subfolders(root) if root.is_dir() else []
-            for name in (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml",
-                         *(f"{sub.name}/{ident}{ext}" for sub in subs for ext in (".yaml", ".yml"))):
+            top = (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml")
+            for name in (*top, *(f"{sub.name}/{ident}{ext}" for sub in subs for ext in (".yaml", ".yml"))):
                 candidate = root / name
                 if _files.regular_file(candidate, root) is None:
-                    data = _read(candidate)
+                    data = _read_kept(candidate) if name in top else _read(candidate)
                     if isinstance(data, Mapping) and data.get("id") == ident:
                         return ruleset_of(candidate, data)
     for info in discover(folders):

@@ -201,6 +201,20 @@ def test_the_terminal_shows_who_did_what_and_marks_real_dice() -> None:
     assert message_lines({"type": "refused", "reason": "\x1b[31mno"}) == [("class:refused", "Refused: no")]
 
 
+def test_a_seat_s_terminal_loads_neither_the_engine_nor_pydantic() -> None:
+    """Issue 21, point 2: ``wyrd join`` shows what the host sends, so its first prompt waits for none
+    of what the REPL at home imports (the console, the session, the rules, pydantic, sqlite3)."""
+    code = ("import sys, wyrd.play.cli.main; "
+            "from wyrd.play.frontends.table.client import RemoteTable, parse_link, seats_file; "
+            "from wyrd.play.frontends.terminal.remote import run_remote; "
+            "print(sorted(k for k in sys.modules if k.split('.')[0] in ('pydantic', 'sqlite3', 'yaml') "
+            "or k.startswith(('wyrd.play.frontends.console', 'wyrd.play.frontends.view', "
+            "'wyrd.play.frontends.terminal.repl', 'wyrd.play.engine.session', 'wyrd.rules.')))); "
+            "print('prompt_toolkit' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.split() == ["[]", "True"]
+
+
 def test_importing_the_command_line_loads_no_server_library() -> None:
     """Issue 20, point 9: none of the table's libraries is imported on the REPL's start path."""
     code = ("import sys, wyrd.play.cli.main as m; m.build_parser('play'); "

@@ -27,6 +27,7 @@ from wyrd.play.engine.journal import journal, transcript
 from wyrd.play.engine.overwrite import OverwriteRefused, write_new
 from wyrd.play.engine.session import Reply, Session, Untold, refusal
 from wyrd.play.engine.words import UsageError
+from wyrd.play.frontends.live import Live
 from wyrd.play.frontends.view import Line, clean, describe, wording
 from wyrd.rules.actions import Event
 
@@ -54,26 +55,6 @@ class Output(BaseModel):
     quit: bool = False
     untold: Untold | None = Field(default=None, exclude=True)
     notice: str = Field(default="", exclude=True)  # a model gone to rest, said once (also among the lines)
-
-
-class Live:
-    """A front-end that shows a command's moments as they are told, before :meth:`Console.tell` returns.
-
-    Override what you show; each does nothing here. For each moment, in order: the pieces
-    of a model's reply as they come (:meth:`words`), then, once the moment is settled,
-    :meth:`withdraw` if those pieces are taken back (the reply was refused or failed part
-    way, or what is kept differs from what was shown), and :meth:`told` with the moment's
-    line.
-    """
-
-    def words(self, text: str) -> None:
-        """A piece of a model's reply, cleaned and checked: shown as it comes, set apart as prose."""
-
-    def withdraw(self, text: str) -> None:
-        """The pieces shown since the moment began (``text``, joined) are taken back: erase them."""
-
-    def told(self, line: Line, *, streamed: bool) -> None:
-        """A moment's line, settled. ``streamed``: its words are on screen already (end the line)."""
 
 
 def _info(*texts: str, style: str = "info") -> list[Line]:

@@ -21,23 +21,13 @@ from pydantic import BaseModel, ConfigDict
 from wyrd.play.engine.events import Recorded, plain
 from wyrd.play.engine.journal import Wording
 from wyrd.play.engine.kits import PlayHooks, hooks_for
+from wyrd.play.frontends.cleaning import clean
 from wyrd.rules.actions import Event
 
 __all__ = ["Line", "clean", "describe", "json_line", "short_names", "wording"]
 
-_CONTROL = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
-    # bidi overrides can make a line read differently from what it says
-    r"|[\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
 # JSON escapes C0 controls itself; these others would reach the terminal raw.
 _JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def clean(text: object) -> str:
-    """Text safe to print on one line: escape sequences and control characters removed,
-    tabs and line breaks turned into spaces."""
-    return _CONTROL.sub("", str(text)).replace("\t", " ").replace("\n", " ")
 
 
 def short_names(names: Iterable[str], longest: int = 12) -> dict[str, str]:

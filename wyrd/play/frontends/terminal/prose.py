@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.output import Output as TerminalOutput
 from prompt_toolkit.utils import get_cwidth
 
-from wyrd.play.frontends.console import Live
+from wyrd.play.frontends.cleaning import clean
+from wyrd.play.frontends.live import Live
 from wyrd.play.frontends.terminal.style import STYLE, line_class
-from wyrd.play.frontends.view import Line, clean
+
+if TYPE_CHECKING:
+    from wyrd.play.frontends.view import Line
 
 __all__ = ["INDENT", "Prose"]
 

@@ -23,11 +23,11 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as TerminalOutput
 from prompt_toolkit.patch_stdout import patch_stdout
 
+from wyrd.play.frontends.cleaning import clean
 from wyrd.play.frontends.table.client import RemoteTable, TableRefused
+from wyrd.play.frontends.terminal.history import line_history
 from wyrd.play.frontends.terminal.prose import INDENT
-from wyrd.play.frontends.terminal.repl import _history
 from wyrd.play.frontends.terminal.style import STYLE, line_class
-from wyrd.play.frontends.view import clean
 
 __all__ = ["RemoteCompleter", "message_lines", "run_remote"]
 
@@ -154,7 +154,7 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
         return 0
     session: PromptSession[str] = PromptSession(
         lambda: FormattedText([("class:prompt", str(table.view.get("prompt") or "wyrd> "))]),
-        history=_history() if history else None, completer=RemoteCompleter(table), complete_while_typing=False,
+        history=line_history() if history else None, completer=RemoteCompleter(table), complete_while_typing=False,
         bottom_toolbar=_toolbar(table), style=STYLE, input=input, output=output)
     status = 0
     with patch_stdout(raw=True):

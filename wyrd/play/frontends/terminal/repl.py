@@ -30,14 +30,14 @@ from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application import get_app
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as TerminalOutput
 
-from wyrd.play.engine.paths import history_file
 from wyrd.play.engine.words import UsageError, resolve
 from wyrd.play.frontends.console import Console, overlong
 from wyrd.play.frontends.terminal.completion import WyrdCompleter
+from wyrd.play.frontends.terminal.history import line_history
 from wyrd.play.frontends.terminal.prose import Prose
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
@@ -57,13 +57,27 @@ def _print(*values: Any, **kwargs: Any) -> None:
 
 
 def show_lines(lines: Sequence[Line], output: TerminalOutput | None = None) -> None:
-    """Print ``lines``, each in its style; prose set apart (:mod:`.prose`)."""
+    """Print ``lines``, each in its style; prose set apart (:mod:`.prose`).
+
+    The lines between two pieces of prose go out in one call, one value a line: each call
+    merges prompt-toolkit's default styles with ours again, about a millisecond, where the
+    lines themselves cost a few hundredths of one (bench/RESULTS.md, issue 21, point 2).
+    """
+    run: list[FormattedText] = []
     for line in lines:
         if line.style == "narration":
+            _print_run(run, output)
             Prose(output, write=_print).show(line)
             continue
-        text = FormattedText([(line_class(line.style), line.text)])
-        print_formatted_text(text, style=STYLE, output=output)
+        run.append(FormattedText([(line_class(line.style), line.text)]))
+    _print_run(run, output)
+
+
+def _print_run(run: list[FormattedText], output: TerminalOutput | None) -> None:
+    """Print the lines of ``run``, one value a line, and empty it."""
+    if run:
+        print_formatted_text(*run, sep="\n", style=STYLE, output=output)
+        run.clear()
 
 
 @contextlib.contextmanager
@@ -112,18 +126,6 @@ def _carry_out(console: Console, line: str, output: TerminalOutput | None, fd: i
     return truth.quit
 
 
-def _history() -> History:
-    """The history file in the data folder, or one in memory when that cannot be written."""
-    try:
-        path = history_file()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8"):
-            pass  # fail now, not when the first line is stored in the middle of a prompt
-        return FileHistory(str(path))
-    except (OSError, RuntimeError, ValueError):
-        return InMemoryHistory()
-
-
 def prompt_message(state: Any) -> FormattedText:
     """``scene N> `` during a scene, ``wyrd> `` between scenes."""
     scene = getattr(state, "scene", None)
@@ -153,7 +155,7 @@ def make_session(
 
     return PromptSession(
         message,
-        history=_history(),
+        history=line_history(),
         completer=WyrdCompleter(lambda: console.session),
         complete_while_typing=True,
         bottom_toolbar=toolbar,
