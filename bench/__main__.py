@@ -1,7 +1,9 @@
 """Run every benchmark and print its figures.
 
 ``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|
-firewall|prompts|table|longgame|longgame-quick]``
+firewall|prompts|table|longgame|longgame-quick|targets]``
+
+``python -m bench targets`` runs the suites that hold issue 21's targets and lists each with its verdict.
 
 ``python -m bench narration --model M [--base-url U] ...`` asks a language model (``--help`` for the rest);
 it runs only when named, with its model.
@@ -30,6 +32,7 @@ from bench import (
     simulate,
     startup,
     table,
+    targets,
     untrusted,
 )
 from bench.narration import main as narration
@@ -38,7 +41,8 @@ SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "sim
           "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
           "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
           "repetition": repetition.run, "firewall": firewall.run, "prompts": prompts.run,
-          "table": table.run, "longgame": longgame.run, "longgame-quick": longgame.quick}
+          "table": table.run, "longgame": longgame.run, "longgame-quick": longgame.quick,
+          "targets": targets.run}
 
 
 def machine() -> str:
@@ -69,7 +73,7 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] in COMMANDS:
         print(f"# {machine()}", file=sys.stderr if "--json" in argv else sys.stdout, flush=True)  # JSON alone out
         return COMMANDS[argv[0]](argv[1:])
-    chosen = argv or list(SUITES)
+    chosen = argv or [name for name in SUITES if name != "targets"]  # targets runs three suites again
     unknown = [name for name in chosen if name not in SUITES]
     if unknown:
         print(f"unknown suite {', '.join(unknown)}; the suites are {', '.join(SUITES)}", file=sys.stderr)
