@@ -74,6 +74,7 @@ class RunRecord:
     wyrd: dict[str, int]  # personal Wyrd at the end
     points: dict[str, int]  # ability points each character assigned
     safe_rerun: bool = False
+    rules_core: bool = False  # played by the rules core: the plain-data path could not (wyrd.sim.abacus.fast)
     stuck: str | None = None  # the action the rules refused, leaving no way on (no finale then)
     dice: int = 0  # dice rolled in the run (every face the rules asked for)
 

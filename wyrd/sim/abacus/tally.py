@@ -115,6 +115,8 @@ class Tally:
             count["counter_at", counter, value] += 1
         if run.safe_rerun:
             count["safe_rerun",] += 1
+        if run.rules_core:
+            count["rules_core",] += 1
         if run.stuck is not None:
             count["stuck",] += 1
             self.reasons[run.stuck] += 1
