@@ -46,6 +46,7 @@ class Actions(Rules):
                 key = f"{rule.id}-{suffix}"
                 suffix += 1
             board.rules[key] = Rule(rule)
+        board.index()
         for spec in shape.challenges:
             self.place(spec)
         waiting, board.waiting = board.waiting, []
@@ -209,6 +210,7 @@ class Actions(Rules):
             if rule.shape.lasts == A.Lasts.SCENE or rule.shape.scene_only:
                 rule.active = False
         board.rules = {k: r for k, r in board.rules.items() if r.active}
+        board.index()
         board.scene = None
         board.scenes_played += 1
         self.closing = False

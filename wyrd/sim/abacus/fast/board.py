@@ -211,8 +211,8 @@ class Layout:
 class Board:
     """One run's game state."""
 
-    __slots__ = ("characters", "clocks", "counters", "ended", "pending", "results", "rules", "scene",
-                 "scenes_played", "waiting")
+    __slots__ = ("characters", "clocks", "counters", "ended", "firing", "pending", "results", "rules", "scene",
+                 "scenes_played", "standing", "waiting")
 
     def __init__(self, plan: Layout) -> None:
         self.characters = {c.name: Char(c) for c in plan.chars}
@@ -225,6 +225,25 @@ class Board:
         self.scenes_played = 0
         self.ended = False
         self.results: dict[str, str] = {}
+        self.firing: dict[A.TriggerKind, list[Rule]] = {}
+        self.standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
+        self.index()
+
+    def index(self) -> None:
+        """File the rules in play by what fires them and what they stand for (after the rules change).
+
+        Both keep the order of :attr:`rules`, the order in which the rules core reads them.
+        """
+        firing: dict[A.TriggerKind, list[Rule]] = {}
+        standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
+        for rule in self.rules.values():
+            shape = rule.shape
+            firing.setdefault(shape.on, []).append(rule)
+            if shape.standing:
+                for effect in shape.effects:
+                    standing.setdefault(effect.do, []).append((rule, effect))
+        self.firing = firing
+        self.standing = standing
 
 
 def _look(match: A.Match) -> Look:

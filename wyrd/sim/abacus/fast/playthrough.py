@@ -20,16 +20,24 @@ from wyrd.sim.abacus.fast.actions import Actions
 from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Placed
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import MAX_ATTEMPTS, MAX_SCENES, ChallengeRecord, RunRecord, SceneRecord, play
-from wyrd.sim.abacus.policy import Member, Plan, Policy, Situation
+from wyrd.sim.abacus.policy import Bold, Cautious, Fixed, Member, Plan, Policy, Situation
 from wyrd.sim.runner import run_seed
 from wyrd.stories.abacus import flow
 
-__all__ = ["play_plain"]
+__all__ = ["PURE", "play_plain"]
 
 _OPEN = A.ChallengeStatus.OPEN
 _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
 _SIXTHS: dict[tuple[int, int, int], int] = {}
+# Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
+PURE = (Cautious, Bold, Fixed)
+_PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
+_KNOWN_MAX = 100_000
+
+
+def _most_points(member: tuple[str, int, int]) -> int:
+    return -member[1]
 
 
 def play_plain(plan: Layout | None, kit: Kit, policy: Policy, seed: int, index: int) -> RunRecord:
@@ -59,6 +67,7 @@ class _Run:
         self.plan = plan
         self.policy = policy
         self.rng = random.Random(run_seed(seed, index, "policy"))
+        self.known = _PLANS.setdefault(policy, {}) if type(policy) in PURE else None
         self.step = 0
         self.defeated_at: dict[str, int] = {}
         self.points = dict.fromkeys(kit.players, 0)
@@ -134,28 +143,45 @@ class _Run:
             target = self._next_challenge(skipped)
             if target is None:
                 return
-            at = self._situation(target)
-            if at is None:
+            plan = self._plan(target)
+            if plan is None:
                 skipped.add(target.id)
                 continue
-            plan = self.policy.plan(at, self.rng)
             self.rules.attempt(target, plan.lead)
             self._resolve(target.id, plan)
 
-    def _situation(self, target: Placed) -> Situation | None:
+    def _plan(self, target: Placed) -> Plan | None:
+        """The policy's plan for facing ``target`` (None if it can't be faced), as ``game`` asks for it.
+
+        A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
+        """
         rules = self.rules
         chars = rules.board.characters
         scene = rules.scene()
         ability = target.ability
-        members = sorted((Member(n, chars[n].points[ability], chars[n].wyrd) for n in scene.present
-                          if not chars[n].defeated), key=lambda m: -m.points)
+        members = sorted([(n, chars[n].points[ability], chars[n].wyrd) for n in scene.present
+                          if not chars[n].defeated], key=_most_points)
         cost = rules.attempt_cost(target)
         if not members or cost > scene.pool:
             return None
         left = sum(1 for ch in scene.challenges.values() if ch.status == _OPEN)
         pool = scene.pool - cost + sum(scene.ghost.values())
-        return Situation(target.id, target.type, rules.effective_value(target), pool, tuple(members), left,
-                         finale=self.plan.scenes[scene.id].finale)
+        value = rules.effective_value(target)
+        finale = self.plan.scenes[scene.id].finale
+        known = self.known
+        if known is not None:
+            key = (target.id, target.type, value, pool, tuple(members), left, finale)
+            found = known.get(key)
+            if found is not None:
+                return found
+        at = Situation(target.id, target.type, value, pool, tuple(Member(*m) for m in members), left,
+                       finale=finale)
+        plan = self.policy.plan(at, self.rng)
+        if known is not None:
+            if len(known) >= _KNOWN_MAX:
+                known.clear()
+            known[key] = plan
+        return plan
 
     def _resolve(self, challenge: str, plan: Plan) -> None:
         rules = self.rules

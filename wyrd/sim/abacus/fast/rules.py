@@ -93,11 +93,15 @@ class Rules:
     def d6(self, n: int) -> list[int]:
         randint = self.randint
         self.faces += n
+        if n == 1:
+            return [randint(1, 6)]
         return [randint(1, 6) for _ in range(n)]
 
     # -- standing rules (``standing``) -----------------------------------------------------
 
     def matches(self, match: Match, ch: Placed | None) -> bool:
+        if match.empty and not match.untackled:
+            return True  # every challenge, and the scene
         if ch is None:
             if match.empty:
                 return True
@@ -112,15 +116,12 @@ class Rules:
         return not (match.untackled and (ch.tackled or ch.status != _OPEN))
 
     def standing(self, kind: A.EffectKind, ch: Placed) -> list[tuple[Rule, Plain]]:
-        found: list[tuple[Rule, Plain]] = []
-        for rule in self.board.rules.values():
-            shape = rule.shape
-            if not rule.active or not shape.standing:
-                continue
-            effects = [e for e in shape.effects if e.do == kind]
-            if effects and self.matches(shape.match, ch):
-                found += [(rule, e) for e in effects if self.matches(e.match, ch)]
-        return found
+        filed = self.board.standing.get(kind)
+        if not filed:
+            return []
+        matches = self.matches
+        return [(rule, e) for rule, e in filed
+                if rule.active and matches(rule.shape.match, ch) and matches(e.match, ch)]
 
     def effective_value(self, ch: Placed) -> int:
         change = sum(e.n or 0 for _, e in self.standing(_K.MODIFY, ch))
@@ -191,14 +192,15 @@ class Rules:
     # -- triggered rules and effects (``effects``) ---------------------------------------------
 
     def fire(self, moment: Moment) -> None:
-        if self.depth >= MAX_DEPTH:
+        board = self.board
+        filed = board.firing.get(moment.kind)
+        if not filed or self.depth >= MAX_DEPTH:
             return
         self.depth += 1
         try:
-            board = self.board
-            for rule in list(board.rules.values()):
+            for rule in list(filed):
                 shape = rule.shape
-                if not rule.active or shape.on != moment.kind:
+                if not rule.active:
                     continue
                 if not self.matches(shape.match, moment.challenge):
                     continue
