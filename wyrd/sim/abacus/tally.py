@@ -81,7 +81,8 @@ class Tally:
             cleared = True
             for ch in scene.challenges:
                 key = ("challenge", scene.id, ch.id)
-                self.meta.setdefault(key, Meta(ch.name, ch.type, ch.value))
+                if key not in self.meta:
+                    self.meta[key] = Meta(ch.name, ch.type, ch.value)
                 count[(*key, "placed")] += 1
                 count[(*key, ch.status)] += 1
                 cleared = cleared and ch.status in ("overcome", "bypassed")

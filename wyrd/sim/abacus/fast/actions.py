@@ -46,13 +46,15 @@ class Actions(Rules):
                 key = f"{rule.id}-{suffix}"
                 suffix += 1
             board.rules[key] = Rule(rule)
-        board.index()
+        if shape.rules:
+            board.index()
         for spec in shape.challenges:
             self.place(spec)
         waiting, board.waiting = board.waiting, []
         for spec in waiting:
             self.place(spec)
-        self.fire(Moment(_T.SCENE_START))
+        if _T.SCENE_START in board.firing:
+            self.fire(Moment(_T.SCENE_START))
         touched = [n for n in names if board.characters[n].wyrd > 0]
         if touched:  # the scene test
             self.wyrd_roll(touched)
@@ -74,7 +76,8 @@ class Actions(Rules):
             self.draw(lead, cost)
         target.tackled = True
         board.pending = Pending(target, lead)
-        self.fire(Moment(_T.ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
+        if _T.ATTEMPT in board.firing:
+            self.fire(Moment(_T.ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
 
     def spend(self, who: str, n: int) -> None:
         pending = self.board.pending
@@ -183,7 +186,8 @@ class Actions(Rules):
         owed = scene.wyrd_rolls == 0 or any(c.scene_end_only for c in board.clocks.values())
         if owed and present:
             self.wyrd_roll(present, scene_end=True)
-        self.fire(Moment(_T.SCENE_END))
+        if _T.SCENE_END in board.firing:
+            self.fire(Moment(_T.SCENE_END))
         bonds = {}
         for name, wanted in connections.items():
             char = chars[name]
@@ -209,8 +213,10 @@ class Actions(Rules):
         for rule in board.rules.values():
             if rule.shape.lasts == A.Lasts.SCENE or rule.shape.scene_only:
                 rule.active = False
-        board.rules = {k: r for k, r in board.rules.items() if r.active}
-        board.index()
+        kept = {k: r for k, r in board.rules.items() if r.active}
+        if len(kept) < len(board.rules):
+            board.rules = kept
+            board.index()
         board.scene = None
         board.scenes_played += 1
         self.closing = False

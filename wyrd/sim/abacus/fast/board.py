@@ -17,7 +17,7 @@ carry out (:data:`UNSUPPORTED`): its runs are left to the rules core.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import wyrd.rules.abacus as A
@@ -124,15 +124,24 @@ class Rule:
         self.active = True
 
 
+class ClockShape(NamedTuple):
+    id: str
+    faces: frozenset[int]
+    scene_end_only: bool
+    value: int
+    thresholds: tuple[tuple[int, tuple[Plain, ...]], ...]
+    reached: tuple[int, ...]
+
+
 class Clock:
     __slots__ = ("faces", "id", "reached", "scene_end_only", "thresholds", "value")
 
-    def __init__(self, clock: A.Clock) -> None:
+    def __init__(self, clock: ClockShape) -> None:
         self.id = clock.id
-        self.faces = frozenset(clock.faces)
+        self.faces = clock.faces
         self.scene_end_only = clock.scene_end_only
         self.value = clock.value
-        self.thresholds = tuple((t.at, tuple(_plain(e) for e in t.effects)) for t in clock.thresholds)
+        self.thresholds = clock.thresholds
         self.reached = list(clock.reached)
 
 
@@ -143,14 +152,24 @@ class Counter:
         self.value = value
 
 
+class CharShape(NamedTuple):
+    name: str
+    scores: tuple[int, ...]
+    points: tuple[int, ...]
+    scratched: tuple[int, ...]
+    wyrd: int
+    connection: str | None
+    defeated: bool
+
+
 class Char:
     __slots__ = ("connection", "defeated", "name", "points", "scores", "scratched", "wyrd")
 
-    def __init__(self, char: A.Character) -> None:
+    def __init__(self, char: CharShape) -> None:
         self.name = char.name
-        self.scores = [char.scores[a] for a in ABILITIES]
-        self.points = [char.points[a] for a in ABILITIES]
-        self.scratched = [_INDEX[a] for a in char.scratched]
+        self.scores = char.scores
+        self.points = list(char.points)
+        self.scratched = list(char.scratched)
         self.wyrd = char.wyrd
         self.connection = char.connection
         self.defeated = char.defeated
@@ -198,14 +217,16 @@ class Layout:
     """What every run of a story starts from, as plain data (made once per process)."""
 
     kit: Kit
-    chars: tuple[A.Character, ...]
+    chars: tuple[CharShape, ...]
     rules: tuple[RuleShape, ...]
-    clocks: tuple[A.Clock, ...]
+    clocks: tuple[ClockShape, ...]
     counters: tuple[tuple[str, int], ...]
     catalogue: dict[str, Spec]
     any_of: frozenset[str]  # denizens overcome by one of their challenges (``needs: any``)
     scenes: dict[str, SceneShape]
     waiting: tuple[Spec, ...]
+    # the default exit of a scene for a given progress, as runs find it (see ``playthrough``)
+    exits: dict[tuple[object, ...], str | None] = field(default_factory=dict, compare=False)
 
 
 class Board:
@@ -290,9 +311,14 @@ def layout(kit: Kit) -> Layout | None:
         return None
     return Layout(
         kit=kit,
-        chars=tuple(state.characters.values()),
+        chars=tuple(CharShape(c.name, tuple(c.scores[a] for a in ABILITIES), tuple(c.points[a] for a in ABILITIES),
+                              tuple(_INDEX[a] for a in c.scratched), c.wyrd, c.connection, c.defeated)
+                    for c in state.characters.values()),
         rules=tuple(_shape(r) for r in state.stage_rules.values()),
-        clocks=tuple(state.clocks.values()),
+        clocks=tuple(ClockShape(c.id, frozenset(c.faces), c.scene_end_only, c.value,
+                                tuple((t.at, tuple(_plain(e) for e in t.effects)) for t in c.thresholds),
+                                tuple(c.reached))
+                     for c in state.clocks.values()),
         counters=tuple((k, c.value) for k, c in state.counters.items()),
         catalogue={k: _spec(v) for k, v in state.catalogue.items()},
         any_of=frozenset(d.id for d in state.denizens.values() if d.needs == A.Needs.ANY),

@@ -30,6 +30,7 @@ _OPEN = A.ChallengeStatus.OPEN
 _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
 _SIXTHS: dict[tuple[int, int, int], int] = {}
+_RECORDS: dict[tuple[object, ...], ChallengeRecord] = {}
 # Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
 PURE = (Cautious, Bold, Fixed)
 _PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
@@ -123,10 +124,23 @@ class _Run:
             scenes.append(self._close(current, overcome, failed))
             if self.plan.scenes[current].finale:
                 break
-            # Progress reads only the clocks', counters' and characters' plain fields, which the board has.
-            progress = flow.Progress.of(cast(A.GameState, rules.board), overcome, failed, known=kit.known)
-            current = flow.next_scene(kit.story, current, progress)
+            current = self._next_scene(current, overcome, failed)
         rules.finale()
+
+    def _next_scene(self, current: str, overcome: set[str], failed: set[str]) -> str | None:
+        """The story's default exit from ``current``: what ``flow.next_scene`` answers, asked once per progress."""
+        board = self.rules.board
+        key = (current, frozenset(overcome), frozenset(failed), tuple(c.value for c in board.clocks.values()),
+               tuple(c.value for c in board.counters.values()), any(c.defeated for c in board.characters.values()))
+        ways = self.plan.exits
+        if key in ways:
+            return ways[key]
+        # Progress reads only the clocks', counters' and characters' plain fields, which the board has.
+        progress = flow.Progress.of(cast(A.GameState, board), overcome, failed, known=self.kit.known)
+        if len(ways) >= _KNOWN_MAX:
+            ways.clear()
+        found = ways[key] = flow.next_scene(self.kit.story, current, progress)
+        return found
 
     def _next_challenge(self, skipped: set[str]) -> Placed | None:
         scene = self.rules.scene()
@@ -219,8 +233,13 @@ class _Run:
                 overcome.add(ch.id)
             elif ch.status == _FAILED:
                 failed.add(ch.id)
-            records.append(ChallengeRecord(ch.id, ch.name, ch.type.value, ch.value, ch.status.value, ch.tackled,
-                                           self.sixths.get(ch.id)))
+            sixths = self.sixths.get(ch.id)
+            key = (ch.id, ch.name, ch.type, ch.value, ch.status, ch.tackled, sixths)
+            record = _RECORDS.get(key)
+            if record is None:  # records are frozen: one of each serves every run
+                record = _RECORDS[key] = ChallengeRecord(ch.id, ch.name, ch.type.value, ch.value, ch.status.value,
+                                                         ch.tackled, sixths)
+            records.append(record)
         rules.end_scene(self._bonds() if self.kit.bonds else {})
         return SceneRecord(ident, self.scene_points, self.scene_wyrd, tuple(self.scene_defeated), tuple(records))
 

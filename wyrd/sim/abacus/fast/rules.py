@@ -27,6 +27,7 @@ __all__ = ["MAX_DEPTH", "Moment", "Rolled", "Rules", "Unplain"]
 MAX_DEPTH = 4  # as ``wyrd.rules.abacus.turn.Turn.MAX_DEPTH``
 MAX_TIE_ROUNDS = 50  # as ``wyrd.rules.abacus.influence``
 GHOST_WYRD = 2
+_NONE: list[int] = []  # no dice (never changed)
 
 _K = A.EffectKind
 _T = A.TriggerKind
@@ -310,7 +311,7 @@ class Rules:
         char.points[ability] = max(0, before - n)
         if n > before:
             self.scratch(name, ability)
-        if from_failure:
+        if from_failure and _T.DAMAGE in self.board.firing:
             scene = self.board.scene
             ch = scene.challenges.get(source or "") if scene else None
             self.fire(Moment(_T.DAMAGE, challenge=ch, subject=name, amount=n))
@@ -334,31 +335,38 @@ class Rules:
     def wyrd_roll(self, names: Sequence[str], *, scene_end: bool = False,
                   include_defeated: bool = False) -> list[WyrdRoll]:
         board = self.board
+        chars = board.characters
+        if len(names) > 1 and len(set(names)) < len(names):
+            names = list(dict.fromkeys(names))
         rolls: list[WyrdRoll] = []
-        seen: set[str] = set()
+        every: list[int] = []  # every face rolled, for the clocks
         for name in names:
-            if name in seen:
-                continue
-            seen.add(name)
-            char = board.characters[name] if include_defeated else self.active(name)
+            char = chars[name]
+            if char.defeated and not include_defeated:
+                raise Unplain(f"{name} cannot act")
             if char.wyrd <= 0:
-                rolls.append(WyrdRoll(name, [], 1, 1))
+                rolls.append(WyrdRoll(name, _NONE, 1, 1))
                 continue
             faces = self.d6(char.wyrd)
+            every += faces
             best = max(faces)
             rolls.append(WyrdRoll(name, faces, best, faces.count(best)))
         if board.scene is not None:
             board.scene.wyrd_rolls += 1
-        for clock in board.clocks.values():
-            if clock.scene_end_only and not scene_end:
-                continue
-            faces_of = clock.faces
-            self.advance_clock(clock.id, sum(1 for r in rolls for face in r.dice if face in faces_of))
-        results = {r.character: r.result for r in rolls}
-        sixes = [r.character for r in rolls if r.result == 6]
-        if sixes:
-            self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=results))
-        self.fire(Moment(_T.WYRD_ROLL, results=results))
+        if every:
+            for clock in board.clocks.values():
+                if clock.scene_end_only and not scene_end:
+                    continue
+                counted = sum(map(clock.faces.__contains__, every))
+                if counted:
+                    self.advance_clock(clock.id, counted)
+        firing = board.firing
+        if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
+            results = {r.character: r.result for r in rolls}
+            sixes = [r.character for r in rolls if r.result == 6]
+            if sixes:
+                self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=results))
+            self.fire(Moment(_T.WYRD_ROLL, results=results))
         return rolls
 
     def single_out(self, names: Sequence[str]) -> str | None:
