@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import wyrd.rules.abacus as A
-from wyrd.sim.abacus.fast.board import Look, Pending, Placed, Plain, Rule, Scene
+from wyrd.sim.abacus.fast.board import Look, Pending, Placed, Plain, Rule, Scene, most_spent
 from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rolled, Rules, Unplain
 
 __all__ = ["Actions"]
@@ -198,13 +198,9 @@ class Actions(Rules):
             char = chars[name]
             if char.defeated:
                 continue
-            best = None  # [ours] recovery to the usable ability with most points spent
-            for a in range(3):
-                gap = char.scores[a] - char.points[a]
-                if a not in char.scratched and gap > 0 and (best is None or gap > best[1]):
-                    best = (a, gap)
+            best = most_spent([s - p for s, p in zip(char.scores, char.points, strict=True)], char.scratched)
             if best is not None:
-                char.points[best[0]] += 1
+                char.points[best] += 1
             if name in bonds:
                 a = bonds[name]
                 if a in char.scratched or char.scores[a] - char.points[a] <= 0:

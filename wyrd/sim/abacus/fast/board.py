@@ -39,6 +39,7 @@ __all__ = [
     "Scene",
     "Spec",
     "layout",
+    "most_spent",
 ]
 
 ABILITIES: tuple[A.Ability, ...] = tuple(A.Ability)
@@ -265,6 +266,16 @@ class Board:
                     standing.setdefault(effect.do, []).append((rule, effect))
         self.firing = firing
         self.standing = standing
+
+
+def most_spent(spent: list[int], scratched: list[int]) -> int | None:
+    """[ours] The ability a recovery goes to unchosen: of those not scratched, the one with most points
+    spent, the first of equals; None if nothing is spent."""
+    best = None
+    for a, n in enumerate(spent):
+        if n > 0 and a not in scratched and (best is None or n > spent[best]):
+            best = a
+    return best
 
 
 def _look(match: A.Match) -> Look:

@@ -17,7 +17,7 @@ import wyrd.rules.abacus as A
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
-from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Placed
+from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Placed, most_spent
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import MAX_ATTEMPTS, MAX_SCENES, ChallengeRecord, RunRecord, SceneRecord, play
 from wyrd.sim.abacus.policy import Bold, Cautious, Fixed, Member, Plan, Policy, Situation
@@ -35,6 +35,7 @@ _RECORDS: dict[tuple[object, ...], ChallengeRecord] = {}
 PURE = (Cautious, Bold, Fixed)
 _PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
 _KNOWN_MAX = 100_000
+_ABILITIES = range(len(ABILITIES))
 
 
 def _most_points(member: tuple[str, int, int]) -> int:
@@ -67,8 +68,10 @@ class _Run:
         self.kit = kit
         self.plan = plan
         self.policy = policy
-        self.rng = random.Random(run_seed(seed, index, "policy"))
         self.known = _PLANS.setdefault(policy, {}) if type(policy) in PURE else None
+        # a pure policy never draws from its generator: it is seeded only if it is asked for
+        self.seeded = (seed, index)
+        self.rng = None if self.known is not None else random.Random(run_seed(seed, index, "policy"))
         self.step = 0
         self.defeated_at: dict[str, int] = {}
         self.points = dict.fromkeys(kit.players, 0)
@@ -190,6 +193,8 @@ class _Run:
                 return found
         at = Situation(target.id, target.type, value, pool, tuple(Member(*m) for m in members), left,
                        finale=finale)
+        if self.rng is None:
+            self.rng = random.Random(run_seed(*self.seeded, "policy"))
         plan = self.policy.plan(at, self.rng)
         if known is not None:
             if len(known) >= _KNOWN_MAX:
@@ -254,11 +259,11 @@ class _Run:
             char = chars[name]
             if name not in scene.faced or char.defeated or other not in scene.present or chars[other].defeated:
                 continue
-            spent = {a: char.scores[a] - char.points[a] for a in range(len(ABILITIES)) if a not in char.scratched}
-            usable = [a for a, n in spent.items() if n > 0]
-            if usable:
-                spent[max(usable, key=lambda a: spent[a])] -= 1
-            left = [a for a, n in spent.items() if n > 0]
-            if left:
-                claims[name] = max(left, key=lambda a: spent[a])
+            spent = [char.scores[a] - char.points[a] for a in _ABILITIES]
+            recovered = most_spent(spent, char.scratched)  # the default recovery's, made first
+            if recovered is not None:
+                spent[recovered] -= 1
+            claim = most_spent(spent, char.scratched)
+            if claim is not None:
+                claims[name] = claim
         return claims

@@ -125,13 +125,19 @@ class Rules:
                 if rule.active and matches(rule.shape.match, ch) and matches(e.match, ch)]
 
     def effective_value(self, ch: Placed) -> int:
+        if _K.MODIFY not in self.board.standing:
+            return ch.value  # (a value is never below 0)
         change = sum(e.n or 0 for _, e in self.standing(_K.MODIFY, ch))
         return max(0, ch.value + change)
 
     def attempt_cost(self, ch: Placed) -> int:
+        if _K.ATTEMPT_COST not in self.board.standing:
+            return 0
         return sum(1 if e.n is None else e.n for _, e in self.standing(_K.ATTEMPT_COST, ch))
 
     def take_roll_bonus(self, ch: Placed) -> int:
+        if _K.ROLL_BONUS not in self.board.standing:
+            return 0
         total = 0
         for rule, effect in self.standing(_K.ROLL_BONUS, ch):
             total += effect.n or 0
