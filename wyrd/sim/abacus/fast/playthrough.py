@@ -78,8 +78,8 @@ class _Run:
         self.scene_points = self.scene_wyrd = 0
         self.scene_defeated: list[str] = []
         self.sixths: dict[str, int] = {}
-        randint = random.Random(run_seed(seed, index, "dice")).randint
-        self.rules = Actions(plan, randint, spent=self._spent, drawn=self._drawn, defeated=self._defeated)
+        dice = random.Random(run_seed(seed, index, "dice"))
+        self.rules = Actions(plan, dice, spent=self._spent, drawn=self._drawn, defeated=self._defeated)
 
     def _spent(self, who: str, n: int) -> None:
         self.scene_points += n
@@ -176,8 +176,7 @@ class _Run:
         chars = rules.board.characters
         scene = rules.scene()
         ability = target.ability
-        members = sorted([(n, chars[n].points[ability], chars[n].wyrd) for n in scene.present
-                          if not chars[n].defeated], key=_most_points)
+        members = [(n, chars[n].points[ability], chars[n].wyrd) for n in scene.present if not chars[n].defeated]
         cost = rules.attempt_cost(target)
         if not members or cost > scene.pool:
             return None
@@ -191,8 +190,9 @@ class _Run:
             found = known.get(key)
             if found is not None:
                 return found
-        at = Situation(target.id, target.type, value, pool, tuple(Member(*m) for m in members), left,
-                       finale=finale)
+        # the key keeps the scene's order; the policy sees the most points first (ties in that order)
+        ranked = tuple(Member(*m) for m in sorted(members, key=_most_points))
+        at = Situation(target.id, target.type, value, pool, ranked, left, finale=finale)
         if self.rng is None:
             self.rng = random.Random(run_seed(*self.seeded, "policy"))
         plan = self.policy.plan(at, self.rng)

@@ -15,6 +15,7 @@ the rules core by a test that compares whole reports.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -22,7 +23,7 @@ import wyrd.rules.abacus as A
 from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec
 from wyrd.sim.abacus.fast.board import Look as Match
 
-__all__ = ["MAX_DEPTH", "Moment", "Rolled", "Rules", "Unplain"]
+__all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rolled", "Rules", "Unplain"]
 
 MAX_DEPTH = 4  # as ``wyrd.rules.abacus.turn.Turn.MAX_DEPTH``
 MAX_TIE_ROUNDS = 50  # as ``wyrd.rules.abacus.influence``
@@ -36,6 +37,25 @@ _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
 _BYPASSED = A.ChallengeStatus.BYPASSED
 _TOLD = frozenset({_K.MODIFY, _K.ROLL_BONUS, _K.ATTEMPT_COST, _K.FREE_ABILITY, _K.MARK, _K.MAGIC_LIMIT})
+
+
+def _bits_are_faces() -> bool:
+    """Whether ``randint(1, 6)`` is the first of 3-bit draws under 6, plus 1, on this Python.
+
+    It is in CPython (``Random._randbelow_with_getrandbits``), and drawing the bits directly saves two
+    calls a die; should another Python draw otherwise, the plain rules use ``randint`` itself.
+    """
+    checked, drawn = random.Random(21), random.Random(21)
+    for _ in range(2000):
+        r = drawn.getrandbits(3)
+        while r >= 6:
+            r = drawn.getrandbits(3)
+        if checked.randint(1, 6) != r + 1:
+            return False
+    return checked.random() == drawn.random()
+
+
+BITS_ARE_FACES = _bits_are_faces()
 
 
 class Unplain(Exception):
@@ -73,17 +93,18 @@ class Rules:
 
     Args:
         plan: The story's plain layout.
-        randint: The run's ``random.Random(...).randint`` (the faces of ``wyrd.rules.dice.SeededSource``).
+        dice: The run's dice generator (the ``random.Random`` of ``wyrd.rules.dice.SeededSource``).
         spent: Called as ``spent(character, n)`` for every point assigned.
         drawn: Called as ``drawn(n)`` for every Wyrd drawn.
         defeated: Called as ``defeated(character)`` at every defeat.
     """
 
-    def __init__(self, plan: Layout, randint: Callable[[int, int], int], *, spent: Callable[[str, int], None],
+    def __init__(self, plan: Layout, dice: random.Random, *, spent: Callable[[str, int], None],
                  drawn: Callable[[int], None], defeated: Callable[[str], None]) -> None:
         self.plan = plan
         self.board = Board(plan)
-        self.randint = randint
+        self.bits = dice.getrandbits if BITS_ARE_FACES else None
+        self.randint = dice.randint
         self.faces = 0
         self.depth = 0
         self.closing = False
@@ -92,11 +113,18 @@ class Rules:
         self.defeated = defeated
 
     def d6(self, n: int) -> list[int]:
-        randint = self.randint
         self.faces += n
-        if n == 1:
-            return [randint(1, 6)]
-        return [randint(1, 6) for _ in range(n)]
+        bits = self.bits
+        if bits is None:
+            randint = self.randint
+            return [randint(1, 6) for _ in range(n)]
+        faces = []
+        for _ in range(n):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            faces.append(r + 1)
+        return faces
 
     # -- standing rules (``standing``) -----------------------------------------------------
 
