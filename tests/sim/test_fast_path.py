@@ -21,7 +21,7 @@ import pytest
 from wyrd.rules.abacus import Lasts
 from wyrd.sim import Request, SimError, simulator_for, story_ruleset
 from wyrd.sim.abacus import POLICIES, prepare, simulate
-from wyrd.sim.abacus.fast import UNSUPPORTED, layout
+from wyrd.sim.abacus.fast import UNSUPPORTED, layout, rules
 from wyrd.sim.abacus.fast.actions import Actions
 from wyrd.sim.abacus.fast.rules import Rules, Unplain
 from wyrd.sim.abacus.report import Report
@@ -77,6 +77,15 @@ def test_a_wrong_face_on_the_plain_path_shows_in_the_report(monkeypatch: pytest.
     fast = simulate("the-milestones", RUNS, policy="random", seed=21)
     assert fast.rules_core_runs == 0 and misread
     assert fast != checked and fast.to_json() != checked.to_json()
+
+
+def test_the_plain_dice_are_randint_s_faces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain path draws a die from three random bits (as CPython's ``randint`` does, checked when it
+    loads); drawing with ``randint`` itself gives the same report."""
+    assert rules.BITS_ARE_FACES
+    bits = simulate("the-milestones", RUNS, policy="random", seed=21)
+    monkeypatch.setattr(rules, "BITS_ARE_FACES", False)
+    assert simulate("the-milestones", RUNS, policy="random", seed=21) == bits
 
 
 def test_a_run_the_plain_path_cannot_play_is_played_by_the_rules_core(monkeypatch: pytest.MonkeyPatch) -> None:

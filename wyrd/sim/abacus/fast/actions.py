@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import wyrd.rules.abacus as A
-from wyrd.sim.abacus.fast.board import Look, Pending, Placed, Plain, Rule, Scene, most_spent
+from wyrd.sim.abacus.fast.board import Look, Pending, Placed, Plain, Rule, Scene, fresh, most_spent
 from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rolled, Rules, Unplain
 
 __all__ = ["Actions"]
@@ -40,12 +40,7 @@ class Actions(Rules):
                             {c.name: GHOST_WYRD for c in board.characters.values() if c.defeated})
         self.closing = False
         for rule in shape.rules:
-            key = rule.id
-            suffix = 2
-            while key in board.rules:
-                key = f"{rule.id}-{suffix}"
-                suffix += 1
-            board.rules[key] = Rule(rule)
+            board.rules[fresh(rule.id, board.rules)] = Rule(rule)
         if shape.rules:
             board.index()
         for spec in shape.challenges:

@@ -16,7 +16,7 @@ carry out (:data:`UNSUPPORTED`): its runs are left to the rules core.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -38,6 +38,7 @@ __all__ = [
     "Rule",
     "Scene",
     "Spec",
+    "fresh",
     "layout",
     "most_spent",
 ]
@@ -266,6 +267,14 @@ class Board:
                     standing.setdefault(effect.do, []).append((rule, effect))
         self.firing = firing
         self.standing = standing
+
+
+def fresh(ident: str, taken: Container[str]) -> str:
+    """``ident``, or ``ident-2``, ``ident-3``... the first not taken (how the rules core names what it places)."""
+    found, suffix = ident, 2
+    while found in taken:
+        found, suffix = f"{ident}-{suffix}", suffix + 1
+    return found
 
 
 def most_spent(spent: list[int], scratched: list[int]) -> int | None:

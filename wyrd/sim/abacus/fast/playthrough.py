@@ -19,7 +19,15 @@ from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
 from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Placed, most_spent
 from wyrd.sim.abacus.fast.rules import Unplain
-from wyrd.sim.abacus.game import MAX_ATTEMPTS, MAX_SCENES, ChallengeRecord, RunRecord, SceneRecord, play
+from wyrd.sim.abacus.game import (
+    MAX_ATTEMPTS,
+    MAX_SCENES,
+    ChallengeRecord,
+    RunRecord,
+    SceneRecord,
+    next_challenge,
+    play,
+)
 from wyrd.sim.abacus.policy import Bold, Cautious, Fixed, Member, Plan, Policy, Situation
 from wyrd.sim.runner import run_seed
 from wyrd.stories.abacus import flow
@@ -145,19 +153,10 @@ class _Run:
         found = ways[key] = flow.next_scene(self.kit.story, current, progress)
         return found
 
-    def _next_challenge(self, skipped: set[str]) -> Placed | None:
-        scene = self.rules.scene()
-        for ch in scene.challenges.values():
-            if ch.status != _OPEN or ch.id in skipped:
-                continue
-            if all(scene.challenges[p].status == _OVERCOME for p in ch.after if p in scene.challenges):
-                return ch
-        return None
-
     def _face(self) -> None:
         skipped: set[str] = set()
         for _ in range(MAX_ATTEMPTS):
-            target = self._next_challenge(skipped)
+            target = next_challenge(self.rules.scene().challenges, skipped)
             if target is None:
                 return
             plan = self._plan(target)

@@ -20,15 +20,16 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import wyrd.rules.abacus as A
-from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec
+from wyrd.rules.abacus.influence import TraitRoll, rank
+from wyrd.rules.dice import Dice
+from wyrd.rules.errors import RuleError
+from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec, fresh
 from wyrd.sim.abacus.fast.board import Look as Match
 
 __all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rolled", "Rules", "Unplain"]
 
 MAX_DEPTH = 4  # as ``wyrd.rules.abacus.turn.Turn.MAX_DEPTH``
-MAX_TIE_ROUNDS = 50  # as ``wyrd.rules.abacus.influence``
 GHOST_WYRD = 2
-_NONE: list[int] = []  # no dice (never changed)
 
 _K = A.EffectKind
 _T = A.TriggerKind
@@ -81,11 +82,22 @@ class Rolled(NamedTuple):
     total: int
 
 
-class WyrdRoll(NamedTuple):
-    character: str
-    dice: list[int]
-    result: int
-    ties: int
+class _Faces:
+    """A dice source giving the run's own faces (``wyrd.rules.dice.DiceSource``), for the rules core's tie-breaks."""
+
+    trusted = True
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def faces(self, n: int, sides: int, purpose: str) -> list[int]:
+        return self.rules.d6(n)
+
+    def get_state(self) -> object:
+        raise NotImplementedError("a run's dice are not rewound")
+
+    def set_state(self, state: object) -> None:
+        raise NotImplementedError("a run's dice are not rewound")
 
 
 class Rules:
@@ -210,13 +222,9 @@ class Rules:
     # -- placing (``effects``) ---------------------------------------------------------------
 
     def place(self, spec: Spec) -> None:
-        scene = self.scene()
-        ident = spec.id
-        suffix = 2
-        while ident in scene.challenges:
-            ident = f"{spec.id}-{suffix}"
-            suffix += 1
-        scene.challenges[ident] = Placed(spec, ident)
+        challenges = self.scene().challenges
+        ident = fresh(spec.id, challenges)
+        challenges[ident] = Placed(spec, ident)
 
     def place_or_wait(self, spec: Spec) -> None:
         if self.board.scene is None or self.closing:
@@ -367,24 +375,24 @@ class Rules:
     # -- Wyrd rolls ----------------------------------------------------------------------------
 
     def wyrd_roll(self, names: Sequence[str], *, scene_end: bool = False,
-                  include_defeated: bool = False) -> list[WyrdRoll]:
+                  include_defeated: bool = False) -> list[TraitRoll]:
         board = self.board
         chars = board.characters
         if len(names) > 1 and len(set(names)) < len(names):
             names = list(dict.fromkeys(names))
-        rolls: list[WyrdRoll] = []
+        rolls: list[TraitRoll] = []
         every: list[int] = []  # every face rolled, for the clocks
         for name in names:
             char = chars[name]
             if char.defeated and not include_defeated:
                 raise Unplain(f"{name} cannot act")
             if char.wyrd <= 0:
-                rolls.append(WyrdRoll(name, _NONE, 1, 1))
+                rolls.append(TraitRoll(name, (), 1, 1))
                 continue
             faces = self.d6(char.wyrd)
             every += faces
             best = max(faces)
-            rolls.append(WyrdRoll(name, faces, best, faces.count(best)))
+            rolls.append(TraitRoll(name, tuple(faces), best, faces.count(best)))
         if board.scene is not None:
             board.scene.wyrd_rolls += 1
         if every:
@@ -410,25 +418,9 @@ class Rules:
             return names[0]
         return self.rank(self.wyrd_roll(names))
 
-    def rank(self, rolls: Sequence[WyrdRoll]) -> str:
-        """The first of ``wyrd.rules.abacus.influence.rank``'s order (every tie is rolled off all the same)."""
-        groups: dict[tuple[int, int], list[str]] = {}
-        for r in rolls:
-            groups.setdefault((r.result, r.ties), []).append(r.character)
-        order: list[str] = []
-        rounds = [0]
-
-        def settle(tied: list[str]) -> None:
-            if len(tied) == 1:
-                order.append(tied[0])
-                return
-            rounds[0] += 1
-            if rounds[0] > MAX_TIE_ROUNDS:
-                raise Unplain("a tie would not break")
-            faces = {name: self.d6(1)[0] for name in tied}
-            for face in sorted(set(faces.values()), reverse=True):
-                settle([n for n in tied if faces[n] == face])
-
-        for key in sorted(groups, reverse=True):
-            settle(groups[key])
-        return order[0]
+    def rank(self, rolls: Sequence[TraitRoll]) -> str:
+        """The first of ``wyrd.rules.abacus.influence.rank``'s order, its tie-breaks drawn from this run's dice."""
+        try:
+            return rank(rolls, Dice(_Faces(self)), purpose="wyrd tie-break").order[0]
+        except RuleError as refusal:  # a tie that would not break
+            raise Unplain(str(refusal)) from refusal
