@@ -54,7 +54,8 @@ class Actions(Rules):
         if touched:  # the scene test
             self.wyrd_roll(touched)
 
-    def attempt(self, target: Placed, lead: str) -> None:
+    def attempt(self, target: Placed, lead: str, cost: int | None = None) -> None:
+        """Open the roll on ``target``; ``cost``: its price of attempting, if the caller has just read it."""
         board = self.board
         scene = self.scene()
         if board.ended or board.pending is not None or target.status != _OPEN:
@@ -66,7 +67,8 @@ class Actions(Rules):
         self.active(lead)
         if lead not in scene.present:
             raise Unplain("the lead is elsewhere")
-        cost = self.attempt_cost(target)
+        if cost is None:
+            cost = self.attempt_cost(target)
         if cost:
             self.draw(lead, cost)
         target.tackled = True
@@ -157,9 +159,12 @@ class Actions(Rules):
             for other in scene.challenges.values():
                 if other.denizen == target.denizen and other.status == _OPEN:
                     other.status = _BYPASSED
+        kind = _T.OVERCOME if overcome else _T.FAIL
+        if overcome and kind not in board.firing:
+            return
         amount = (pending.value + 1) // 2
-        moment = Moment(_T.OVERCOME if overcome else _T.FAIL, challenge=target, subject=pending.lead,
-                        lead=pending.lead, involved=list(pending.involved), amount=None if overcome else amount)
+        moment = Moment(kind, challenge=target, subject=pending.lead, lead=pending.lead,
+                        involved=list(pending.involved), amount=None if overcome else amount)
         if not overcome:
             if target.on_fail is None:  # half the value as rolled, to the lead
                 self.apply(Plain(A.EffectKind.DAMAGE, amount, None, A.Target.LEAD, _ANY, None, None, None), moment,
@@ -178,7 +183,7 @@ class Actions(Rules):
         chars = board.characters
         present = [n for n in scene.present if not chars[n].defeated]
         self.closing = True
-        owed = scene.wyrd_rolls == 0 or any(c.scene_end_only for c in board.clocks.values())
+        owed = scene.wyrd_rolls == 0 or self.plan.scene_end_clock
         if owed and present:
             self.wyrd_roll(present, scene_end=True)
         if _T.SCENE_END in board.firing:

@@ -227,6 +227,7 @@ class Layout:
     any_of: frozenset[str]  # denizens overcome by one of their challenges (``needs: any``)
     scenes: dict[str, SceneShape]
     waiting: tuple[Spec, ...]
+    scene_end_clock: bool  # a clock counting only scene-end rolls: every scene ends with one
     # the default exit of a scene for a given progress, as runs find it (see ``playthrough``)
     exits: dict[tuple[object, ...], str | None] = field(default_factory=dict, compare=False)
 
@@ -349,4 +350,5 @@ def layout(kit: Kit) -> Layout | None:
             for s in kit.scenes.values()
         },
         waiting=tuple(_spec(w) for w in state.waiting),
+        scene_end_clock=any(c.scene_end_only for c in state.clocks.values()),
     )

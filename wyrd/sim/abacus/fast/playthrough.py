@@ -159,15 +159,17 @@ class _Run:
             target = next_challenge(self.rules.scene().challenges, skipped)
             if target is None:
                 return
-            plan = self._plan(target)
-            if plan is None:
+            chosen = self._plan(target)
+            if chosen is None:
                 skipped.add(target.id)
                 continue
-            self.rules.attempt(target, plan.lead)
+            plan, cost = chosen
+            self.rules.attempt(target, plan.lead, cost)  # nothing has changed since the price was read
             self._resolve(target.id, plan)
 
-    def _plan(self, target: Placed) -> Plan | None:
-        """The policy's plan for facing ``target`` (None if it can't be faced), as ``game`` asks for it.
+    def _plan(self, target: Placed) -> tuple[Plan, int] | None:
+        """The policy's plan for facing ``target`` and its price of attempting (None if it can't be faced),
+        as ``game`` asks for the plan.
 
         A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
         """
@@ -188,7 +190,7 @@ class _Run:
             key = (target.id, target.type, value, pool, tuple(members), left, finale)
             found = known.get(key)
             if found is not None:
-                return found
+                return found, cost
         # the key keeps the scene's order; the policy sees the most points first (ties in that order)
         ranked = tuple(Member(*m) for m in sorted(members, key=_most_points))
         at = Situation(target.id, target.type, value, pool, ranked, left, finale=finale)
@@ -199,7 +201,7 @@ class _Run:
             if len(known) >= _KNOWN_MAX:
                 known.clear()
             known[key] = plan
-        return plan
+        return plan, cost
 
     def _resolve(self, challenge: str, plan: Plan) -> None:
         rules = self.rules

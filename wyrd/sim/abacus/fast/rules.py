@@ -130,6 +130,11 @@ class Rules:
         if bits is None:
             randint = self.randint
             return [randint(1, 6) for _ in range(n)]
+        if n == 1:  # most rolls: a challenge's die, one Wyrd point
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            return [r + 1]
         faces = []
         for _ in range(n):
             r = bits(3)
@@ -241,7 +246,7 @@ class Rules:
             return
         self.depth += 1
         try:
-            for rule in list(filed):
+            for rule in filed:  # (a new list whenever the rules change: never changed under this loop)
                 shape = rule.shape
                 if not rule.active:
                     continue
