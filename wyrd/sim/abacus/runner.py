@@ -75,8 +75,9 @@ def simulate(
     parts = chunks(runs, jobs)
     done = 0
     if jobs == 1 or len(parts) == 1:
+        plan = _plain(kit, safe)
         for start, stop in parts:
-            tally.merge(_play_chunk(kit, _plain(kit, safe), chosen, safe, seed, start, stop))
+            tally.merge(_play_chunk(kit, plan, chosen, safe, seed, start, stop))
             done += stop - start
             if progress:
                 progress(done, runs)
