@@ -59,8 +59,8 @@ def add_simulate(subparsers: Subparsers) -> None:
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
     p.add_argument("--safe", action="store_true",
-                   help="apply every action through its state-copying form (much slower; the same report; bots "
-                   "that play through play sessions always do)")
+                   help="play every run by the rules core, each action in its state-copying form (much slower; "
+                   "the same report; bots that play through play sessions always do)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on standard error (default: on a terminal, for long runs)")
     p.set_defaults(handler=run_simulate)
