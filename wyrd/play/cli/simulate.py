@@ -59,8 +59,8 @@ def add_simulate(subparsers: Subparsers) -> None:
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
     p.add_argument("--safe", action="store_true",
-                   help="the checked path: apply every action through its state-copying form, or have the bots "
-                   "type their lines into play sessions (much slower; the same report)")
+                   help="the checked path: play every run by the rules core, each action in its state-copying "
+                   "form, or have the bots type their lines into play sessions (much slower; the same report)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on standard error (default: on a terminal, for long runs)")
     p.set_defaults(handler=run_simulate)

@@ -17,6 +17,7 @@ exists. :data:`SIMULATOR` is what the registry names for ``wyrd simulate``;
 
 Modules: :mod:`~wyrd.sim.abacus.policy` (decisions), :mod:`~wyrd.sim.abacus.engine` (the
 prepared story and how actions are applied), :mod:`~wyrd.sim.abacus.game` (one run),
+:mod:`~wyrd.sim.abacus.fast` (one run on plain data, the same record, the default),
 :mod:`~wyrd.sim.abacus.tally` (adding runs up), :mod:`~wyrd.sim.abacus.report` (the
 estimates), :mod:`~wyrd.sim.abacus.runner` (many runs over processes),
 :mod:`~wyrd.sim.abacus.show` (text and plot).

@@ -1,12 +1,14 @@
 """The simulator's table: a story made ready once, and one run's state and dice.
 
-Every rule is applied by the rules core's own actions (``wyrd.rules.abacus``); the
-simulator only decides, as players do. Two ways of applying an action:
+Here every rule is applied by the rules core's own actions (``wyrd.rules.abacus``);
+the simulator only decides, as players do. (By default runs are played on plain
+data by :mod:`wyrd.sim.abacus.fast`, which gives the same records; a run or a story
+that path does not cover comes here.) Two ways of applying an action:
 
 * **safe**: the public form ``action(state, dice, ...) -> Outcome``. Each call
   deep-copies the state (so a refused action leaves the caller's state as it was)
   and marks the dice (so they can be rewound).
-* **fast** (the default): the same action body, run on the run's own state with
+* **fast**: the same action body, run on the run's own state with
   no copy and no mark. A run's state belongs to the simulator alone and is never
   looked at again once changed, so the copy protects nobody, and it costs more
   than the action itself (a run of hollow-fair takes about 14 times as long in

@@ -20,7 +20,9 @@ process that happens to run it.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol, TypeVar
 
 import wyrd.rules.abacus as A
 from wyrd.rules.abacus.effects import attempt_cost
@@ -34,7 +36,9 @@ from wyrd.sim.abacus.policy import Member, Plan, Policy, Situation
 from wyrd.sim.runner import run_seed
 from wyrd.stories.abacus import flow
 
-__all__ = ["MAX_SCENES", "ChallengeRecord", "RunRecord", "SceneRecord", "play", "run_seed"]
+__all__ = [
+    "MAX_SCENES", "ChallengeRecord", "Faceable", "RunRecord", "SceneRecord", "next_challenge", "play", "run_seed",
+]
 
 MAX_SCENES = 40  # a story whose exits loop is cut off here
 MAX_ATTEMPTS = 40  # per scene: challenges placed by effects can keep coming
@@ -74,6 +78,7 @@ class RunRecord:
     wyrd: dict[str, int]  # personal Wyrd at the end
     points: dict[str, int]  # ability points each character assigned
     safe_rerun: bool = False
+    rules_core: bool = False  # played by the rules core: the plain-data path could not (wyrd.sim.abacus.fast)
     stuck: str | None = None  # the action the rules refused, leaving no way on (no finale then)
     dice: int = 0  # dice rolled in the run (every face the rules asked for)
 
@@ -94,6 +99,32 @@ class _Scene:
     wyrd: int = 0
     defeated: list[str] = field(default_factory=list)
     sixths: dict[str, int] = field(default_factory=dict)
+
+
+class Faceable(Protocol):
+    """A placed challenge as the bots look at it (the rules core's, or the plain path's)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def status(self) -> A.ChallengeStatus: ...
+
+    @property
+    def after(self) -> Sequence[str]: ...
+
+
+C = TypeVar("C", bound=Faceable)
+
+
+def next_challenge(challenges: Mapping[str, C], skipped: set[str]) -> C | None:
+    """The challenge the bots face next: the first open one, not skipped, whose ``after`` are overcome."""
+    for ch in challenges.values():
+        if ch.status != A.ChallengeStatus.OPEN or ch.id in skipped:
+            continue
+        if all(challenges[p].status == A.ChallengeStatus.OVERCOME for p in ch.after if p in challenges):
+            return ch
+    return None
 
 
 class _Stuck(Exception):
@@ -183,13 +214,7 @@ class _Run:
     def _next_challenge(self, skipped: set[str]) -> A.Challenge | None:
         scene = self.table.state.scene
         assert scene is not None
-        for ch in scene.challenges.values():
-            if ch.status != A.ChallengeStatus.OPEN or ch.id in skipped:
-                continue
-            if all(scene.challenges[p].status == A.ChallengeStatus.OVERCOME for p in ch.after
-                   if p in scene.challenges):
-                return ch
-        return None
+        return next_challenge(scene.challenges, skipped)
 
     def _face(self) -> None:
         skipped: set[str] = set()

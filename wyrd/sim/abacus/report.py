@@ -138,6 +138,7 @@ class Report(JsonReport):
     finale: FinaleReport
     curve: tuple[CurvePoint, ...]
     safe_reruns: int
+    rules_core_runs: int  # runs the plain-data path left to the rules core
     stuck: Proportion
     stuck_reasons: dict[str, int]
 
@@ -186,6 +187,7 @@ def build(tally: Tally, kit: Kit, *, seed: int, policy: str) -> Report:
         ),
         curve=_curve(tally, kit),
         safe_reruns=count["safe_rerun",],
+        rules_core_runs=count["rules_core",],
         stuck=wilson(count["stuck",], runs),
         stuck_reasons=dict(sorted(tally.reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
     )

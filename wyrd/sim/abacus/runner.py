@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from wyrd.sim.abacus.engine import Kit, prepare
+from wyrd.sim.abacus.fast import Layout, layout, play_plain
 from wyrd.sim.abacus.game import play
 from wyrd.sim.abacus.policy import Policy, policy_named
 from wyrd.sim.abacus.report import Report, build
@@ -54,8 +55,9 @@ def simulate(
         policy: A policy, or the name of one (``cautious``, ``bold``, ``random``).
         seed: Run ``i`` is seeded by ``(seed, i)``: the same seed gives the same report.
         jobs: Worker processes (1 plays in this process).
-        safe: Apply every action through its public, state-copying form (slow; the
-            same results).
+        safe: Play every run by the rules core, every action through its public,
+            state-copying form (slow; the same results). Otherwise runs are played on
+            plain data (:mod:`wyrd.sim.abacus.fast`) where it covers the story.
         dirs: Where to look for a story given by id (the bundled stories by default).
         progress: Called as ``progress(done, runs)`` as chunks of runs finish.
 
@@ -73,8 +75,9 @@ def simulate(
     parts = chunks(runs, jobs)
     done = 0
     if jobs == 1 or len(parts) == 1:
+        plan = _plain(kit, safe)
         for start, stop in parts:
-            tally.merge(_play_chunk(kit, chosen, safe, seed, start, stop))
+            tally.merge(_play_chunk(kit, plan, chosen, safe, seed, start, stop))
             done += stop - start
             if progress:
                 progress(done, runs)
@@ -89,22 +92,32 @@ def simulate(
     return build(tally, kit, seed=seed, policy=chosen.name)
 
 
-def _play_chunk(kit: Kit, policy: Policy, safe: bool, seed: int, start: int, stop: int) -> Tally:
+def _plain(kit: Kit, safe: bool) -> Layout | None:
+    return None if safe else layout(kit)
+
+
+def _play_chunk(kit: Kit, plan: Layout | None, policy: Policy, safe: bool, seed: int, start: int,
+                stop: int) -> Tally:
     tally = Tally()
-    for index in range(start, stop):
-        tally.add(play(kit, policy, seed, index, safe=safe))
+    add = tally.add
+    if safe:
+        for index in range(start, stop):
+            add(play(kit, policy, seed, index, safe=True))
+    else:
+        for index in range(start, stop):
+            add(play_plain(plan, kit, policy, seed, index))
     return tally
 
 
-_WORKER: tuple[Kit, Policy, bool] | None = None
+_WORKER: tuple[Kit, Layout | None, Policy, bool] | None = None
 
 
 def _start_worker(kit: Kit, policy: Policy, safe: bool) -> None:
     global _WORKER
-    _WORKER = (kit, policy, safe)
+    _WORKER = (kit, _plain(kit, safe), policy, safe)
 
 
 def _worker_chunk(seed: int, start: int, stop: int) -> Tally:
     assert _WORKER is not None, "the worker was not started with a story"
-    kit, policy, safe = _WORKER
-    return _play_chunk(kit, policy, safe, seed, start, stop)
+    kit, plan, policy, safe = _WORKER
+    return _play_chunk(kit, plan, policy, safe, seed, start, stop)

@@ -61,6 +61,8 @@ def text(report: Report) -> str:
         lines += [f"  {n:,} x {why}" for why, n in r.stuck_reasons.items()]
     if r.safe_reruns:
         lines += ["", f"{r.safe_reruns:,} runs were replayed in safe mode after a refused action."]
+    if r.rules_core_runs:
+        lines += ["", f"{r.rules_core_runs:,} runs were played by the rules core, the fast path not covering them."]
     return "\n".join(lines)
 
 

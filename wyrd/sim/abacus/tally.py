@@ -81,7 +81,8 @@ class Tally:
             cleared = True
             for ch in scene.challenges:
                 key = ("challenge", scene.id, ch.id)
-                self.meta.setdefault(key, Meta(ch.name, ch.type, ch.value))
+                if key not in self.meta:
+                    self.meta[key] = Meta(ch.name, ch.type, ch.value)
                 count[(*key, "placed")] += 1
                 count[(*key, ch.status)] += 1
                 cleared = cleared and ch.status in ("overcome", "bypassed")
@@ -115,6 +116,8 @@ class Tally:
             count["counter_at", counter, value] += 1
         if run.safe_rerun:
             count["safe_rerun",] += 1
+        if run.rules_core:
+            count["rules_core",] += 1
         if run.stuck is not None:
             count["stuck",] += 1
             self.reasons[run.stuck] += 1

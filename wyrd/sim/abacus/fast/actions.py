@@ -1,0 +1,230 @@
+"""The players' actions the bots take, on plain data: a scene begun and ended, a challenge rolled, the finale.
+
+Each follows the rules core's action of the same name (``wyrd.rules.abacus``:
+``start_scene``, ``attempt``, ``spend``, ``roll``, ``draw``, ``accept``, ``end_scene``,
+``finale``) as the bots call it: by exact ids and names, a character spending the
+challenge's own ability from within the scene, no magic, no sabotage. Where the
+rules core would refuse, :class:`~wyrd.sim.abacus.fast.rules.Unplain` is raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import wyrd.rules.abacus as A
+from wyrd.sim.abacus.fast.board import Look, Pending, Placed, Plain, Rule, Scene, fresh, most_spent
+from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rolled, Rules, Unplain
+
+__all__ = ["Actions"]
+
+_T = A.TriggerKind
+_OPEN = A.ChallengeStatus.OPEN
+_OVERCOME = A.ChallengeStatus.OVERCOME
+_FAILED = A.ChallengeStatus.FAILED
+_BYPASSED = A.ChallengeStatus.BYPASSED
+_ANY = Look(None, None, None, False, True)
+
+
+class Actions(Rules):
+    """The rules, and the actions built on them."""
+
+    def start_scene(self, present: Sequence[str], ident: str) -> None:
+        board = self.board
+        if board.ended or board.scene is not None or not present:
+            raise Unplain("a scene cannot begin")
+        names = list(dict.fromkeys(present))
+        for name in names:
+            self.active(name)
+        shape = self.plan.scenes[ident]
+        board.scene = Scene(ident, names, len(names) + 1,
+                            {c.name: GHOST_WYRD for c in board.characters.values() if c.defeated})
+        self.closing = False
+        for rule in shape.rules:
+            board.rules[fresh(rule.id, board.rules)] = Rule(rule)
+        if shape.rules:
+            board.index()
+        for spec in shape.challenges:
+            self.place(spec)
+        waiting, board.waiting = board.waiting, []
+        for spec in waiting:
+            self.place(spec)
+        if _T.SCENE_START in board.firing:
+            self.fire(Moment(_T.SCENE_START))
+        touched = [n for n in names if board.characters[n].wyrd > 0]
+        if touched:  # the scene test
+            self.wyrd_roll(touched)
+
+    def attempt(self, target: Placed, lead: str, cost: int | None = None) -> None:
+        """Open the roll on ``target``; ``cost``: its price of attempting, if the caller has just read it."""
+        board = self.board
+        scene = self.scene()
+        if board.ended or board.pending is not None or target.status != _OPEN:
+            raise Unplain("no attempt now")
+        for prior in target.after:
+            before = scene.challenges.get(prior)
+            if before is not None and before.status != _OVERCOME:
+                raise Unplain("a challenge comes first")
+        self.active(lead)
+        if lead not in scene.present:
+            raise Unplain("the lead is elsewhere")
+        if cost is None:
+            cost = self.attempt_cost(target)
+        if cost:
+            self.draw(lead, cost)
+        target.tackled = True
+        board.pending = Pending(target, lead)
+        if _T.ATTEMPT in board.firing:
+            self.fire(Moment(_T.ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
+
+    def spend(self, who: str, n: int) -> None:
+        pending = self.board.pending
+        scene = self.scene()
+        if pending is None or pending.rolled or n <= 0:
+            raise Unplain("no points to assign now")
+        char = self.active(who)
+        if who not in scene.present:
+            raise Unplain("help from elsewhere")  # costs Wyrd: the bots never ask for it
+        use = pending.challenge.ability
+        have = char.points[use]
+        if have < n:
+            raise Unplain("not enough points")
+        char.points[use] = have - n
+        if who not in pending.involved:
+            pending.involved.append(who)
+        pending.points += n
+        self.spent(who, n)
+
+    def roll(self) -> Rolled:
+        pending = self.board.pending
+        scene = self.scene()
+        if pending is None or pending.rolled:
+            raise Unplain("no roll open")
+        target = pending.challenge
+        face = self.d6(1)[0]
+        pending.die = face
+        pending.bonus = self.take_roll_bonus(target)
+        pending.value = value = self.effective_value(target)
+        total = face + pending.points + pending.bonus
+        for name in pending.involved:
+            if name in scene.present and name not in scene.faced:
+                scene.faced.append(name)
+        rolled = Rolled(value, pending.bonus, pending.points, total)
+        if total >= value:
+            self.resolve(pending, overcome=True)
+            return rolled
+        pending.rolled = True
+        if self.drawable(pending) < self.needed(pending):
+            self.resolve(pending, overcome=False)
+        return rolled
+
+    @staticmethod
+    def needed(pending: Pending) -> int:
+        return max(0, pending.value - (pending.die + pending.points + pending.bonus + pending.boost))
+
+    def drawable(self, pending: Pending) -> int:
+        """The Wyrd that can still be drawn for the roll (``wyrd.rules.abacus.challenge.drawable``)."""
+        scene = self.board.scene
+        if scene is None:
+            return 0
+        chars = self.board.characters
+        living = any(not chars[n].defeated and n in scene.present for n in pending.involved)
+        return (scene.pool if living else 0) + sum(scene.ghost.values())
+
+    def draw_for(self, who: str, n: int) -> None:
+        """The ``draw`` action: after a failed roll, ``n`` Wyrd drawn, +1 each."""
+        pending = self.board.pending
+        scene = self.scene()
+        if pending is None or not pending.rolled:
+            raise Unplain("no failed roll open")
+        if who not in scene.ghost and (who not in pending.involved or who not in scene.present):
+            raise Unplain("not involved")
+        self.draw(who, n)
+        pending.boost += n
+        if self.needed(pending) == 0:
+            self.resolve(pending, overcome=True)
+
+    def accept(self) -> None:
+        pending = self.board.pending
+        if pending is None or not pending.rolled:
+            raise Unplain("no failed roll open")
+        self.resolve(pending, overcome=False)
+
+    def resolve(self, pending: Pending, *, overcome: bool) -> None:
+        board = self.board
+        scene = self.scene()
+        target = pending.challenge
+        target.status = _OVERCOME if overcome else _FAILED
+        board.pending = None
+        if overcome and target.denizen and target.denizen in self.plan.any_of:
+            for other in scene.challenges.values():
+                if other.denizen == target.denizen and other.status == _OPEN:
+                    other.status = _BYPASSED
+        kind = _T.OVERCOME if overcome else _T.FAIL
+        if overcome and kind not in board.firing:
+            return
+        amount = (pending.value + 1) // 2
+        moment = Moment(kind, challenge=target, subject=pending.lead, lead=pending.lead,
+                        involved=list(pending.involved), amount=None if overcome else amount)
+        if not overcome:
+            if target.on_fail is None:  # half the value as rolled, to the lead
+                self.apply(Plain(A.EffectKind.DAMAGE, amount, None, A.Target.LEAD, _ANY, None, None, None), moment,
+                           from_failure=True)
+            else:
+                for effect in target.on_fail:
+                    self.apply(effect, moment, from_failure=True)
+        self.fire(moment)
+
+    def end_scene(self, connections: Mapping[str, int]) -> None:
+        """Close the scene; ``connections``: each who draws on their connection, and the ability (an index)."""
+        board = self.board
+        scene = self.scene()
+        if board.pending is not None:
+            raise Unplain("a roll is open")
+        chars = board.characters
+        present = [n for n in scene.present if not chars[n].defeated]
+        self.closing = True
+        owed = scene.wyrd_rolls == 0 or self.plan.scene_end_clock
+        if owed and present:
+            self.wyrd_roll(present, scene_end=True)
+        if _T.SCENE_END in board.firing:
+            self.fire(Moment(_T.SCENE_END))
+        bonds = {}
+        for name, wanted in connections.items():
+            char = chars[name]
+            if (not char.defeated and name in scene.faced and wanted not in char.scratched
+                    and char.scores[wanted] > char.points[wanted] and char.connection is not None):
+                bonds[name] = wanted  # the rest are refused, and the scene ends all the same
+        for name in scene.faced:
+            char = chars[name]
+            if char.defeated:
+                continue
+            best = most_spent([s - p for s, p in zip(char.scores, char.points, strict=True)], char.scratched)
+            if best is not None:
+                char.points[best] += 1
+            if name in bonds:
+                a = bonds[name]
+                if a in char.scratched or char.scores[a] - char.points[a] <= 0:
+                    raise Unplain("a connection's recovery is refused")
+                char.points[a] += 1
+        for rule in board.rules.values():
+            if rule.shape.lasts == A.Lasts.SCENE or rule.shape.scene_only:
+                rule.active = False
+        kept = {k: r for k, r in board.rules.items() if r.active}
+        if len(kept) < len(board.rules):
+            board.rules = kept
+            board.index()
+        board.scene = None
+        board.scenes_played += 1
+        self.closing = False
+
+    def finale(self) -> None:
+        board = self.board
+        if board.ended or board.scene is not None:
+            raise Unplain("no finale now")
+        standing = [c.name for c in board.characters.values() if not c.defeated]
+        rolls = self.wyrd_roll(standing) if standing else []
+        results = {r.character: A.HELD if r.result == 6 else A.FREED for r in rolls}
+        for char in board.characters.values():
+            results.setdefault(char.name, A.DEFEATED)
+        board.results = results
+        board.ended = True

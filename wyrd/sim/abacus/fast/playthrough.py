@@ -1,0 +1,270 @@
+"""One simulated playthrough on plain data: the bots of :mod:`wyrd.sim.abacus.game`, the rules of this package.
+
+The bots decide exactly as ``wyrd.sim.abacus.game`` describes (the same policy,
+asked the same questions, with the same generator), and the record is the same
+:class:`~wyrd.sim.abacus.game.RunRecord`. A run the plain rules cannot finish
+(:class:`~wyrd.sim.abacus.fast.rules.Unplain`) is played again from its seed by
+``wyrd.sim.abacus.game.play``, and its record says so (``rules_core``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import cast
+
+import wyrd.rules.abacus as A
+from wyrd.rules.odds import challenge_odds
+from wyrd.sim.abacus.engine import Kit
+from wyrd.sim.abacus.fast.actions import Actions
+from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Placed, most_spent
+from wyrd.sim.abacus.fast.rules import Unplain
+from wyrd.sim.abacus.game import (
+    MAX_ATTEMPTS,
+    MAX_SCENES,
+    ChallengeRecord,
+    RunRecord,
+    SceneRecord,
+    next_challenge,
+    play,
+)
+from wyrd.sim.abacus.policy import Bold, Cautious, Fixed, Member, Plan, Policy, Situation
+from wyrd.sim.runner import run_seed
+from wyrd.stories.abacus import flow
+
+__all__ = ["PURE", "play_plain"]
+
+_OPEN = A.ChallengeStatus.OPEN
+_OVERCOME = A.ChallengeStatus.OVERCOME
+_FAILED = A.ChallengeStatus.FAILED
+_SIXTHS: dict[tuple[int, int, int], int] = {}
+_RECORDS: dict[tuple[object, ...], ChallengeRecord] = {}
+# Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
+PURE = (Cautious, Bold, Fixed)
+_PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
+_KNOWN_MAX = 100_000
+_ABILITIES = range(len(ABILITIES))
+
+
+def _most_points(member: tuple[str, int, int]) -> int:
+    return -member[1]
+
+
+def play_plain(plan: Layout | None, kit: Kit, policy: Policy, seed: int, index: int) -> RunRecord:
+    """Play run ``index`` of ``seed`` on plain data (by the rules core if ``plan`` is None or the run needs it)."""
+    if plan is not None:
+        try:
+            return _Run(plan, policy, seed, index).play()
+        except Unplain:
+            pass
+    return replace(play(kit, policy, seed, index), rules_core=True)
+
+
+def _sixths(need: int, points: int, budget: int) -> int:
+    """The exact chance of overcoming, in sixths (``wyrd.rules.odds.challenge_odds``, remembered)."""
+    key = (need, points, budget)
+    found = _SIXTHS.get(key)
+    if found is None:
+        chance = challenge_odds(need, points, budget).p_with_pool
+        found = _SIXTHS[key] = chance.numerator * (6 // chance.denominator)
+    return found
+
+
+class _Run:
+    def __init__(self, plan: Layout, policy: Policy, seed: int, index: int) -> None:
+        kit = plan.kit
+        self.kit = kit
+        self.plan = plan
+        self.policy = policy
+        self.known = _PLANS.setdefault(policy, {}) if type(policy) in PURE else None
+        # a pure policy never draws from its generator: it is seeded only if it is asked for
+        self.seeded = (seed, index)
+        self.rng = None if self.known is not None else random.Random(run_seed(seed, index, "policy"))
+        self.step = 0
+        self.defeated_at: dict[str, int] = {}
+        self.points = dict.fromkeys(kit.players, 0)
+        self.scene_points = self.scene_wyrd = 0
+        self.scene_defeated: list[str] = []
+        self.sixths: dict[str, int] = {}
+        dice = random.Random(run_seed(seed, index, "dice"))
+        self.rules = Actions(plan, dice, spent=self._spent, drawn=self._drawn, defeated=self._defeated)
+
+    def _spent(self, who: str, n: int) -> None:
+        self.scene_points += n
+        if who in self.points:
+            self.points[who] += n
+
+    def _drawn(self, n: int) -> None:
+        self.scene_wyrd += n
+
+    def _defeated(self, who: str) -> None:
+        self.scene_defeated.append(who)
+        self.defeated_at.setdefault(who, self.step)
+
+    def play(self) -> RunRecord:
+        scenes: list[SceneRecord] = []
+        self._story(scenes)
+        board = self.rules.board
+        return RunRecord(
+            scenes=tuple(scenes),
+            defeated_at=self.defeated_at,
+            results=dict(board.results),
+            clocks={k: (c.value, tuple(c.reached)) for k, c in board.clocks.items()},
+            counters={k: c.value for k, c in board.counters.items()},
+            wyrd={n: board.characters[n].wyrd for n in self.kit.players},
+            points=self.points,
+            dice=self.rules.faces,
+        )
+
+    def _story(self, scenes: list[SceneRecord]) -> None:
+        kit, rules = self.kit, self.rules
+        chars = rules.board.characters
+        overcome: set[str] = set()
+        failed: set[str] = set()
+        current: str | None = kit.first
+        while current is not None and self.step < MAX_SCENES:
+            standing = [n for n in kit.players if not chars[n].defeated]
+            if not standing:
+                break
+            self.step += 1
+            self.scene_points = self.scene_wyrd = 0
+            self.scene_defeated = []
+            self.sixths = {}
+            rules.start_scene(standing, current)
+            self._face()
+            scenes.append(self._close(current, overcome, failed))
+            if self.plan.scenes[current].finale:
+                break
+            current = self._next_scene(current, overcome, failed)
+        rules.finale()
+
+    def _next_scene(self, current: str, overcome: set[str], failed: set[str]) -> str | None:
+        """The story's default exit from ``current``: what ``flow.next_scene`` answers, asked once per progress."""
+        board = self.rules.board
+        key = (current, frozenset(overcome), frozenset(failed), tuple(c.value for c in board.clocks.values()),
+               tuple(c.value for c in board.counters.values()), any(c.defeated for c in board.characters.values()))
+        ways = self.plan.exits
+        if key in ways:
+            return ways[key]
+        # Progress reads only the clocks', counters' and characters' plain fields, which the board has.
+        progress = flow.Progress.of(cast(A.GameState, board), overcome, failed, known=self.kit.known)
+        if len(ways) >= _KNOWN_MAX:
+            ways.clear()
+        found = ways[key] = flow.next_scene(self.kit.story, current, progress)
+        return found
+
+    def _face(self) -> None:
+        skipped: set[str] = set()
+        for _ in range(MAX_ATTEMPTS):
+            target = next_challenge(self.rules.scene().challenges, skipped)
+            if target is None:
+                return
+            chosen = self._plan(target)
+            if chosen is None:
+                skipped.add(target.id)
+                continue
+            plan, cost = chosen
+            self.rules.attempt(target, plan.lead, cost)  # nothing has changed since the price was read
+            self._resolve(target.id, plan)
+
+    def _plan(self, target: Placed) -> tuple[Plan, int] | None:
+        """The policy's plan for facing ``target`` and its price of attempting (None if it can't be faced),
+        as ``game`` asks for the plan.
+
+        A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
+        """
+        rules = self.rules
+        chars = rules.board.characters
+        scene = rules.scene()
+        ability = target.ability
+        members = [(n, chars[n].points[ability], chars[n].wyrd) for n in scene.present if not chars[n].defeated]
+        cost = rules.attempt_cost(target)
+        if not members or cost > scene.pool:
+            return None
+        left = sum(1 for ch in scene.challenges.values() if ch.status == _OPEN)
+        pool = scene.pool - cost + sum(scene.ghost.values())
+        value = rules.effective_value(target)
+        finale = self.plan.scenes[scene.id].finale
+        known = self.known
+        if known is not None:
+            key = (target.id, target.type, value, pool, tuple(members), left, finale)
+            found = known.get(key)
+            if found is not None:
+                return found, cost
+        # the key keeps the scene's order; the policy sees the most points first (ties in that order)
+        ranked = tuple(Member(*m) for m in sorted(members, key=_most_points))
+        at = Situation(target.id, target.type, value, pool, ranked, left, finale=finale)
+        if self.rng is None:
+            self.rng = random.Random(run_seed(*self.seeded, "policy"))
+        plan = self.policy.plan(at, self.rng)
+        if known is not None:
+            if len(known) >= _KNOWN_MAX:
+                known.clear()
+            known[key] = plan
+        return plan, cost
+
+    def _resolve(self, challenge: str, plan: Plan) -> None:
+        rules = self.rules
+        pending = rules.board.pending
+        assert pending is not None
+        for who, n in plan.spend:
+            rules.spend(who, n)
+        budget = min(plan.draw_up_to, rules.drawable(pending))
+        rolled = rules.roll()
+        self.sixths[challenge] = _sixths(max(0, rolled.value - rolled.bonus), rolled.points, budget)
+        if rules.board.pending is None:
+            return
+        short = rolled.value - rolled.total
+        if short > budget:
+            rules.accept()
+            return
+        scene = rules.scene()
+        for ghost, left in list(scene.ghost.items()):
+            if short and left:
+                n = min(left, short)
+                rules.draw_for(ghost, n)
+                short -= n
+        if short:
+            chars = rules.board.characters
+            drawers = [n for n in pending.involved if not chars[n].defeated and n in scene.present]
+            who = min(drawers, key=lambda n: chars[n].wyrd)
+            rules.draw_for(who, short)
+
+    def _close(self, ident: str, overcome: set[str], failed: set[str]) -> SceneRecord:
+        rules = self.rules
+        scene = rules.scene()
+        records = []
+        for ch in scene.challenges.values():
+            if ch.status == _OVERCOME:
+                overcome.add(ch.id)
+            elif ch.status == _FAILED:
+                failed.add(ch.id)
+            sixths = self.sixths.get(ch.id)
+            key = (ch.id, ch.name, ch.type, ch.value, ch.status, ch.tackled, sixths)
+            record = _RECORDS.get(key)
+            if record is None:  # records are frozen: one of each serves every run
+                record = _RECORDS[key] = ChallengeRecord(ch.id, ch.name, ch.type.value, ch.value, ch.status.value,
+                                                         ch.tackled, sixths)
+            records.append(record)
+        rules.end_scene(self._bonds() if self.kit.bonds else {})
+        return SceneRecord(ident, self.scene_points, self.scene_wyrd, tuple(self.scene_defeated), tuple(records))
+
+    def _bonds(self) -> dict[str, int]:
+        """As ``wyrd.sim.abacus.game``: who claims a connection, and on which ability (an index)."""
+        board = self.rules.board
+        scene = board.scene
+        assert scene is not None
+        chars = board.characters
+        claims: dict[str, int] = {}
+        for name, other in self.kit.bonds.items():
+            char = chars[name]
+            if name not in scene.faced or char.defeated or other not in scene.present or chars[other].defeated:
+                continue
+            spent = [char.scores[a] - char.points[a] for a in _ABILITIES]
+            recovered = most_spent(spent, char.scratched)  # the default recovery's, made first
+            if recovered is not None:
+                spent[recovered] -= 1
+            claim = most_spent(spent, char.scratched)
+            if claim is not None:
+                claims[name] = claim
+        return claims

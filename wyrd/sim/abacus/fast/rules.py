@@ -1,0 +1,431 @@
+"""The Abacus rules the bots use, carried out on a plain :class:`~wyrd.sim.abacus.fast.board.Board`.
+
+Each method follows the rules core's function of the same name (``wyrd.rules.abacus``:
+``challenge``, ``effects``, ``standing``, ``scenes``, ``story``) step for step: the
+same faces drawn from the same dice in the same order, the same rules fired in the
+same order, the same numbers moved. It keeps no events; what the simulator's report
+counts from them (points assigned, Wyrd drawn, defeats) it counts as it goes.
+
+Where the rules core would refuse (an action out of turn, a tie that will not
+break), :class:`Unplain` is raised and the run is played again by the rules core,
+which knows every refusal's exact outcome. ``wyrd.rules`` stays the single source
+of the rules for play; this is the simulator's copy of the parts it uses, held to
+the rules core by a test that compares whole reports.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+import wyrd.rules.abacus as A
+from wyrd.rules.abacus.influence import TraitRoll, rank
+from wyrd.rules.dice import Dice
+from wyrd.rules.errors import RuleError
+from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec, fresh
+from wyrd.sim.abacus.fast.board import Look as Match
+
+__all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rolled", "Rules", "Unplain"]
+
+MAX_DEPTH = 4  # as ``wyrd.rules.abacus.turn.Turn.MAX_DEPTH``
+GHOST_WYRD = 2
+
+_K = A.EffectKind
+_T = A.TriggerKind
+_OPEN = A.ChallengeStatus.OPEN
+_OVERCOME = A.ChallengeStatus.OVERCOME
+_FAILED = A.ChallengeStatus.FAILED
+_BYPASSED = A.ChallengeStatus.BYPASSED
+_TOLD = frozenset({_K.MODIFY, _K.ROLL_BONUS, _K.ATTEMPT_COST, _K.FREE_ABILITY, _K.MARK, _K.MAGIC_LIMIT})
+
+
+def _bits_are_faces() -> bool:
+    """Whether ``randint(1, 6)`` is the first of 3-bit draws under 6, plus 1, on this Python.
+
+    It is in CPython (``Random._randbelow_with_getrandbits``), and drawing the bits directly saves two
+    calls a die; should another Python draw otherwise, the plain rules use ``randint`` itself.
+    """
+    checked, drawn = random.Random(21), random.Random(21)
+    for _ in range(2000):
+        r = drawn.getrandbits(3)
+        while r >= 6:
+            r = drawn.getrandbits(3)
+        if checked.randint(1, 6) != r + 1:
+            return False
+    return checked.random() == drawn.random()
+
+
+BITS_ARE_FACES = _bits_are_faces()
+
+
+class Unplain(Exception):
+    """Something the plain rules leave to the rules core (a refusal, mostly): play the run there."""
+
+
+class Moment(NamedTuple):
+    kind: A.TriggerKind
+    challenge: Placed | None = None
+    subject: str | None = None
+    amount: int | None = None
+    lead: str | None = None
+    involved: Sequence[str] = ()
+    results: dict[str, int] | None = None
+
+
+class Rolled(NamedTuple):
+    """A challenge roll as ``ChallengeRolled`` tells it."""
+
+    value: int
+    bonus: int
+    points: int
+    total: int
+
+
+class _Faces:
+    """A dice source giving the run's own faces (``wyrd.rules.dice.DiceSource``), for the rules core's tie-breaks."""
+
+    trusted = True
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def faces(self, n: int, sides: int, purpose: str) -> list[int]:
+        return self.rules.d6(n)
+
+    def get_state(self) -> object:
+        raise NotImplementedError("a run's dice are not rewound")
+
+    def set_state(self, state: object) -> None:
+        raise NotImplementedError("a run's dice are not rewound")
+
+
+class Rules:
+    """One run's board and dice, and the rules acting on them.
+
+    Args:
+        plan: The story's plain layout.
+        dice: The run's dice generator (the ``random.Random`` of ``wyrd.rules.dice.SeededSource``).
+        spent: Called as ``spent(character, n)`` for every point assigned.
+        drawn: Called as ``drawn(n)`` for every Wyrd drawn.
+        defeated: Called as ``defeated(character)`` at every defeat.
+    """
+
+    def __init__(self, plan: Layout, dice: random.Random, *, spent: Callable[[str, int], None],
+                 drawn: Callable[[int], None], defeated: Callable[[str], None]) -> None:
+        self.plan = plan
+        self.board = Board(plan)
+        self.bits = dice.getrandbits if BITS_ARE_FACES else None
+        self.randint = dice.randint
+        self.faces = 0
+        self.depth = 0
+        self.closing = False
+        self.spent = spent
+        self.drawn = drawn
+        self.defeated = defeated
+
+    def d6(self, n: int) -> list[int]:
+        self.faces += n
+        bits = self.bits
+        if bits is None:
+            randint = self.randint
+            return [randint(1, 6) for _ in range(n)]
+        if n == 1:  # most rolls: a challenge's die, one Wyrd point
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            return [r + 1]
+        faces = []
+        for _ in range(n):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            faces.append(r + 1)
+        return faces
+
+    # -- standing rules (``standing``) -----------------------------------------------------
+
+    def matches(self, match: Match, ch: Placed | None) -> bool:
+        if match.empty and not match.untackled:
+            return True  # every challenge, and the scene
+        if ch is None:
+            if match.empty:
+                return True
+            scene = self.board.scene
+            return scene is not None and any(self.matches(match, c) for c in scene.challenges.values())
+        if match.challenge is not None and match.challenge != ch.id:
+            return False
+        if match.type is not None and match.type != ch.type:
+            return False
+        if match.denizen is not None and match.denizen != ch.denizen:
+            return False
+        return not (match.untackled and (ch.tackled or ch.status != _OPEN))
+
+    def standing(self, kind: A.EffectKind, ch: Placed) -> list[tuple[Rule, Plain]]:
+        filed = self.board.standing.get(kind)
+        if not filed:
+            return []
+        matches = self.matches
+        return [(rule, e) for rule, e in filed
+                if rule.active and matches(rule.shape.match, ch) and matches(e.match, ch)]
+
+    def effective_value(self, ch: Placed) -> int:
+        if _K.MODIFY not in self.board.standing:
+            return ch.value  # (a value is never below 0)
+        change = sum(e.n or 0 for _, e in self.standing(_K.MODIFY, ch))
+        return max(0, ch.value + change)
+
+    def attempt_cost(self, ch: Placed) -> int:
+        if _K.ATTEMPT_COST not in self.board.standing:
+            return 0
+        return sum(1 if e.n is None else e.n for _, e in self.standing(_K.ATTEMPT_COST, ch))
+
+    def take_roll_bonus(self, ch: Placed) -> int:
+        if _K.ROLL_BONUS not in self.board.standing:
+            return 0
+        total = 0
+        for rule, effect in self.standing(_K.ROLL_BONUS, ch):
+            total += effect.n or 0
+            self.use_up(rule)
+        return total
+
+    def use_up(self, rule: Rule) -> None:
+        if rule.shape.lasts == A.Lasts.USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
+            raise Unplain("a rule of limited uses")
+
+    # -- the scene pool (``turn``) -----------------------------------------------------------
+
+    def scene(self) -> Scene:
+        if self.board.scene is None:
+            raise Unplain("no scene")
+        return self.board.scene
+
+    def active(self, name: str) -> Char:
+        char = self.board.characters.get(name)
+        if char is None or char.defeated:
+            raise Unplain(f"{name} cannot act")
+        return char
+
+    def draw(self, name: str, n: int) -> None:
+        scene = self.scene()
+        if n <= 0:
+            raise Unplain("no Wyrd to draw")
+        if name in scene.ghost:
+            left = scene.ghost[name]
+            if left < n:
+                raise Unplain("a defeated player's Wyrd is spent")
+            scene.ghost[name] = left - n
+            self.drawn(n)
+            return
+        char = self.active(name)
+        if scene.pool < n:
+            raise Unplain("the scene pool is empty")
+        scene.pool -= n
+        char.wyrd += n
+        self.drawn(n)
+
+    # -- placing (``effects``) ---------------------------------------------------------------
+
+    def place(self, spec: Spec) -> None:
+        challenges = self.scene().challenges
+        ident = fresh(spec.id, challenges)
+        challenges[ident] = Placed(spec, ident)
+
+    def place_or_wait(self, spec: Spec) -> None:
+        if self.board.scene is None or self.closing:
+            self.board.waiting.append(spec)
+        else:
+            self.place(spec)
+
+    # -- triggered rules and effects (``effects``) ---------------------------------------------
+
+    def fire(self, moment: Moment) -> None:
+        board = self.board
+        filed = board.firing.get(moment.kind)
+        if not filed or self.depth >= MAX_DEPTH:
+            return
+        self.depth += 1
+        try:
+            for rule in filed:  # (a new list whenever the rules change: never changed under this loop)
+                shape = rule.shape
+                if not rule.active:
+                    continue
+                if not self.matches(shape.match, moment.challenge):
+                    continue
+                subjects: list[str | None] = [moment.subject]
+                if shape.at_or_under is not None:
+                    counter = board.counters.get(shape.at_or_under)
+                    if counter is None:
+                        continue
+                    subjects = [n for n, r in (moment.results or {}).items() if r <= counter.value]
+                for subject in subjects:
+                    if not rule.active:
+                        break
+                    about = moment.challenge or self.first_match(shape.match)
+                    here = moment._replace(subject=subject, challenge=about)
+                    for effect in shape.effects:
+                        self.apply(effect, here)
+                    self.use_up(rule)
+        finally:
+            self.depth -= 1
+
+    def first_match(self, match: Match) -> Placed | None:
+        scene = self.board.scene
+        if match.empty or scene is None:
+            return None
+        return next((ch for ch in scene.challenges.values() if self.matches(match, ch)), None)
+
+    def targets(self, target: A.Target, moment: Moment) -> list[str]:
+        chars = self.board.characters
+        scene = self.board.scene
+        present = [n for n in (scene.present if scene else []) if not chars[n].defeated]
+
+        def standing(names: Sequence[str]) -> list[str]:
+            return [n for n in names if n in chars and not chars[n].defeated]
+
+        if target == A.Target.LEAD:
+            return standing([moment.lead] if moment.lead else [])
+        if target == A.Target.INVOLVED:
+            return standing(moment.involved)
+        if target == A.Target.PRESENT:
+            return present
+        if target == A.Target.SUBJECT and moment.subject:
+            return standing([moment.subject])
+        pool = [n for n in present if n != moment.subject] if target == A.Target.OTHER else present
+        chosen = self.single_out(pool)
+        return [chosen] if chosen else []
+
+    def apply(self, effect: Plain, moment: Moment, *, from_failure: bool = False) -> None:
+        kind = effect.do
+        board = self.board
+        if kind in _TOLD:
+            return
+        if kind == _K.COUNTER:
+            counter = board.counters[effect.counter or ""]
+            counter.value = max(0, counter.value + (effect.n if effect.n is not None else 1))
+        elif kind == _K.CLOCK:
+            self.advance_clock(effect.clock or "", effect.n or 1)
+        elif kind == _K.PLACE:
+            self.place_or_wait(self.plan.catalogue[effect.challenge or ""])
+        elif kind == _K.WYRD_ROLL:
+            names = self.targets(effect.target, moment)
+            if names:
+                self.wyrd_roll(names)
+        elif kind in (_K.DAMAGE, _K.SCRATCH):
+            if board.scene is None:
+                return  # no consequences between scenes
+            ch = moment.challenge
+            ability = effect.ability
+            if ability is None:
+                ability = ch.ability if ch is not None else 0
+            source = ch.id if ch is not None else None
+            for name in self.targets(effect.target, moment):
+                if kind == _K.SCRATCH:
+                    self.scratch(name, ability)
+                    continue
+                if effect.n is not None:
+                    n = effect.n
+                elif moment.amount is not None:
+                    n = moment.amount
+                elif ch is not None:
+                    n = (self.effective_value(ch) + 1) // 2
+                else:
+                    n = 1
+                self.damage(name, ability, n, source, from_failure)
+        else:
+            raise Unplain(f"an effect {kind}")
+
+    def advance_clock(self, ident: str, change: int) -> None:
+        if change == 0:
+            return
+        clock = self.board.clocks[ident]
+        before = clock.value
+        clock.value = after = max(0, before + change)
+        crossed = [(at, effects) for at, effects in clock.thresholds
+                   if before < at <= after and at not in clock.reached]
+        clock.reached.extend(at for at, _ in crossed)
+        for _, effects in crossed:
+            for effect in effects:
+                self.apply(effect, Moment(_T.WYRD_ROLL))
+
+    # -- harm ----------------------------------------------------------------------------------
+
+    def damage(self, name: str, ability: int, n: int, source: str | None, from_failure: bool) -> None:
+        char = self.board.characters[name]
+        if char.defeated or n <= 0:
+            return
+        before = char.points[ability]
+        char.points[ability] = max(0, before - n)
+        if n > before:
+            self.scratch(name, ability)
+        if from_failure and _T.DAMAGE in self.board.firing:
+            scene = self.board.scene
+            ch = scene.challenges.get(source or "") if scene else None
+            self.fire(Moment(_T.DAMAGE, challenge=ch, subject=name, amount=n))
+
+    def scratch(self, name: str, ability: int) -> None:
+        char = self.board.characters[name]
+        if char.defeated:
+            return
+        if ability in char.scratched:
+            self.defeat(name)
+            return
+        char.scratched.append(ability)
+
+    def defeat(self, name: str) -> None:
+        self.board.characters[name].defeated = True
+        self.wyrd_roll([name], include_defeated=True)
+        self.defeated(name)
+
+    # -- Wyrd rolls ----------------------------------------------------------------------------
+
+    def wyrd_roll(self, names: Sequence[str], *, scene_end: bool = False,
+                  include_defeated: bool = False) -> list[TraitRoll]:
+        board = self.board
+        chars = board.characters
+        if len(names) > 1 and len(set(names)) < len(names):
+            names = list(dict.fromkeys(names))
+        rolls: list[TraitRoll] = []
+        every: list[int] = []  # every face rolled, for the clocks
+        for name in names:
+            char = chars[name]
+            if char.defeated and not include_defeated:
+                raise Unplain(f"{name} cannot act")
+            if char.wyrd <= 0:
+                rolls.append(TraitRoll(name, (), 1, 1))
+                continue
+            faces = self.d6(char.wyrd)
+            every += faces
+            best = max(faces)
+            rolls.append(TraitRoll(name, tuple(faces), best, faces.count(best)))
+        if board.scene is not None:
+            board.scene.wyrd_rolls += 1
+        if every:
+            for clock in board.clocks.values():
+                if clock.scene_end_only and not scene_end:
+                    continue
+                counted = sum(map(clock.faces.__contains__, every))
+                if counted:
+                    self.advance_clock(clock.id, counted)
+        firing = board.firing
+        if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
+            results = {r.character: r.result for r in rolls}
+            sixes = [r.character for r in rolls if r.result == 6]
+            if sixes:
+                self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=results))
+            self.fire(Moment(_T.WYRD_ROLL, results=results))
+        return rolls
+
+    def single_out(self, names: Sequence[str]) -> str | None:
+        if not names:
+            return None
+        if len(names) == 1:
+            return names[0]
+        return self.rank(self.wyrd_roll(names))
+
+    def rank(self, rolls: Sequence[TraitRoll]) -> str:
+        """The first of ``wyrd.rules.abacus.influence.rank``'s order, its tie-breaks drawn from this run's dice."""
+        try:
+            return rank(rolls, Dice(_Faces(self)), purpose="wyrd tie-break").order[0]
+        except RuleError as refusal:  # a tie that would not break
+            raise Unplain(str(refusal)) from refusal
