@@ -12,7 +12,11 @@ from pathlib import Path
 
 from wyrd.play.engine.savedigest import GENESIS, chain, snapshot_digest
 
-__all__ = ["reseal"]
+__all__ = ["SMALL_GAME", "reseal"]
+
+# The small game the save tests play (tests/play/conftest.py's ``game``): a snapshot falls every four commands.
+SMALL_GAME = ["pc add Ada body=5 mind=5 soul=5", "scene with Ada", 'challenge add "Gate" obstruction 1',
+              "attempt gate by Ada", "roll", "wyrd", "end scene", "scene with Ada", "end scene"]
 
 
 def reseal(path: Path) -> None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import zlib
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 import wyrd.play.engine.savefile as savefile_module
+from tests.play.saveedit import SMALL_GAME
 from wyrd.play.cli.main import main
 from wyrd.play.engine.paths import list_saves, newest_save
 from wyrd.play.engine.savefile import (
@@ -30,20 +30,6 @@ from wyrd.play.engine.savefile import (
 from wyrd.play.engine.session import Session
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "saves"
-SCRIPT = ["pc add Ada body=5 mind=5 soul=5", "scene with Ada", 'challenge add "Gate" obstruction 1',
-          "attempt gate by Ada", "roll", "wyrd", "end scene", "scene with Ada", "end scene"]
-
-
-@pytest.fixture
-def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
-    monkeypatch.setattr("wyrd.play.engine.session.SNAPSHOT_EVERY", 4)
-    path = tmp_path / "g.wyrd"
-    session = Session.new(path, seed=5, ruleset="abacus")
-    for line in SCRIPT:
-        assert session.execute(line).refused is None, line
-    session.close()
-    yield path
 
 
 def _sql(path: Path, *statements: str) -> None:
@@ -142,7 +128,7 @@ def test_backup_is_one_whole_file_that_verifies_and_resumes(game: Path, tmp_path
     session.close()
     assert not Path(f"{out}-wal").exists()
     with SaveFile.open(out, readonly=True) as copy:
-        assert copy.last_seq() == len(SCRIPT) + 2 and copy.integrity_check() == []
+        assert copy.last_seq() == len(SMALL_GAME) + 2 and copy.integrity_check() == []
     assert main(["backup", str(game)]) == 0
     assert main(["backup", str(game)]) == 0
     assert main(["export", str(game), "--save", "-o", str(tmp_path / "e.wyrd")]) == 0

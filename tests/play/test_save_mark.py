@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
@@ -21,21 +20,6 @@ import pytest
 from wyrd.play.engine import savedigest, savemark
 from wyrd.play.engine.savefile import EditedSave, SaveFile
 from wyrd.play.engine.session import Session
-
-SCRIPT = ["pc add Ada body=5 mind=5 soul=5", "scene with Ada", 'challenge add "Gate" obstruction 1',
-          "attempt gate by Ada", "roll", "wyrd", "end scene", "scene with Ada", "end scene"]
-
-
-@pytest.fixture
-def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("WYRD_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr("wyrd.play.engine.session.SNAPSHOT_EVERY", 4)
-    path = tmp_path / "g.wyrd"
-    session = Session.new(path, seed=5, ruleset="abacus")
-    for line in SCRIPT:
-        assert session.execute(line).refused is None, line
-    session.close()
-    yield path
 
 
 @pytest.fixture
