@@ -113,7 +113,7 @@ class FeatBot:
         if place.ended:
             return Outcome.ENDED
         state = _state(session)
-        cast = [state.characters.get(c.name) for c in place.story.cast] if place.story is not None else []
+        cast = [state.characters.get(name) for name in place.story.heroes()] if place.story is not None else []
         if cast and all(c is None or c.dead for c in cast):
             return Outcome.FELL
         return None
