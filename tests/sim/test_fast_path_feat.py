@@ -157,3 +157,18 @@ def test_each_run_starts_from_a_copy_that_shares_nothing_an_action_changes() -> 
 def test_a_state_holding_what_the_copy_does_not_know_is_refused() -> None:
     with pytest.raises(TypeError, match="set"):
         fast_path.fresh({"x": {1, 2}})
+
+
+def test_the_story_is_made_ready_before_the_workers_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, point 1: the workers forked for ``--jobs`` inherit the plan rather than each making it."""
+    monkeypatch.setattr(fast_path, "_PLANS", {})
+    made: list[str] = []
+    real = fast_path.Plan.__init__
+
+    def counted(self: fast_path.Plan, *args: Any, **kwargs: Any) -> None:
+        made.append("plan")
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(fast_path.Plan, "__init__", counted)
+    simulator_for("feat").simulate(Request("the-pardon-at-kell-pass", 20, policy="bold", seed=SEED, jobs=2))
+    assert made == ["plan"]  # made here, in the parent process

@@ -103,6 +103,7 @@ BUNDLED_FEAT = Path(__file__).resolve().parents[1] / "content" / FOLDER
 MAX_BYTES = 256 * 1024
 _SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 TWIST_CATEGORIES = ("threat", "eerie", "tie", "mundane", "friendly")
+_ACTING = frozenset((*SETTLING_VERBS, "move"))  # the verbs that are a character's turn in the spotlight
 
 
 class FeatStoryError(ValueError):
@@ -456,7 +457,7 @@ class FeatProgress:
         # acting is making a roll or a move (being wounded or brought round is not a turn); without
         # a story anyone may be a hero, with one only its cast
         heroes = self.story.heroes() if self.story is not None else {who}
-        if verb in (*SETTLING_VERBS, "move") and isinstance(who, str) and who in heroes:
+        if verb in _ACTING and isinstance(who, str) and who in heroes:
             self.acted.append(who)
         if self.story is None:
             return
