@@ -98,21 +98,30 @@ def fresh(value: T) -> T:
 
     Made for every run, so made by type rather than pickled.
     """
+    return cast(T, _fresh(value))
+
+
+def _fresh(value: Any) -> Any:
     how = _HOW.get(type(value)) or _how(type(value))
     if how == _SHARE:
         return value
     shared = _SHARED
+    # most containers hold only shared values (checked in one pass over their types): a shallow copy is enough
     if how == _DICT:
-        return cast(T, {k: v if type(v) in shared else fresh(v) for k, v in cast(dict[Any, Any], value).items()})
+        if shared.issuperset(map(type, value.values())):
+            return dict(value)
+        return {k: v if type(v) in shared else _fresh(v) for k, v in value.items()}
     if how == _LIST:
-        return cast(T, [v if type(v) in shared else fresh(v) for v in cast(list[Any], value)])
-    copied = cast(BaseModel, value).model_copy()  # its fields' values still shared: copied in place here
+        if shared.issuperset(map(type, value)):
+            return list(value)
+        return [v if type(v) in shared else _fresh(v) for v in value]
+    copied = value.model_copy()  # its fields' values still shared: copied in place here
     fields = copied.__dict__
-    for name, field_value in fields.items():
-        if type(field_value) not in shared:
-            fields[name] = fresh(field_value)
-    return cast(T, copied)
-
+    if not shared.issuperset(map(type, fields.values())):
+        for name, field_value in fields.items():
+            if type(field_value) not in shared:
+                fields[name] = _fresh(field_value)
+    return copied
 
 def _raw(action: Callable[..., F.Outcome]) -> Callable[..., None]:
     """The body of a rules action (``f(turn, ...)``), as ``wyrd.rules.actions.action_for`` wrapped it."""
