@@ -17,7 +17,7 @@ module keeps exactly those, and does the rest no more:
   verb calls, on the run's own state, with no copy and no odds (:data:`RUNNERS`);
 * a rolling command's dice are the ones the session would give it, seeded
   ``"{session seed}:{command number}"``, the number counting the committed commands as
-  the session does;
+  the session does (drawn as :mod:`wyrd.sim.faces` draws them, the faces ``randint`` gives);
 * the stakes a roll settles are found as the kit's ``stakes_settled`` finds them (the
   story's own :func:`~wyrd.stories.feat.branching.settled_by` on each stake still open: which
   stakes of a scene a line :func:`~wyrd.stories.feat.branching.touches` is worked out once
@@ -53,10 +53,11 @@ from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import UsageError
 from wyrd.play.kits.feat.kit import KIT
 from wyrd.rules.actions import Event
-from wyrd.rules.dice import Dice, SeededSource
+from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat.turn import Turn
 from wyrd.sim.bots import kinds
+from wyrd.sim.faces import SeededFaces
 from wyrd.sim.feat.bots import COUNTED, FeatBots
 from wyrd.sim.playthrough import Game, Unsupported, ending, session_seed
 from wyrd.sim.runner import run_seed
@@ -297,7 +298,7 @@ class Table:
     def _act(self, line: Line) -> list[Event]:
         verb, args, rolls = line.verb, line.args, line.rolls
         key = verb.key
-        dice = Dice(SeededSource(f"{self.seed}:{self.command}")) if rolls else Dice.scripted(())
+        dice = Dice(SeededFaces(f"{self.seed}:{self.command}")) if rolls else Dice.scripted(())
         try:
             if key in ROLL_FREE:
                 events = list(verb.apply(self.state, dice, args).events)
