@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 import wyrd.sim.feat.fast as fast_path
 from wyrd.sim import Request, simulator_for
+from wyrd.sim.copies import fresh
 from wyrd.sim.playthrough import Game, session_seed
 from wyrd.sim.summary import BotReport
 from wyrd.stories.feat import BUNDLED_FEAT
@@ -146,17 +147,17 @@ def test_each_run_starts_from_a_copy_that_shares_nothing_an_action_changes() -> 
     """Issue 21, point 1: the state is copied per run by type; a run must not change the next one's."""
     plan = fast_path.plan_for(Game("feat", "lantern-at-gull-reach", simulator_for("feat").bots, "bold", None, ()))
     start = plan.start.model_copy(update={"searches": {"the-lamp": ["Wenna Tarr"]}})
-    copied = fast_path.fresh(start)
+    copied = fresh(start)
     assert copied == start and copied.model_dump(mode="json") == start.model_dump(mode="json")
     theirs = {id(p) for p in _mutable_parts(start)}
     assert len(theirs) > 10 and not theirs & {id(p) for p in _mutable_parts(copied)}
     for name, char in plan.entrants.items():
-        assert fast_path.fresh(char) == char and fast_path.fresh(char) is not char, name
+        assert fresh(char) == char and fresh(char) is not char, name
 
 
 def test_a_state_holding_what_the_copy_does_not_know_is_refused() -> None:
     with pytest.raises(TypeError, match="set"):
-        fast_path.fresh({"x": {1, 2}})
+        fresh({"x": {1, 2}})
 
 
 def test_the_story_is_made_ready_before_the_workers_start(monkeypatch: pytest.MonkeyPatch) -> None:

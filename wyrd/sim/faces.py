@@ -5,8 +5,9 @@ generators, so a face must be the one ``Random.randint(1, sides)`` gives. CPytho
 ``1 + _randbelow(sides)``: the fewest random bits that can hold ``sides`` values, drawn again
 while the number is too big. Drawing those bits here, in the same order, takes two calls
 (:func:`face`, ``getrandbits``) where ``randint`` takes four (``randint``, ``randrange``,
-``_randbelow``, ``getrandbits``), and a simulation rolls dozens of dice a run. ``tests/sim/test_faces.py`` holds the faces to
-``randint``'s on every die in play, so a Python that drew them otherwise would be caught.
+``_randbelow``, ``getrandbits``), and a simulation rolls dozens of dice a run.
+``tests/sim/test_faces.py`` holds the faces to ``randint``'s on every die in play, so a
+Python that drew them otherwise would be caught.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ module keeps exactly those, and does the rest no more:
 
 * the story is read and checked, and the opening (``story ID``, which rolls no dice) is
   played, once per process by a real session (:class:`Plan`); each run starts from a copy
-  of the state it left (:func:`fresh`) and a new follower of the same story;
+  of the state it left (:func:`~wyrd.sim.copies.fresh`) and a new follower of the same story;
 * each line is read by the kit's own verbs once per process (the words of a line read the
   same for the same characters in play) and applied by the body of the rules action its
   verb calls, on the run's own state, with no copy and no odds (:data:`RUNNERS`);
@@ -43,10 +43,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Literal, TypeVar, cast
-
-from pydantic import BaseModel
+from typing import Any, Literal, cast
 
 import wyrd.rules.feat as F
 from wyrd.play.engine.verbs import Args, Verb
@@ -57,6 +54,7 @@ from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat.turn import Turn
 from wyrd.sim.bots import kinds
+from wyrd.sim.copies import fresh
 from wyrd.sim.faces import SeededFaces
 from wyrd.sim.feat.bots import COUNTED, FeatBots
 from wyrd.sim.playthrough import Game, Unsupported, ending, session_seed
@@ -65,64 +63,10 @@ from wyrd.sim.summary import RunRecord
 from wyrd.stories.feat import FeatProgress, FeatStory
 from wyrd.stories.feat.branching import FeatStake, settled_by_events, touches
 
-__all__ = ["RUNNERS", "Begun", "Ended", "Line", "Plan", "Settled", "Table", "fresh", "plan_for", "play_fast"]
+__all__ = ["RUNNERS", "Begun", "Ended", "Line", "Plan", "Settled", "Table", "plan_for", "play_fast"]
 
 Runner = Callable[[Turn, Mapping[str, Any]], None]
-T = TypeVar("T")
 
-_SHARE, _DICT, _LIST, _MODEL = range(1, 5)  # none 0: a found way is true
-_HOW: dict[type, int] = {}  # how values of each type are copied, worked out once per type
-_SHARED: set[type] = set()  # the types shared as they are (looked up inline: most values are)
-
-
-def _how(kind: type) -> int:
-    found = _HOW.get(kind)
-    if found is None:
-        if issubclass(kind, str | int | float | Enum | type(None)) or (
-                issubclass(kind, BaseModel) and kind.model_config.get("frozen")):
-            found = _SHARE  # no action changes these in place
-        elif issubclass(kind, BaseModel):
-            found = _MODEL
-        elif kind is dict or kind is list:
-            found = _DICT if kind is dict else _LIST
-        else:  # refused rather than shared: a field added to the state later cannot leak between runs
-            raise TypeError(f"a run's state holds a {kind.__name__}, which the fast path does not know how to copy")
-        _HOW[kind] = found
-        if found == _SHARE:
-            _SHARED.add(kind)
-    return found
-
-
-def fresh(value: T) -> T:
-    """A copy of rules data for one run to change: what an action may change in place (dicts, lists,
-    models that are not frozen) is copied, what none can (frozen models, strings, numbers, enums) is shared.
-
-    Made for every run, so made by type rather than pickled.
-    """
-    return cast(T, _fresh(value))
-
-
-def _fresh(value: Any) -> Any:
-    how = _HOW.get(type(value)) or _how(type(value))
-    if how == _SHARE:
-        return value
-    shared = _SHARED
-    # most containers hold only shared values (checked in one pass over their types): a shallow copy is enough
-    if how == _DICT:
-        if shared.issuperset(map(type, value.values())):
-            return dict(value)
-        return {k: v if type(v) in shared else _fresh(v) for k, v in value.items()}
-    if how == _LIST:
-        if shared.issuperset(map(type, value)):
-            return list(value)
-        return [v if type(v) in shared else _fresh(v) for v in value]
-    copied = value.model_copy()  # its fields' values still shared: copied in place here
-    fields = copied.__dict__
-    if not shared.issuperset(map(type, fields.values())):
-        for name, field_value in fields.items():
-            if type(field_value) not in shared:
-                fields[name] = _fresh(field_value)
-    return copied
 
 def _raw(action: Callable[..., F.Outcome]) -> Callable[..., None]:
     """The body of a rules action (``f(turn, ...)``), as ``wyrd.rules.actions.action_for`` wrapped it."""
