@@ -18,10 +18,12 @@ from typing import Any
 
 import pytest
 import yaml
+from pydantic import BaseModel
 
 import wyrd.sim.feat.fast as fast_path
 from wyrd.sim import Request, simulator_for
-from wyrd.sim.playthrough import session_seed
+from wyrd.sim.copies import fresh
+from wyrd.sim.playthrough import Game, session_seed
 from wyrd.sim.summary import BotReport
 from wyrd.stories.feat import BUNDLED_FEAT
 from wyrd.stories.formats import discover
@@ -128,3 +130,46 @@ def test_worker_processes_play_the_fast_path_to_the_same_report() -> None:
     assert isinstance(shared, BotReport) and isinstance(checked, BotReport)
     assert shared.checked_reruns == 0
     assert_same(shared, checked)
+
+
+def _mutable_parts(value: Any) -> list[Any]:
+    """Every dict, list and model that is not frozen inside ``value`` (what an action may change in place)."""
+    if isinstance(value, dict):
+        return [value, *(p for v in value.values() for p in _mutable_parts(v))]
+    if isinstance(value, list):
+        return [value, *(p for v in value for p in _mutable_parts(v))]
+    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
+        return [value, *(p for name in type(value).model_fields for p in _mutable_parts(getattr(value, name)))]
+    return []
+
+
+def test_each_run_starts_from_a_copy_that_shares_nothing_an_action_changes() -> None:
+    """Issue 21, point 1: the state is copied per run by type; a run must not change the next one's."""
+    plan = fast_path.plan_for(Game("feat", "lantern-at-gull-reach", simulator_for("feat").bots, "bold", None, ()))
+    start = plan.start.model_copy(update={"searches": {"the-lamp": ["Wenna Tarr"]}})
+    copied = fresh(start)
+    assert copied == start and copied.model_dump(mode="json") == start.model_dump(mode="json")
+    theirs = {id(p) for p in _mutable_parts(start)}
+    assert len(theirs) > 10 and not theirs & {id(p) for p in _mutable_parts(copied)}
+    for name, char in plan.entrants.items():
+        assert fresh(char) == char and fresh(char) is not char, name
+
+
+def test_a_state_holding_what_the_copy_does_not_know_is_refused() -> None:
+    with pytest.raises(TypeError, match="set"):
+        fresh({"x": {1, 2}})
+
+
+def test_the_story_is_made_ready_before_the_workers_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, point 1: the workers forked for ``--jobs`` inherit the plan rather than each making it."""
+    monkeypatch.setattr(fast_path, "_PLANS", {})
+    made: list[str] = []
+    real = fast_path.Plan.__init__
+
+    def counted(self: fast_path.Plan, *args: Any, **kwargs: Any) -> None:
+        made.append("plan")
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(fast_path.Plan, "__init__", counted)
+    simulator_for("feat").simulate(Request("the-pardon-at-kell-pass", 20, policy="bold", seed=SEED, jobs=2))
+    assert made == ["plan"]  # made here, in the parent process

@@ -160,6 +160,10 @@ class BotSimulator:
                 if progress:
                     progress(done, request.runs)
         else:
+            if game.fast is not None:
+                # One run played here first (and dropped): the workers forked from this process start with
+                # what the fast way makes once per process (the story made ready, its lines read).
+                game.fast(game, request.seed, 0)
             with ProcessPoolExecutor(max_workers=request.jobs, initializer=_start_worker, initargs=(game,)) as pool:
                 futures = {pool.submit(_worker_chunk, request.seed, start, stop): stop - start
                            for start, stop in parts}

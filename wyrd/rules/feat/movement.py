@@ -18,12 +18,14 @@ steeper than 1:2   1/4       1/2
 
 "Reduce by 1/5" keeps four fifths of the speed; "reduce to 1/4" keeps a quarter.
 [ours] A gradient exactly on a boundary (1:10, 1:5, 1:2) takes the gentler band,
-as "up to 1:10" does in the text. Everything here is exact (:class:`Fraction`).
+as "up to 1:10" does in the text. Everything here is exact (:class:`Fraction`), and the
+gradients read and speeds worked out are kept (the same few come back in every move a story asks for).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import ceil
 
 from wyrd.rules.feat.enums import Going, Pace
@@ -53,6 +55,7 @@ _BANDS: tuple[tuple[Fraction, Fraction, Fraction], ...] = (
 _STEEPEST = (Fraction(1, 4), Fraction(1, 2))
 
 
+@lru_cache(maxsize=256)
 def parse_gradient(text: str) -> Fraction:
     """Read ``"1:5"`` (rise:distance) or a plain number as a gradient.
 
@@ -89,6 +92,7 @@ def slope_factor(gradient: Fraction | int, going: Going = Going.UP) -> Fraction:
     return up if going is Going.UP else down
 
 
+@lru_cache(maxsize=256)
 def speed(pace: Pace, gradient: Fraction | int = 0, going: Going = Going.UP) -> Fraction:
     """Feet per round at ``pace`` on a slope (level ground by default)."""
     return BASE_FEET_PER_ROUND[Pace(pace)] * slope_factor(gradient, Going(going))

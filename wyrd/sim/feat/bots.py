@@ -112,11 +112,13 @@ class FeatBot:
         place = _progress(session)
         if place.ended:
             return Outcome.ENDED
-        state = _state(session)
-        cast = [state.characters.get(c.name) for c in place.story.cast] if place.story is not None else []
-        if cast and all(c is None or c.dead for c in cast):
-            return Outcome.FELL
-        return None
+        heroes = place.story.heroes() if place.story is not None else ()
+        characters = _state(session).characters
+        for name in heroes:  # asked after every line: the first hero standing answers
+            hero = characters.get(name)
+            if hero is not None and not hero.dead:
+                return None
+        return Outcome.FELL if heroes else None
 
     def next_line(self, session: Seat, last: Reply | None) -> str:
         state, place = _state(session), _progress(session)

@@ -11,15 +11,17 @@ module keeps exactly those, and does the rest no more:
 
 * the story is read and checked, and the opening (``story ID``, which rolls no dice) is
   played, once per process by a real session (:class:`Plan`); each run starts from a copy
-  of the state it left and a new follower of the same story;
+  of the state it left (:func:`~wyrd.sim.copies.fresh`) and a new follower of the same story;
 * each line is read by the kit's own verbs once per process (the words of a line read the
   same for the same characters in play) and applied by the body of the rules action its
   verb calls, on the run's own state, with no copy and no odds (:data:`RUNNERS`);
 * a rolling command's dice are the ones the session would give it, seeded
   ``"{session seed}:{command number}"``, the number counting the committed commands as
-  the session does;
+  the session does (drawn as :mod:`wyrd.sim.faces` draws them, the faces ``randint`` gives);
 * the stakes a roll settles are found as the kit's ``stakes_settled`` finds them (the
-  story's own :func:`~wyrd.stories.feat.branching.settled_by` on each stake still open),
+  story's own :func:`~wyrd.stories.feat.branching.settled_by` on each stake still open: which
+  stakes of a scene a line :func:`~wyrd.stories.feat.branching.touches` is worked out once
+  per process, how its dice settle them for every roll),
   and the follower (the story's own :class:`~wyrd.stories.feat.FeatProgress`) observes
   every command as in a session, given the events it reads (:class:`Begun`,
   :class:`Ended`, :class:`Settled`: the kit's own, without their texts);
@@ -37,7 +39,6 @@ which is dropped with it. The same seed gives the same report either way
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -49,18 +50,20 @@ from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import UsageError
 from wyrd.play.kits.feat.kit import KIT
 from wyrd.rules.actions import Event
-from wyrd.rules.dice import Dice, SeededSource
+from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat.turn import Turn
 from wyrd.sim.bots import kinds
+from wyrd.sim.copies import fresh
+from wyrd.sim.faces import SeededFaces
 from wyrd.sim.feat.bots import COUNTED, FeatBots
 from wyrd.sim.playthrough import Game, Unsupported, ending, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
 from wyrd.stories.feat import FeatProgress, FeatStory
-from wyrd.stories.feat.branching import FeatStake, settled_by
+from wyrd.stories.feat.branching import FeatStake, settled_by_events, touches
 
-__all__ = ["RUNNERS", "Begun", "Ended", "Plan", "Settled", "Table", "plan_for", "play_fast"]
+__all__ = ["RUNNERS", "Begun", "Ended", "Line", "Plan", "Settled", "Table", "plan_for", "play_fast"]
 
 Runner = Callable[[Turn, Mapping[str, Any]], None]
 
@@ -130,26 +133,42 @@ class Settled(Event):
     won: bool
 
 
+@dataclass
+class Line:
+    """A line as the kit's verbs read it, with what the fast path needs of it to play it."""
+
+    verb: Verb
+    args: Args
+    rolls: bool  # it rolls dice, so its dice are seeded and it may settle stakes
+    touching: dict[str, tuple[FeatStake, ...]] = field(default_factory=dict)  # by scene: the stakes it touches
+
+    def stakes(self, scene: str, plan: Plan) -> tuple[FeatStake, ...]:
+        """The stakes of ``scene`` this line can settle, in the scene's order."""
+        found = self.touching.get(scene)
+        if found is None:
+            key, args = self.verb.key, self.args
+            found = self.touching[scene] = tuple(st for st in plan.stakes[scene] if touches(st, key, args))
+        return found
+
+
 @dataclass(frozen=True)
 class Plan:
     """A story made ready for many runs in one process: the game as a session's opening leaves it."""
 
     story: FeatStory
-    start: bytes  # the pickled rules state after ``story ID``
+    start: F.GameState  # the rules state after ``story ID`` (each run changes a copy)
     first_command: int  # the number the session gives the bots' first line
     opening: Mapping[str, int]  # what the opening's events add to the figures
-    entrants: Mapping[str, bytes]  # each of the others as the rules make them when they enter, pickled
+    entrants: Mapping[str, F.Character]  # each of the others as the rules make them when they enter
     others: tuple[str, ...]  # the story's characters who are not its heroes
     stakes: Mapping[str, tuple[FeatStake, ...]]  # each scene's stakes
-    lines: dict[tuple[str, tuple[str, ...]], tuple[Verb, Args]] = field(default_factory=dict, compare=False)
+    lines: dict[tuple[str, tuple[str, ...]], Line] = field(default_factory=dict, compare=False)
 
 
     def fresh_state(self) -> F.GameState:
-        state = pickle.loads(self.start)
-        assert isinstance(state, F.GameState)
-        return state
+        return fresh(self.start)
 
-    def read(self, line: str, state: F.GameState) -> tuple[Verb, Args]:
+    def read(self, line: str, state: F.GameState) -> Line:
         """The verb and canonical arguments of ``line``, read as the session reads it (once per process)."""
         key = (line, tuple(state.characters))
         found = self.lines.get(key)
@@ -160,7 +179,7 @@ class Plan:
                 raise Unsupported(f"{line}: {exc}") from exc
             if not command.verb.is_change(command.args):
                 raise Unsupported(f"{line}: changes nothing")
-            found = self.lines[key] = (command.verb, command.args)
+            found = self.lines[key] = Line(command.verb, command.args, bool(getattr(command.verb, "sides", ())))
         return found
 
 
@@ -177,7 +196,7 @@ def plan_for(game: Game) -> Plan:
             progress = session.follower
             assert isinstance(progress, FeatProgress) and progress.story is not None
             story = progress.story
-            found = Plan(story, _dumps(session.state), session.next_command,
+            found = Plan(story, fresh(session.state), session.next_command,
                          dict(game.bots.count(kinds(session.opening_events), session)), _entrants(story),
                          tuple(c.name for c in story.others), {s.id: tuple(s.stakes) for s in story.scenes})
         finally:
@@ -186,18 +205,14 @@ def plan_for(game: Game) -> Plan:
     return found
 
 
-def _dumps(found: Any) -> bytes:
-    return pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def _entrants(story: FeatStory) -> dict[str, bytes]:
+def _entrants(story: FeatStory) -> dict[str, F.Character]:
     """Each of the others as the rules' ``add_character`` makes them (they roll no dice), to be copied in."""
     made = {}
     for spec in story.others:
         turn = Turn(F.GameState(), Dice.scripted(()))
         _raw(F.add_character)(turn, spec.name, spec.attributes(), skills=spec.skill_map(), tier=spec.tier,
                               wyrd=spec.wyrd, concept=spec.concept, edges=spec.edges)
-        made[spec.name] = _dumps(next(iter(turn.state.characters.values())))
+        made[spec.name] = next(iter(turn.state.characters.values()))
     return made
 
 
@@ -217,17 +232,17 @@ class Table:
         Raises:
             Unsupported: If the session would refuse it, or this path does not play it.
         """
-        verb, args = self.plan.read(line, self.state)
-        key = verb.key
-        events = self._scene(args) if key == "scene" else self._act(verb, args)
+        read = self.plan.read(line, self.state)
+        key, args = read.verb.key, read.args
+        events = self._scene(args) if key == "scene" else self._act(read)
         self.follower.observe(key, args, events)
         self.command += 1
         return [vars(e) for e in events if e.kind in COUNTED]
 
-    def _act(self, verb: Verb, args: Args) -> list[Event]:
+    def _act(self, line: Line) -> list[Event]:
+        verb, args, rolls = line.verb, line.args, line.rolls
         key = verb.key
-        rolls = bool(getattr(verb, "sides", ()))
-        dice = Dice(SeededSource(f"{self.seed}:{self.command}")) if rolls else Dice.scripted(())
+        dice = Dice(SeededFaces(f"{self.seed}:{self.command}")) if rolls else Dice.scripted(())
         try:
             if key in ROLL_FREE:
                 events = list(verb.apply(self.state, dice, args).events)
@@ -243,12 +258,14 @@ class Table:
         progress = self.follower
         if rolls and progress.current is not None:
             # the kit's stakes_settled: the first roll that touches a stake still open settles it
-            for stake in self.plan.stakes[progress.current]:
+            settled: list[Event] = []
+            for stake in line.stakes(progress.current, self.plan):
                 if stake.id in progress.outcomes:
                     continue
-                won = settled_by(stake, key, args, events, self.plan.others)
+                won = settled_by_events(events, self.plan.others)  # the same for every stake touched
                 if won is not None:
-                    events.append(Settled(stake=stake.id, won=won))
+                    settled.append(Settled(stake=stake.id, won=won))
+            events += settled
         return events
 
     def _scene(self, args: Args) -> list[Event]:
@@ -263,7 +280,7 @@ class Table:
             raise Unsupported(f"scene {ident}: not one of {choices}")
         for name in story.scene(ident).enters:
             if name not in self.state.characters:  # already met in an earlier scene
-                char = pickle.loads(self.plan.entrants[name])
+                char = fresh(self.plan.entrants[name])
                 self.state.characters[char.name] = char
         return [Begun(scene=ident)]
 

@@ -29,6 +29,7 @@ import wyrd.rules.wolden as W
 from wyrd.rules.wolden.downtime import DOWNTIME_WOUNDS, REST_DICE
 from wyrd.rules.wolden.fight import HARM_DEALT
 from wyrd.sim.bots import Outcome
+from wyrd.sim.faces import face
 from wyrd.sim.playthrough import Game, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
@@ -70,13 +71,13 @@ class Dice:
         found = self._rules
         if found is None:
             found = self._rules = random.Random(f"{self.seed}:{self.command}")
-        return found.randint(1, sides)
+        return face(found, sides)
 
     def story(self, sides: int) -> int:
         found = self._story
         if found is None:
             found = self._story = random.Random(f"{self.seed}:{self.command}:story")
-        return found.randint(1, sides)
+        return face(found, sides)
 
 
 def _total(char: Char) -> int:

@@ -52,6 +52,8 @@ __all__ = [
     "branch_faults",
     "holds",
     "settled_by",
+    "settled_by_events",
+    "touches",
 ]
 
 OUTCOMES = ("won", "lost")
@@ -150,16 +152,27 @@ def _hero_won(winner: Any, others: Iterable[str]) -> bool:
     return str(winner) not in set(others)
 
 
+def touches(stake: FeatStake, verb: str, args: Mapping[str, Any]) -> bool:
+    """Whether the command can settle ``stake`` at all: its verb, trait and opponent (its dice say how)."""
+    if verb not in stake.by:
+        return False
+    folded = {str(args.get(k, "")).casefold() for k in ("skill", "attribute", "thing", "text") if args.get(k)}
+    if stake.trait is not None and stake.trait.casefold() not in folded:
+        return False
+    return stake.against is None or stake.against in {args.get(k) for k in ("target", "rival", "other")}
+
+
 def settled_by(stake: FeatStake, verb: str, args: Mapping[str, Any], events: Sequence[Any],
                others: Iterable[str]) -> bool | None:
     """How the command settles ``stake`` (True won, False lost), or None if it does not touch it."""
-    if verb not in stake.by:
+    if not touches(stake, verb, args):
         return None
-    folded = {str(args.get(k, "")).casefold() for k in ("skill", "attribute", "thing", "text") if args.get(k)}
-    if stake.trait is not None and stake.trait.casefold() not in folded:
-        return None
-    if stake.against is not None and stake.against not in {args.get(k) for k in ("target", "rival", "other")}:
-        return None
+    return settled_by_events(events, others)
+
+
+def settled_by_events(events: Sequence[Any], others: Iterable[str]) -> bool | None:
+    """How the events of a command that touches a stake (:func:`touches`) settle it: True won, False lost,
+    None if they decide nothing."""
     npcs = list(others)
     result: bool | None = None
     for event in events:

@@ -52,7 +52,8 @@ Bundled scenarios live in ``stories/content/feat/``; a player's own go in a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -102,6 +103,7 @@ BUNDLED_FEAT = Path(__file__).resolve().parents[1] / "content" / FOLDER
 MAX_BYTES = 256 * 1024
 _SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 TWIST_CATEGORIES = ("threat", "eerie", "tie", "mundane", "friendly")
+_ACTING = frozenset((*SETTLING_VERBS, "move"))  # the verbs that are a character's turn in the spotlight
 
 
 class FeatStoryError(ValueError):
@@ -259,8 +261,26 @@ class FeatStory(BaseModel):
                     yield ("scenes", i, "stakes", j, "against"), f"stake {stake.id}: no character {stake.against!r}"
         yield from branch_faults(self.scenes, self.exits, self.endings, has_plain_ending=False)
 
+    @cached_property
+    def _read(self) -> _Lookup:
+        return _Lookup(self.scenes, self.cast)
+
+    def _lookup(self) -> _Lookup:
+        """What the story's lists say, worked out once; built again if the lists are no longer those
+        it was worked out from (the story is frozen, but a copy with other scenes starts with its cache)."""
+        found = self._read
+        if found.scenes is not self.scenes or found.cast is not self.cast:
+            del self.__dict__["_read"]
+            found = self._read
+        return found
+
     def scene(self, ident: str) -> FeatScene:
-        return next(s for s in self.scenes if s.id == ident)
+        found = self._lookup().scenes_by_id.get(ident)
+        return found if found is not None else next(s for s in self.scenes if s.id == ident)
+
+    def heroes(self) -> frozenset[str]:
+        """The names of the cast."""
+        return self._lookup().heroes
 
     def exits(self, ident: str) -> list[str]:
         """The scenes that may follow ``ident``: as written, else the next one listed (none after the last)."""
@@ -268,11 +288,11 @@ class FeatStory(BaseModel):
 
     def ways(self, ident: str) -> list[FeatExit]:
         """The ways on from ``ident``, each with the outcomes that open it (none: always open)."""
-        scene = self.scene(ident)
-        if scene.exits is not None:
-            return [FeatExit(to=w) if isinstance(w, str) else w for w in scene.exits]
-        at = self.scenes.index(scene)
-        return [FeatExit(to=self.scenes[at + 1].id)] if at + 1 < len(self.scenes) else []
+        found = self._lookup().ways.get(ident)
+        if found is None:
+            self.scene(ident)  # no such scene: refused as it always was
+            return []
+        return list(found)
 
     def open_exits(self, ident: str, outcomes: Outcomes) -> list[str]:
         """The scenes that may follow ``ident`` now, the outcomes so far being ``outcomes``."""
@@ -299,6 +319,24 @@ class FeatStory(BaseModel):
 
     def other(self, name: str) -> FeatCharacterSpec:
         return next(c for c in self.others if c.name == name)
+
+
+class _Lookup:
+    """A story's scenes by id, the ways on from each and the names of its cast, read once from its lists."""
+
+    def __init__(self, scenes: Sequence[FeatScene], cast: Sequence[FeatCharacterSpec]) -> None:
+        self.scenes, self.cast = scenes, cast
+        self.heroes = frozenset(c.name for c in cast)
+        self.scenes_by_id: dict[str, FeatScene] = {}
+        self.ways: dict[str, tuple[FeatExit, ...]] = {}
+        for at, scene in enumerate(scenes):
+            if scene.id in self.scenes_by_id:
+                continue  # a story that repeats an id is refused; until then the first one is meant
+            self.scenes_by_id[scene.id] = scene
+            if scene.exits is not None:
+                self.ways[scene.id] = tuple(FeatExit(to=w) if isinstance(w, str) else w for w in scene.exits)
+            else:
+                self.ways[scene.id] = (FeatExit(to=scenes[at + 1].id),) if at + 1 < len(scenes) else ()
 
 
 def _problems(exc: ValidationError) -> str:
@@ -418,8 +456,8 @@ class FeatProgress:
         who = args.get("who")
         # acting is making a roll or a move (being wounded or brought round is not a turn); without
         # a story anyone may be a hero, with one only its cast
-        heroes = {c.name for c in self.story.cast} if self.story is not None else {who}
-        if verb in (*SETTLING_VERBS, "move") and isinstance(who, str) and who in heroes:
+        heroes = self.story.heroes() if self.story is not None else {who}
+        if verb in _ACTING and isinstance(who, str) and who in heroes:
             self.acted.append(who)
         if self.story is None:
             return

@@ -316,7 +316,7 @@ class Move(FeatVerb):
         return {"who": who, "pace": pace, "going": going, "gradient": gradient, "feet": feet, "rounds": rounds}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        char = Turn(state, Dice()).able(args["who"])
+        char = Turn(state, Dice.scripted(())).able(args["who"])  # a look-up: no die, and no seeding one
         pace, going = Pace(args["pace"]), Going(args["going"])
         if char.exhausted and pace is not Pace.WALK:
             raise NotAble(f"{char.name} is exhausted: no faster than a walk until they rest",
