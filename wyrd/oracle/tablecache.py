@@ -10,9 +10,11 @@ The key is a digest of everything the result depends on: each file's label and b
 the modules that parse and check tables, and the version of pydantic. A file changed, a ruleset
 installed or removed, or Wyrd upgraded gives another key, and the tables are loaded and checked
 again, every problem reported with its file, line and field as before; only a load that passed is
-written. What is read back carries the digest of its own text, and is read as a file is (through the
-tables' own models, :meth:`pydantic.BaseModel.model_validate_json`): a kept result changed by hand, cut
-short or unreadable is ignored, and the tables are checked again. A player's own tables are never kept.
+written. What is written carries the digest of its own text, and what is read back is read as a file
+is (through the tables' own models, :meth:`pydantic.BaseModel.model_validate_json`): a kept result cut
+short, unreadable, or changed without its digest is ignored, and the tables are checked again. (It sits
+in the player's own folder, beside their own tables; it is not a guard against someone who rewrites
+it with a digest to match.) A player's own tables are never kept: they are checked at every start.
 
 This module imports only the standard library, so the command line may name the folder before it
 has loaded pydantic.
