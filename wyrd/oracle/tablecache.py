@@ -16,16 +16,13 @@ short, unreadable, or changed without its digest is ignored, and the tables are 
 in the player's own folder, beside their own tables; it is not a guard against someone who rewrites
 it with a digest to match.) A player's own tables are never kept: they are checked at every start.
 
-This module imports only the standard library, so the command line may name the folder before it
-has loaded pydantic.
+This module imports only the standard library, and what it needs to read and write only when it
+does (hashing, temporary files): every ``wyrd`` command names the folder, ``wyrd --version`` too.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -58,6 +55,9 @@ def kept_in() -> Path | None:
 
 
 def _checker_source() -> bytes:
+    import hashlib
+    import importlib.util
+
     digest = hashlib.sha256()
     for name in CHECKER_MODULES:
         spec = importlib.util.find_spec(name)
@@ -73,6 +73,8 @@ def _checker_source() -> bytes:
 
 def key_of(files: Sequence[tuple[str, bytes]]) -> str:
     """The key of a load of ``files`` (label, bytes), in the order they are loaded."""
+    import hashlib
+
     digest = hashlib.sha256(_FORMAT + _checker_source())
     for label, data in files:
         digest.update(b"%d:%s\0%d:" % (len(label.encode()), label.encode(), len(data)))
@@ -82,6 +84,8 @@ def key_of(files: Sequence[tuple[str, bytes]]) -> str:
 
 def kept(key: str) -> bytes | None:
     """What was written under ``key``, if it is there whole and unchanged; None otherwise."""
+    import hashlib
+
     folder = kept_in()
     if folder is None:
         return None
@@ -98,6 +102,9 @@ def kept(key: str) -> bytes | None:
 def keep(key: str, body: bytes) -> None:
     """Write ``body`` under ``key`` (replacing the results of earlier keys); a folder that cannot be
     written is left as it is: the next start checks the tables again."""
+    import hashlib
+    import tempfile
+
     folder = kept_in()
     if folder is None:
         return
