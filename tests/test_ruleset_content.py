@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import wyrd.rulesets as registry
+from wyrd.oracle import tablecache
 from wyrd.oracle.narrators.base import NarrationRequest
 from wyrd.oracle.narrators.table import TableNarrator
 from wyrd.oracle.tables import SHARED_TABLES, ContentError, bundled_tables, roll, ruleset_tables
@@ -143,6 +144,21 @@ def test_a_broken_table_of_a_registered_ruleset_names_file_line_and_field(fifth:
         bundled_tables()
     message = str(refused.value)
     assert "wyrd_tally/tables.yaml:8: tables[0].rows[1].range" in message, message
+
+
+def test_a_broken_table_is_named_the_same_while_a_check_is_kept(fifth: Path, tmp_path: Path) -> None:
+    """Issue 21, point 2: a check kept from an earlier start is never taken for a file that has changed since."""
+    tablecache.keep_in(lambda: tmp_path / "cache")
+    try:
+        assert "tally/mark" in bundled_tables()
+        assert list((tmp_path / "cache").glob("tables-*.json"))
+        (fifth / "tables.yaml").write_text(TALLY_TABLES.replace("range: 4-6", "range: 4-7"), encoding="utf-8")
+        clear_caches()
+        with pytest.raises(ContentError) as refused:
+            bundled_tables()
+        assert "wyrd_tally/tables.yaml:8: tables[0].rows[1].range" in str(refused.value)
+    finally:
+        tablecache.keep_in(None)
 
 
 def test_a_missing_table_file_names_the_ruleset(fifth: Path) -> None:

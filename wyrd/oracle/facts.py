@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, Field
 
 from wyrd.oracle.grammar import Referent, person, reading
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice
 
 __all__ = ["ABILITY_FALLBACK_FACETS", "ChallengeFacts", "CharacterFacts", "StoryFacts", "challenge_context"]
@@ -81,7 +82,7 @@ class ChallengeFacts(BaseModel):
     value: int | None = None
     denizen: str | None = None
     lead: str | None = None
-    involved: list[str] = Field(default_factory=list)
+    involved: list[str] = Field(default_factory=empty_list)
     outcome: str | None = None  # see wyrd.oracle.narrators.base.Outcome
     wyrd_drawn: int = 0
     damage: dict[str, int] = Field(default_factory=dict)  # character -> points lost
@@ -113,10 +114,10 @@ class StoryFacts(BaseModel):
     story: str = ""
     scene: str = ""
     location: str = ""
-    seeds: list[str] = Field(default_factory=list)
-    tone: list[str] = Field(default_factory=list)
+    seeds: list[str] = Field(default_factory=empty_list)
+    tone: list[str] = Field(default_factory=empty_list)
     language: str = ""  # the story's own language, if it names one
-    denizens: list[str] = Field(default_factory=list)
+    denizens: list[str] = Field(default_factory=empty_list)
     characters: dict[str, CharacterFacts] = Field(default_factory=dict)
     challenges: dict[str, ChallengeFacts] = Field(default_factory=dict)
     # a story's own entries by category: twist categories, "location", "denizen", ...

@@ -36,6 +36,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from wyrd.oracle import tablecache
 from wyrd.oracle.dicespec import DiceSpec
 from wyrd.oracle.tablecheck import compile_file, find_cycles
 from wyrd.oracle.text import Layered, capitalise, fill
@@ -276,13 +277,8 @@ def load_tables(paths: Sequence[Path | Traversable], *, base: Mapping[str, Table
     return merged
 
 
-def ruleset_tables(every: Sequence[Ruleset]) -> TableSet:
-    """The shared tables and the tables of ``every`` ruleset, loaded and checked together.
-
-    Files are loaded in the order of their names (``wyrd/oracle/tables/meaning.yaml`` ...), not of
-    the rulesets, so a ruleset installed beside Wyrd changes nothing about the others' tables.
-    A file that is missing, or whose package is not installed, is an error naming the ruleset.
-    """
+def _named_files(every: Sequence[Ruleset]) -> dict[str, Path | Traversable]:
+    """The table files of the shared tables and of ``every`` ruleset, by label, in the order they load."""
     named: dict[str, Path | Traversable] = {}
     missing: list[Problem] = []
     wanted = [("shared", name) for name in SHARED_TABLES]
@@ -301,14 +297,58 @@ def ruleset_tables(every: Sequence[Ruleset]) -> TableSet:
         named.setdefault(where.label, found)
     if missing:
         raise ContentError(missing)
-    ordered = sorted(named)
-    return load_tables([named[label] for label in ordered], names={str(named[label]): label for label in ordered})
+    return {label: named[label] for label in sorted(named)}
+
+
+def _load_named(named: Mapping[str, Path | Traversable]) -> TableSet:
+    return load_tables(list(named.values()), names={str(found): label for label, found in named.items()})
+
+
+def ruleset_tables(every: Sequence[Ruleset]) -> TableSet:
+    """The shared tables and the tables of ``every`` ruleset, loaded and checked together.
+
+    Files are loaded in the order of their names (``wyrd/oracle/tables/meaning.yaml`` ...), not of
+    the rulesets, so a ruleset installed beside Wyrd changes nothing about the others' tables.
+    A file that is missing, or whose package is not installed, is an error naming the ruleset.
+    """
+    return _load_named(_named_files(every))
+
+
+class _Kept(BaseModel):
+    """The bundled tables as :mod:`wyrd.oracle.tablecache` keeps them, in the order they loaded."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tables: tuple[Table, ...]
+
+
+def _kept_tables(named: Mapping[str, Path | Traversable]) -> TableSet:
+    """The tables of ``named`` from the kept check of the same bytes, or loaded, checked and kept."""
+    try:
+        key = tablecache.key_of([(label, found.read_bytes()) for label, found in named.items()])
+    except OSError:
+        return _load_named(named)  # which reports the file that cannot be read
+    body = tablecache.kept(key)
+    if body is not None:
+        try:
+            return TableSet({t.id: t for t in _Kept.model_validate_json(body).tables})
+        except ValueError:
+            pass  # not what was written: checked again below
+    tables = _load_named(named)
+    tablecache.keep(key, _Kept(tables=tuple(tables.values())).model_dump_json().encode("utf-8"))
+    return tables
 
 
 @functools.cache
 def bundled_tables() -> TableSet:
-    """The tables every registered ruleset narrates with (shared and its own), loaded and checked once."""
-    return ruleset_tables(rulesets())
+    """The tables every registered ruleset narrates with (shared and its own), loaded and checked once.
+
+    Where the program keeps the check (:func:`wyrd.oracle.tablecache.keep_in`), a start whose table
+    files are byte for byte those of an earlier load that passed takes its result instead."""
+    named = _named_files(rulesets())
+    if tablecache.kept_in() is None:
+        return _load_named(named)
+    return _kept_tables(named)
 
 
 def _draw(table: Table, dice: Dice, deck_state: DeckState | None) -> tuple[Row, int, tuple[int, ...]]:

@@ -32,6 +32,7 @@ from wyrd.oracle.events import Narrated
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts
 from wyrd.oracle.grammar import Referent
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice
 
 __all__ = ["DEFAULT_MAX_CHARS", "MAJOR_MOMENTS", "MomentKind", "Narration", "NarrationRequest", "Narrator", "Outcome"]
@@ -106,21 +107,21 @@ class NarrationRequest(BaseModel):
     # a finer kind: the challenge outcome, twist category, answer, magic form,
     # postscript (held / freed / defeated), scene-test outcome, harm (damage / scratch) ...
     detail: str | None = None
-    events: list[SerializeAsAny[Event]] = Field(default_factory=list)  # typed, as the rules and the kit made them
+    events: list[SerializeAsAny[Event]] = Field(default_factory=empty_list)  # typed, as the rules and the kit made them
     subject: str | None = None  # the character the moment is mostly about
-    characters: list[CharacterFacts] = Field(default_factory=list)
+    characters: list[CharacterFacts] = Field(default_factory=empty_list)
     challenge: ChallengeFacts | None = None
     story: str = ""
     scene: str = ""
     location: str = ""
-    seeds: list[str] = Field(default_factory=list)  # the story's narration seeds for this scene
-    tone: list[str] = Field(default_factory=list)
-    denizens: list[str] = Field(default_factory=list)
+    seeds: list[str] = Field(default_factory=empty_list)  # the story's narration seeds for this scene
+    tone: list[str] = Field(default_factory=empty_list)
+    denizens: list[str] = Field(default_factory=empty_list)
     tables: dict[str, list[str]] = Field(default_factory=dict)  # the story's own entries by category
     # how the story refers to things by name (challenges, enemies, people, places); characters say their own
     referents: dict[str, Referent] = Field(default_factory=dict)
     # Set by a kit for its own moments; None or empty: worked out from the Abacus's moments as before.
-    told_by: list[str] = Field(default_factory=list)  # the tables that tell it offline, most specific first
+    told_by: list[str] = Field(default_factory=empty_list)  # the tables that tell it offline, most specific first
     values: dict[str, Any] = Field(default_factory=dict)  # their placeholders' values
     own_words: bool = False  # told with one of ``seeds``, as written (a die picks which)
     said: str = ""  # what the facts settle, in a plain sentence for the model

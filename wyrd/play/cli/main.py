@@ -123,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     """
     if argv is None:
         argv = sys.argv[1:]
+    from wyrd.oracle.tablecache import keep_in
+    from wyrd.play.engine.paths import cache_dir
+
+    keep_in(cache_dir)  # a start that narrates from the bundled tables reads their kept check
     parser = build_parser(_command_of(argv))
     try:
         args = parser.parse_args(argv)

@@ -10,7 +10,7 @@ import os
 import time
 from pathlib import Path
 
-__all__ = ["data_dir", "history_file", "list_saves", "new_save_path", "newest_save", "saves_dir"]
+__all__ = ["cache_dir", "data_dir", "history_file", "list_saves", "new_save_path", "newest_save", "saves_dir"]
 
 SAVE_SUFFIX = ".wyrd"
 
@@ -22,6 +22,11 @@ def data_dir() -> Path:
     from platformdirs import user_data_path
 
     return user_data_path("wyrd", appauthor=False)
+
+
+def cache_dir() -> Path:
+    """What Wyrd keeps to start sooner and can always make again (the bundled tables' check)."""
+    return data_dir() / "cache"
 
 
 def saves_dir() -> Path:

@@ -66,6 +66,7 @@ from wyrd.play.engine.storyplay import Follower, PlayContext, content_dirs
 from wyrd.play.engine.verbs import Command, Parsed
 from wyrd.play.engine.words import UsageError
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice, DiceExhausted, FaceOutOfRange, Roll, ScriptedSource, SeededSource, TypedSource
 from wyrd.rules.errors import RuleError
 
@@ -135,7 +136,7 @@ class Reply(BaseModel):
 
     line: str
     verb: str | None = None
-    events: list[Recorded] = Field(default_factory=list)
+    events: list[Recorded] = Field(default_factory=empty_list)
     refused: Recorded | None = None  # a Refused event, numbered None: it is never saved
     changed: bool = False
     untold: Untold | None = Field(default=None, exclude=True)

@@ -30,6 +30,7 @@ from wyrd.play.engine.words import UsageError
 from wyrd.play.frontends.live import Live
 from wyrd.play.frontends.view import Line, clean, describe, wording
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 
 __all__ = ["MAX_LINE", "Console", "Live", "Output", "overlong"]
 
@@ -50,8 +51,8 @@ class Output(BaseModel):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    events: list[Recorded] = Field(default_factory=list)
-    lines: list[Line] = Field(default_factory=list)
+    events: list[Recorded] = Field(default_factory=empty_list)
+    lines: list[Line] = Field(default_factory=empty_list)
     quit: bool = False
     untold: Untold | None = Field(default=None, exclude=True)
     notice: str = Field(default="", exclude=True)  # a model gone to rest, said once (also among the lines)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, Field
 
 from wyrd.rules.abacus.enums import Ability
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.errors import RuleError
 
 __all__ = [
@@ -44,7 +45,7 @@ class Character(BaseModel):
     scores: dict[Ability, int]
     points: dict[Ability, int]
     facets: dict[Ability, list[str]] = Field(default_factory=dict)
-    scratched: list[Ability] = Field(default_factory=list)
+    scratched: list[Ability] = Field(default_factory=empty_list)
     wyrd: int = 0
     connection: str | None = None
     defeated: bool = False

@@ -15,6 +15,7 @@ from pydantic import Field
 from wyrd.rules.abacus.enums import Ability, ChallengeType, MagicForm
 from wyrd.rules.abacus.reasons import Reason
 from wyrd.rules.actions import Event, Labelled
+from wyrd.rules.defaults import empty_list
 
 __all__ = [
     "AbacusEvent",
@@ -215,7 +216,7 @@ class ClockAdvanced(_Named):
     clock: str
     value: int
     change: int
-    thresholds: list[int] = Field(default_factory=list)
+    thresholds: list[int] = Field(default_factory=empty_list)
 
 
 class CounterChanged(_Named):

@@ -15,6 +15,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from wyrd.rules.abacus.enums import Ability, ChallengeType
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.values import Value
 
 __all__ = [
@@ -113,7 +114,7 @@ class StageRule(BaseModel):
     name: str
     text: str = ""
     trigger: Trigger = Field(default_factory=Trigger)
-    effects: list[Effect] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=empty_list)
     lasts: Lasts = Lasts.STORY
     uses: int | None = None
     active: bool = True
@@ -124,7 +125,7 @@ class StageRule(BaseModel):
 
 class Threshold(Value):
     at: int
-    effects: list[Effect] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=empty_list)
     text: str = ""
 
 
@@ -137,8 +138,8 @@ class Clock(BaseModel):
     # count on every Wyrd roll, or only on the roll made when a scene ends
     scene_end_only: bool = False
     value: int = 0
-    thresholds: list[Threshold] = Field(default_factory=list)
-    reached: list[int] = Field(default_factory=list)
+    thresholds: list[Threshold] = Field(default_factory=empty_list)
+    reached: list[int] = Field(default_factory=empty_list)
 
 
 class Counter(BaseModel):

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from wyrd.rules.abacus.characters import Character
 from wyrd.rules.abacus.enums import Ability, ChallengeStatus, ChallengeType
 from wyrd.rules.abacus.stage import Clock, Counter, Effect, StageRule
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.values import Value
 
 __all__ = [
@@ -39,7 +40,7 @@ class ChallengeSpec(Value):
     type: ChallengeType
     value: int = Field(ge=0)
     denizen: str | None = None
-    after: list[str] = Field(default_factory=list)
+    after: list[str] = Field(default_factory=empty_list)
     # What failing costs. None: the default of damage to the lead, half the value.
     on_fail: list[Effect] | None = None
 
@@ -51,7 +52,7 @@ class Challenge(ChallengeSpec):
 
     status: ChallengeStatus = ChallengeStatus.OPEN
     sabotage: int = 0
-    saboteurs: list[str] = Field(default_factory=list)  # each works against a challenge once
+    saboteurs: list[str] = Field(default_factory=empty_list)  # each works against a challenge once
     tackled: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
@@ -90,9 +91,9 @@ class Scene(BaseModel):
     challenges: dict[str, Challenge] = Field(default_factory=dict)
     wyrd_rolls: int = 0
     drawn: int = 0
-    faced: list[str] = Field(default_factory=list)
-    cast_magic: list[str] = Field(default_factory=list)
-    warded: list[str] = Field(default_factory=list)
+    faced: list[str] = Field(default_factory=empty_list)
+    cast_magic: list[str] = Field(default_factory=empty_list)
+    warded: list[str] = Field(default_factory=empty_list)
 
 
 class Assignment(BaseModel):
@@ -112,9 +113,9 @@ class PendingRoll(BaseModel):
     involved: list[str]
     stage: RollStage = RollStage.ASSIGNING
     # who has paid the Wyrd for another ability ("NAME:ability") / for helping from elsewhere (NAME)
-    other_ability: list[str] = Field(default_factory=list)
-    absent_help: list[str] = Field(default_factory=list)
-    assigned: list[Assignment] = Field(default_factory=list)
+    other_ability: list[str] = Field(default_factory=empty_list)
+    absent_help: list[str] = Field(default_factory=empty_list)
+    assigned: list[Assignment] = Field(default_factory=empty_list)
     bonus: int = 0
     die: int | None = None
     # the value the die was rolled against; later changes to the challenge
@@ -140,10 +141,10 @@ class GameState(BaseModel):
     servants: dict[str, Servant] = Field(default_factory=dict)
     # challenges placed while no scene could take them (between scenes, or by a closing scene's
     # Wyrd roll): the next scene begins with them
-    waiting: list[ChallengeSpec] = Field(default_factory=list)
+    waiting: list[ChallengeSpec] = Field(default_factory=empty_list)
     # every servant id ever given, so a new servant never takes a living (or loosed) one's id
-    conjured: list[str] = Field(default_factory=list)
+    conjured: list[str] = Field(default_factory=empty_list)
     connections: bool = False  # the optional connection recovery rule
-    rested: list[str] = Field(default_factory=list)  # who has rested since the last scene
+    rested: list[str] = Field(default_factory=empty_list)  # who has rested since the last scene
     ended: bool = False
     results: dict[str, str] = Field(default_factory=dict)

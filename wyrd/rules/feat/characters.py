@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat.enums import Attribute, Edge, Tier
 from wyrd.rules.feat.skills import ATTRIBUTE_MAX, RANK_MAX, SkillRating, skill_rating
@@ -103,7 +104,7 @@ class Character(BaseModel):
     dead: bool = False
     # Left out of a sheet's JSON when empty or False, so sheets saved before Edges and
     # fatigue read back, and dump, exactly as they were.
-    edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)
+    edges: list[Edge] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
     exhausted: bool = Field(default=False, exclude_if=lambda v: not v)  # failed a fatigue roll: must rest
 
     def has_edge(self, edge: Edge) -> bool:

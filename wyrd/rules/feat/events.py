@@ -24,6 +24,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.feat.characters import Skill
 from wyrd.rules.feat.enums import Attribute, Edge, Needs, Tier
 
@@ -58,7 +59,7 @@ class CharacterCreated(Event):
     skills: dict[str, Skill]
     wyrd: int
     concept: str = ""
-    edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)
+    edges: list[Edge] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
 
 
 class StepUpRolled(Event):
@@ -175,8 +176,8 @@ class InitiativeDecided(Event):
     order: list[str]
     vigour: dict[str, int]
     rolled: bool
-    tied: list[list[str]] = Field(default_factory=list)
-    edges: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)  # first by an Edge of speed
+    tied: list[list[str]] = Field(default_factory=empty_list)
+    edges: list[str] = Field(default_factory=empty_list, exclude_if=lambda v: not v)  # first by an Edge of speed
 
 
 class EdgeActivated(Event):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.lots.characters import Character, Condition
 from wyrd.rules.lots.enums import Lot
 from wyrd.rules.lots.fate import Reading
@@ -60,6 +61,6 @@ class CastRecord(BaseModel):
 
 class GameState(BaseModel):
     characters: dict[str, Character] = Field(default_factory=dict)
-    window: list[CastRecord] = Field(default_factory=list)
+    window: list[CastRecord] = Field(default_factory=empty_list)
     casts: int = 0  # casts made so far, Re-tells included (for ids)
     fight: Fight | None = Field(default=None, exclude_if=lambda v: v is None)  # the Counts, while a fight is on

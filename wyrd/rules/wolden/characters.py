@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.wolden.cults import STARTING_GIFTS, Cult, Gift, Item
 from wyrd.rules.wolden.enums import Ability
 from wyrd.rules.wolden.errors import CreationError
@@ -59,9 +60,9 @@ class Character(BaseModel):
     scores: dict[Ability, int]
     damage: dict[Ability, int] = Field(default_factory=_no_damage)
     slots: int = STARTING_SLOTS
-    gifts: list[Gift] = Field(default_factory=list)
+    gifts: list[Gift] = Field(default_factory=empty_list)
     wounds: int = 0
-    items: list[Item] = Field(default_factory=list)
+    items: list[Item] = Field(default_factory=empty_list)
     out: bool = False
 
     def current(self, ability: Ability) -> int:

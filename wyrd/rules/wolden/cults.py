@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.wolden.enums import Ability
 
 __all__ = [
@@ -153,7 +154,7 @@ class Cult(BaseModel):
     id: str
     name: str
     text: str = ""
-    traits: list[str] = Field(default_factory=list)
+    traits: list[str] = Field(default_factory=empty_list)
     gifts: list[Gift] = Field(min_length=STARTING_GIFTS)
     powers: RollTable[PowerRow]
     equipment: list[Item] = Field(min_length=1)

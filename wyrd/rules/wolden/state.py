@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.wolden.characters import Character
 from wyrd.rules.wolden.cults import Cult
 from wyrd.rules.wolden.enums import Ability, EncounterKind
@@ -79,7 +80,7 @@ class Rounds(BaseModel):
 
     number: int = 1
     participants: list[str]
-    acted: list[str] = Field(default_factory=list)
+    acted: list[str] = Field(default_factory=empty_list)
 
 
 class Extended(BaseModel):
@@ -104,8 +105,8 @@ class Extended(BaseModel):
     start: int
     rating: int
     danger: DamageDice | None = None
-    situations: list[Situation] = Field(default_factory=list)
-    unused: list[str] = Field(default_factory=list)
+    situations: list[Situation] = Field(default_factory=empty_list)
+    unused: list[str] = Field(default_factory=empty_list)
     situation: str | None = None
     per_check: bool = False
 
@@ -142,7 +143,7 @@ class PendingCheck(BaseModel):
     ability: Ability
     gift: str | None = None
     advantage: bool = False
-    helpers: list[str] = Field(default_factory=list)
+    helpers: list[str] = Field(default_factory=empty_list)
     # the open encounter's id, or an enemy's in a fight; None for a plain check
     against: str | None = None
     attack: bool = True
@@ -170,7 +171,7 @@ class GameState(BaseModel):
     pending: PendingCheck | None = None
     session: int = 1
     session_run: str | None = None
-    downtime: list[str] = Field(default_factory=list)
+    downtime: list[str] = Field(default_factory=empty_list)
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, Discriminator, Field, PrivateAttr, StringConstra
 
 from wyrd.rules.abacus.stage import Clock, Counter, Effect, Match, StageRule, Threshold, Trigger
 from wyrd.rules.abacus.state import ChallengeSpec, Needs
+from wyrd.rules.defaults import empty_list
 from wyrd.stories.abacus.exits import STRICT, Condition, Exit, Slug, Told
 from wyrd.stories.problems import Origin
 from wyrd.stories.wording import PronounWord, Wording, unset
@@ -61,18 +62,18 @@ class StoryStageRule(StageRule):
     id: Slug
     trigger: StoryTrigger = Field(default_factory=StoryTrigger)
     # lists are invariant, hence the ignores: sound, as these lists are only read
-    effects: list[StoryEffect] = Field(default_factory=list)  # type: ignore[assignment]
+    effects: list[StoryEffect] = Field(default_factory=empty_list)  # type: ignore[assignment]
 
 
 class StoryThreshold(Threshold):
     model_config = STRICT
-    effects: list[StoryEffect] = Field(default_factory=list)  # type: ignore[assignment]
+    effects: list[StoryEffect] = Field(default_factory=empty_list)  # type: ignore[assignment]
 
 
 class StoryClock(Clock):
     model_config = STRICT
     id: Slug
-    thresholds: list[StoryThreshold] = Field(default_factory=list)  # type: ignore[assignment]
+    thresholds: list[StoryThreshold] = Field(default_factory=empty_list)  # type: ignore[assignment]
 
 
 class StoryCounter(Counter):
@@ -127,9 +128,9 @@ class Concept(BaseModel):
 
 class Facets(BaseModel):
     model_config = STRICT
-    body: list[Text] = Field(default_factory=list)
-    mind: list[Text] = Field(default_factory=list)
-    soul: list[Text] = Field(default_factory=list)
+    body: list[Text] = Field(default_factory=empty_list)
+    mind: list[Text] = Field(default_factory=empty_list)
+    soul: list[Text] = Field(default_factory=empty_list)
 
 
 class Connection(BaseModel):
@@ -161,7 +162,7 @@ class Location(Wording):
     id: Slug
     name: Text
     description: str = ""
-    narration: list[Text] = Field(default_factory=list)  # seeds for the narrator
+    narration: list[Text] = Field(default_factory=empty_list)  # seeds for the narrator
 
 
 class StoryDenizen(Wording):
@@ -175,8 +176,8 @@ class StoryDenizen(Wording):
     name: Text
     description: str = ""
     needs: Needs = Needs.ALL
-    challenges: list[StoryChallenge] = Field(default_factory=list)
-    narration: list[Text] = Field(default_factory=list)
+    challenges: list[StoryChallenge] = Field(default_factory=empty_list)
+    narration: list[Text] = Field(default_factory=empty_list)
 
 
 class SceneSpec(BaseModel):
@@ -188,17 +189,17 @@ class SceneSpec(BaseModel):
     location: Slug
     present: str = "everyone"  # a hint for who should be there
     description: str = ""
-    narration: list[Text] = Field(default_factory=list)
-    challenges: list[ChallengeEntry] = Field(default_factory=list)
+    narration: list[Text] = Field(default_factory=empty_list)
+    challenges: list[ChallengeEntry] = Field(default_factory=empty_list)
     # ids of story rules evident here, and rules that hold for this scene only
-    stage_rules: list[RuleEntry] = Field(default_factory=list)
+    stage_rules: list[RuleEntry] = Field(default_factory=empty_list)
     wyrd: str = ""  # what this scene's Wyrd roll decides, for the narration
-    next: list[Exit] = Field(default_factory=list)
+    next: list[Exit] = Field(default_factory=empty_list)
     finale: bool = False
     # what the story tells as the scene opens, by what came before (the first whose condition holds
     # of each, all of them told); and, for a finale, how the story ends by what was rolled
-    told: list[Told] = Field(default_factory=list)
-    endings: list[Told] = Field(default_factory=list)
+    told: list[Told] = Field(default_factory=empty_list)
+    endings: list[Told] = Field(default_factory=empty_list)
 
 
 class Entry(BaseModel):
@@ -240,11 +241,11 @@ class TwistWeights(BaseModel):
 
 class Twists(BaseModel):
     model_config = STRICT
-    threat: list[Entry] = Field(default_factory=list)
-    eerie: list[Entry] = Field(default_factory=list)
-    personal: list[Entry] = Field(default_factory=list)
-    intrusion: list[Entry] = Field(default_factory=list)
-    friendly: list[Entry] = Field(default_factory=list)
+    threat: list[Entry] = Field(default_factory=empty_list)
+    eerie: list[Entry] = Field(default_factory=empty_list)
+    personal: list[Entry] = Field(default_factory=empty_list)
+    intrusion: list[Entry] = Field(default_factory=empty_list)
+    friendly: list[Entry] = Field(default_factory=empty_list)
     weights: TwistWeights = Field(default_factory=TwistWeights)
 
     def table(self, category: TwistCategory | str) -> list[Entry]:
@@ -256,9 +257,9 @@ class Postscripts(BaseModel):
     """Endings by each character's finale result (wyrd.rules.abacus.story: held, freed, defeated)."""
 
     model_config = STRICT
-    held: list[Entry] = Field(default_factory=list)
-    freed: list[Entry] = Field(default_factory=list)
-    defeated: list[Entry] = Field(default_factory=list)
+    held: list[Entry] = Field(default_factory=empty_list)
+    freed: list[Entry] = Field(default_factory=empty_list)
+    defeated: list[Entry] = Field(default_factory=empty_list)
 
 
 class Complication(BaseModel):
@@ -267,8 +268,8 @@ class Complication(BaseModel):
     model_config = STRICT
     id: Slug
     text: Text
-    challenges: list[ChallengeEntry] = Field(default_factory=list)
-    stage_rules: list[RuleEntry] = Field(default_factory=list)
+    challenges: list[ChallengeEntry] = Field(default_factory=empty_list)
+    stage_rules: list[RuleEntry] = Field(default_factory=empty_list)
 
 
 class Story(BaseModel):
@@ -282,22 +283,22 @@ class Story(BaseModel):
     players: Players = Field(default_factory=Players)
     length: str = ""  # "one to two hours"
     premise: Text
-    tone: list[Text] = Field(default_factory=list)
+    tone: list[Text] = Field(default_factory=empty_list)
     # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
     language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
-    concepts: list[Concept] = Field(default_factory=list)
+    concepts: list[Concept] = Field(default_factory=empty_list)
     connections: bool = False  # turn on seed 000's optional connection recovery rule
-    pregens: list[Pregen] = Field(default_factory=list)
-    locations: list[Location] = Field(default_factory=list)
-    denizens: list[StoryDenizen] = Field(default_factory=list)
-    scenes: list[SceneSpec] = Field(default_factory=list)
-    stage_rules: list[StoryStageRule] = Field(default_factory=list)
-    clocks: list[StoryClock] = Field(default_factory=list)
-    counters: list[StoryCounter] = Field(default_factory=list)
+    pregens: list[Pregen] = Field(default_factory=empty_list)
+    locations: list[Location] = Field(default_factory=empty_list)
+    denizens: list[StoryDenizen] = Field(default_factory=empty_list)
+    scenes: list[SceneSpec] = Field(default_factory=empty_list)
+    stage_rules: list[StoryStageRule] = Field(default_factory=empty_list)
+    clocks: list[StoryClock] = Field(default_factory=empty_list)
+    counters: list[StoryCounter] = Field(default_factory=empty_list)
     twists: Twists = Field(default_factory=Twists)
     postscripts: Postscripts = Field(default_factory=Postscripts)
     freeform: bool = False
-    complications: list[Complication] = Field(default_factory=list)
+    complications: list[Complication] = Field(default_factory=empty_list)
 
     _origin: Origin | None = PrivateAttr(default=None)
 

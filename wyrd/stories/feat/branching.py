@@ -39,6 +39,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from wyrd.rules.defaults import empty_list
 from wyrd.stories.problems import Steps
 
 __all__ = [
@@ -105,7 +106,7 @@ class FeatExit(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     to: str
-    when: list[str] = Field(default_factory=list)
+    when: list[str] = Field(default_factory=empty_list)
 
     _read = field_validator("when", mode="before")(lambda cls, v: _conditions(v))
 
@@ -115,7 +116,7 @@ class FeatText(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    when: list[str] = Field(default_factory=list)
+    when: list[str] = Field(default_factory=empty_list)
     text: str = Field(min_length=1)
 
     _read = field_validator("when", mode="before")(lambda cls, v: _conditions(v))

@@ -61,6 +61,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat import Attribute, Character, Edge, Skill, Tier, create_character
 from wyrd.rules.feat.skills import SkillRating
@@ -144,7 +145,7 @@ class FeatCharacterSpec(BaseModel):
     spirit: int
     skills: dict[str, str] = Field(default_factory=dict)
     wyrd: int | None = Field(default=None, ge=0, le=99)
-    edges: list[Edge] = Field(default_factory=list, exclude_if=lambda v: not v)  # seed 003: an Edge of speed
+    edges: list[Edge] = Field(default_factory=empty_list, exclude_if=lambda v: not v)  # seed 003: an Edge of speed
     # how prose refers to them: "she" or "she/her", "he/him", "they/them" (left out of saved arguments when unset)
     pronouns: PronounWord = Field(default="", exclude_if=lambda v: not v)
 
@@ -176,16 +177,16 @@ class FeatScene(BaseModel):
     id: str = Field(pattern=_SLUG, max_length=60)
     title: str = Field(min_length=1)
     text: str = Field(min_length=1)
-    enters: list[str] = Field(default_factory=list)
-    asks: list[str] = Field(default_factory=list)
-    narration: list[str] = Field(default_factory=list)
+    enters: list[str] = Field(default_factory=empty_list)
+    asks: list[str] = Field(default_factory=empty_list)
+    narration: list[str] = Field(default_factory=empty_list)
     exits: list[str | FeatExit] | None = None
     # Issue 18: where it is, what stands in the way, its standing rules, and openings by earlier outcomes
     # (each left out of saved arguments when unset, so scenes saved before them read back the same).
     place: str = Field(default="", exclude_if=lambda v: not v)
-    stakes: list[FeatStake] = Field(default_factory=list, exclude_if=lambda v: not v)
-    rules: list[FeatRule] = Field(default_factory=list, exclude_if=lambda v: not v)
-    openings: list[FeatText] = Field(default_factory=list, exclude_if=lambda v: not v)
+    stakes: list[FeatStake] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
+    rules: list[FeatRule] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
+    openings: list[FeatText] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
 
     @field_validator("text", "title")
     @classmethod
@@ -202,16 +203,16 @@ class FeatStory(BaseModel):
     ruleset: Literal["feat"] = "feat"
     title: str = Field(min_length=1)
     premise: str = ""
-    tone: list[str] = Field(default_factory=list)
+    tone: list[str] = Field(default_factory=empty_list)
     # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
     language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
     cast: list[FeatCharacterSpec] = Field(min_length=1)
-    others: list[FeatCharacterSpec] = Field(default_factory=list)
+    others: list[FeatCharacterSpec] = Field(default_factory=empty_list)
     scenes: list[FeatScene] = Field(min_length=1)
     ending: str = Field(min_length=1)
     # Issue 18: endings by outcome (told after `ending`), standing rules, and the story's own twist tables
-    endings: list[FeatText] = Field(default_factory=list, exclude_if=lambda v: not v)
-    rules: list[FeatRule] = Field(default_factory=list, exclude_if=lambda v: not v)
+    endings: list[FeatText] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
+    rules: list[FeatRule] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
     twists: dict[str, list[str]] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
     @field_validator("twists")

@@ -26,6 +26,8 @@ from typing import Annotated, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from wyrd.rules.defaults import empty_list
+
 __all__ = [
     "CHECK_OUTCOMES",
     "END",
@@ -118,10 +120,10 @@ class Twists(BaseModel):
 
     model_config = _STRICT
 
-    dark: list[Text] = Field(default_factory=list)  # a heightened WOE
-    fortunate: list[Text] = Field(default_factory=list)  # a heightened WEAL
-    portent: list[Text] = Field(default_factory=list)  # a Portent spent, an oracle's doubled answer
-    ordinary: list[Text] = Field(default_factory=list)  # a scene test's WASTE: something ordinary intrudes
+    dark: list[Text] = Field(default_factory=empty_list)  # a heightened WOE
+    fortunate: list[Text] = Field(default_factory=empty_list)  # a heightened WEAL
+    portent: list[Text] = Field(default_factory=empty_list)  # a Portent spent, an oracle's doubled answer
+    ordinary: list[Text] = Field(default_factory=empty_list)  # a scene test's WASTE: something ordinary intrudes
 
 
 # -- the linter's part ---------------------------------------------------------------------------

@@ -32,6 +32,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, ValidationInfo, model_validator
 
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice
 from wyrd.rules.lots import (
     Character,
@@ -155,16 +156,16 @@ class Scene(BaseModel):
     id: Slug
     title: Text
     text: Text
-    narration: list[Text] = Field(default_factory=list)
-    enters: list[Text] = Field(default_factory=list)  # NPCs who come in with the scene
-    checks: list[CheckCall] = Field(default_factory=list)
-    assess: list[AssessCall] = Field(default_factory=list)
-    lots: list[Text] = Field(default_factory=list)  # secret casts, by what they are for
+    narration: list[Text] = Field(default_factory=empty_list)
+    enters: list[Text] = Field(default_factory=empty_list)  # NPCs who come in with the scene
+    checks: list[CheckCall] = Field(default_factory=empty_list)
+    assess: list[AssessCall] = Field(default_factory=empty_list)
+    lots: list[Text] = Field(default_factory=empty_list)  # secret casts, by what they are for
     fight: FightCall | None = None
     where: Text | None = None  # the place, as the frame names it
-    texts: list[Told] = Field(default_factory=list)  # the text instead, when an earlier outcome calls for it
-    exits: list[Exit] = Field(default_factory=list)  # none: the next scene in order
-    rules: list[StageRule] = Field(default_factory=list)  # standing rules while the scene lasts
+    texts: list[Told] = Field(default_factory=empty_list)  # the text instead, when an earlier outcome calls for it
+    exits: list[Exit] = Field(default_factory=empty_list)  # none: the next scene in order
+    rules: list[StageRule] = Field(default_factory=empty_list)  # standing rules while the scene lasts
 
     def text_for(self, outcomes: Mapping[str, str]) -> str:
         """The scene's text after these outcomes: the first text whose condition holds, else its own."""
@@ -180,15 +181,15 @@ class Scenario(BaseModel):
     id: Slug
     title: Text
     premise: Text
-    tone: list[Text] = Field(default_factory=list)
+    tone: list[Text] = Field(default_factory=empty_list)
     # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
     language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
     pregens: list[Sheet] = Field(min_length=1)
-    npcs: list[Sheet] = Field(default_factory=list)
+    npcs: list[Sheet] = Field(default_factory=empty_list)
     scenes: list[Scene] = Field(min_length=1)
     ending: Text
-    endings: list[Told] = Field(default_factory=list)  # the ending instead, after these outcomes
-    rules: list[StageRule] = Field(default_factory=list)  # standing rules of the whole story
+    endings: list[Told] = Field(default_factory=empty_list)  # the ending instead, after these outcomes
+    rules: list[StageRule] = Field(default_factory=empty_list)  # standing rules of the whole story
     twists: Twists = Field(default_factory=Twists)
 
     def ending_for(self, outcomes: Mapping[str, str]) -> str:

@@ -33,6 +33,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.errors import RuleError
 from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_character
 from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
@@ -155,7 +156,7 @@ class EnemySpec(_Spec, Wording):
     harm: int = Field(ge=1)
     damage: str = "1d4+1"
     text: str = ""
-    actions: list[EnemyAction] = Field(default_factory=list)
+    actions: list[EnemyAction] = Field(default_factory=empty_list)
 
     @field_validator("damage")
     @classmethod
@@ -190,7 +191,7 @@ class ExtendedSpec(_Danger, Wording):
     name: str
     rating: int = Field(ge=1)
     text: str = ""
-    approaches: list[str] = Field(default_factory=list)
+    approaches: list[str] = Field(default_factory=empty_list)
     fail: str = ""
 
 
@@ -231,7 +232,7 @@ class ExitSpec(_Spec):
 
     to: Ident
     encounter: Ident | None = None
-    outcomes: list[EncounterOutcome] = Field(default_factory=list)
+    outcomes: list[EncounterOutcome] = Field(default_factory=empty_list)
     text: str = ""
 
     def opens(self, outcomes: Mapping[str, str]) -> bool:
@@ -253,9 +254,9 @@ class SceneSpec(_Spec):
     place: str = ""
     encounter: Ident | None = None
     settled: bool = False  # a settled place: a downtime fits here
-    narration: list[str] = Field(default_factory=list)
-    rules: list[StandingRule] = Field(default_factory=list)
-    exits: list[ExitSpec] = Field(default_factory=list)
+    narration: list[str] = Field(default_factory=empty_list)
+    rules: list[StandingRule] = Field(default_factory=empty_list)
+    exits: list[ExitSpec] = Field(default_factory=empty_list)
 
 
 class PregenSpec(_Spec):
@@ -277,7 +278,7 @@ class EndingLine(_Spec):
 
     text: str
     encounter: Ident | None = None
-    outcomes: list[EncounterOutcome] = Field(default_factory=list)
+    outcomes: list[EncounterOutcome] = Field(default_factory=empty_list)
 
 
 class Scenario(_Spec):
@@ -285,21 +286,21 @@ class Scenario(_Spec):
     id: Ident
     title: str
     premise: str
-    tone: list[str] = Field(default_factory=list)
+    tone: list[str] = Field(default_factory=empty_list)
     # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
     language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
     cults: list[Ident] = Field(min_length=1)
-    pregens: list[PregenSpec] = Field(default_factory=list)
-    enemies: list[EnemySpec] = Field(default_factory=list)
-    situation_tables: list[SituationTable] = Field(default_factory=list)
-    extended: list[ExtendedSpec] = Field(default_factory=list)
-    montages: list[MontageSpec] = Field(default_factory=list)
-    fights: list[FightSpec] = Field(default_factory=list)
+    pregens: list[PregenSpec] = Field(default_factory=empty_list)
+    enemies: list[EnemySpec] = Field(default_factory=empty_list)
+    situation_tables: list[SituationTable] = Field(default_factory=empty_list)
+    extended: list[ExtendedSpec] = Field(default_factory=empty_list)
+    montages: list[MontageSpec] = Field(default_factory=empty_list)
+    fights: list[FightSpec] = Field(default_factory=empty_list)
     scenes: list[SceneSpec] = Field(min_length=1)
-    narration: list[str] = Field(default_factory=list)
+    narration: list[str] = Field(default_factory=empty_list)
     ending: list[EndingLine] = Field(min_length=1)
     # rules that stand in every scene of the story
-    rules: list[StandingRule] = Field(default_factory=list)
+    rules: list[StandingRule] = Field(default_factory=empty_list)
     # the story's own twists, by category (threat, eerie, tie, mundane, friendly): a critical's twist
     twists: dict[TwistCategory, list[Annotated[str, Field(min_length=1)]]] = Field(default_factory=dict)
 

@@ -16,6 +16,7 @@ from wyrd.oracle.events import Inspiration
 from wyrd.play.engine.events import ORACLE_EVENTS, EventKinds, StoryChosen
 from wyrd.rules.abacus.events import AbacusEvent
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 
 __all__ = ["KINDS", "Ending", "Inspiration", "Postscript", "SceneFramed", "StageRulesEvident", "StoryChosen"]
 
@@ -43,7 +44,7 @@ class SceneFramed(Event):
     title: str
     place: str = ""
     text: str = ""
-    present: list[str] = Field(default_factory=list)
+    present: list[str] = Field(default_factory=empty_list)
 
 
 class Ending(Event):

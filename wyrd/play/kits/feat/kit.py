@@ -47,6 +47,7 @@ from wyrd.play.kits.feat.verbs import (
     take_who,
 )
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, Edge, GameState, Outcome, Skill, Tier
 from wyrd.stories.feat import FeatCharacterSpec, FeatProgress, FeatStory, FeatStoryError, find_feat_story, parse_skill
@@ -62,16 +63,17 @@ class SceneStarted(Event):
     number: int
     title: str
     text: str
-    asks: list[str] = Field(default_factory=list)
-    narration: list[str] = Field(default_factory=list)
-    exits: list[str] = Field(default_factory=list)
+    asks: list[str] = Field(default_factory=empty_list)
+    narration: list[str] = Field(default_factory=empty_list)
+    exits: list[str] = Field(default_factory=empty_list)
     # Issue 18, point 1: where it is, who is present, what stands in the way and what losing it
     # costs, its standing rules (left out when empty, so scenes saved before them read the same)
     place: str = Field(default="", exclude_if=lambda v: not v)
-    present: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)
-    stakes: list[dict[str, str]] = Field(default_factory=list, exclude_if=lambda v: not v)
-    rules: list[dict[str, str]] = Field(default_factory=list, exclude_if=lambda v: not v)
-    ways: list[str] = Field(default_factory=list, exclude_if=lambda v: not v)  # each way on, by title, and its opening
+    present: list[str] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
+    stakes: list[dict[str, str]] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
+    rules: list[dict[str, str]] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
+    # each way on, by title, and its opening
+    ways: list[str] = Field(default_factory=empty_list, exclude_if=lambda v: not v)
 
 
 class StoryEnded(Event):

@@ -30,6 +30,7 @@ from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import SHARED, Args, Verb, VerbTable
 from wyrd.play.engine.words import UsageError, Words, parse_int, resolve
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, Character, GameState, Outcome, Tier
 from wyrd.rules.feat.characters import skill_key
@@ -86,7 +87,7 @@ class StakeDecided(Event):
     name: str
     won: bool
     text: str  # what winning or losing it changes, in the story's words
-    opens: list[str] = Field(default_factory=list)  # the titles of the ways on open now
+    opens: list[str] = Field(default_factory=empty_list)  # the titles of the ways on open now
 
 
 def stakes_settled(verb: str, args: Mapping[str, Any], events: list[Event], follower: Any) -> list[Event]:
