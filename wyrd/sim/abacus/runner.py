@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from wyrd.sim.abacus.engine import Kit, prepare
-from wyrd.sim.abacus.fast import Layout, layout, play_plain
+from wyrd.sim.abacus.fast import Layout, layout, play_chunk
 from wyrd.sim.abacus.game import play
 from wyrd.sim.abacus.policy import Policy, policy_named
 from wyrd.sim.abacus.report import Report, build
@@ -98,14 +98,11 @@ def _plain(kit: Kit, safe: bool) -> Layout | None:
 
 def _play_chunk(kit: Kit, plan: Layout | None, policy: Policy, safe: bool, seed: int, start: int,
                 stop: int) -> Tally:
+    if not safe:
+        return play_chunk(plan, kit, policy, seed, start, stop)
     tally = Tally()
-    add = tally.add
-    if safe:
-        for index in range(start, stop):
-            add(play(kit, policy, seed, index, safe=True))
-    else:
-        for index in range(start, stop):
-            add(play_plain(plan, kit, policy, seed, index))
+    for index in range(start, stop):
+        tally.add(play(kit, policy, seed, index, safe=True))
     return tally
 
 

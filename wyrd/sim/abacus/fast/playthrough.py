@@ -1,15 +1,17 @@
 """One simulated playthrough on plain data: the bots of :mod:`wyrd.sim.abacus.game`, the rules of this package.
 
 The bots decide exactly as ``wyrd.sim.abacus.game`` describes (the same policy,
-asked the same questions, with the same generator), and the record is the same
-:class:`~wyrd.sim.abacus.game.RunRecord`. A run the plain rules cannot finish
-(:class:`~wyrd.sim.abacus.fast.rules.Unplain`) is played again from its seed by
-``wyrd.sim.abacus.game.play``, and its record says so (``rules_core``).
+asked the same questions, with the same generator), and a chunk of runs adds up
+to the same :class:`~wyrd.sim.abacus.tally.Tally` as the rules core's records of
+them. A run the plain rules cannot finish (:class:`~wyrd.sim.abacus.fast.rules.Unplain`)
+is played again from its seed by ``wyrd.sim.abacus.game.play``, and its record says
+so (``rules_core``).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from typing import cast
 
@@ -23,22 +25,25 @@ from wyrd.sim.abacus.game import (
     MAX_ATTEMPTS,
     MAX_SCENES,
     ChallengeRecord,
-    RunRecord,
     SceneRecord,
     next_challenge,
     play,
 )
 from wyrd.sim.abacus.policy import Bold, Cautious, Fixed, Member, Plan, Policy, Situation
+from wyrd.sim.abacus.tally import Outcome, Tally
 from wyrd.sim.runner import run_seed
 from wyrd.stories.abacus import flow
 
-__all__ = ["PURE", "play_plain"]
+__all__ = ["PURE", "play_chunk"]
 
 _OPEN = A.ChallengeStatus.OPEN
 _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
 _SIXTHS: dict[tuple[int, int, int], int] = {}
-_RECORDS: dict[tuple[object, ...], ChallengeRecord] = {}
+_RECORDS: dict[tuple[object, ...], int] = {}  # a challenge record's fields -> its place in _RECORD_LIST
+_RECORD_LIST: list[ChallengeRecord] = []
+# A scene as it went: its id, points, Wyrd, who was defeated, and its challenge records (places in _RECORD_LIST).
+SceneKey = tuple[str, int, int, tuple[str, ...], tuple[int, ...]]
 # Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
 PURE = (Cautious, Bold, Fixed)
 _PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
@@ -50,14 +55,33 @@ def _most_points(member: tuple[str, int, int]) -> int:
     return -member[1]
 
 
-def play_plain(plan: Layout | None, kit: Kit, policy: Policy, seed: int, index: int) -> RunRecord:
-    """Play run ``index`` of ``seed`` on plain data (by the rules core if ``plan`` is None or the run needs it)."""
-    if plan is not None:
-        try:
-            return _Run(plan, policy, seed, index).play()
-        except Unplain:
-            pass
-    return replace(play(kit, policy, seed, index), rules_core=True)
+def play_chunk(plan: Layout | None, kit: Kit, policy: Policy, seed: int, start: int, stop: int) -> Tally:
+    """Runs ``start`` to ``stop`` of ``seed`` on plain data, added up (by the rules core where ``plan`` is None
+    or a run needs it).
+
+    Scenes that went the same way, and runs that ended the same way, are counted first and added to the
+    tally once each with their number (the tally's sums are the same, for much less work a run).
+    """
+    tally = Tally()
+    scenes: Counter[SceneKey] = Counter()
+    outcomes: Counter[Outcome] = Counter()
+    for index in range(start, stop):
+        if plan is not None:
+            try:
+                played, outcome = _Run(plan, policy, seed, index).play()
+            except Unplain:
+                pass
+            else:
+                scenes.update(played)
+                outcomes[outcome] += 1
+                continue
+        tally.add(replace(play(kit, policy, seed, index), rules_core=True))
+    records = _RECORD_LIST
+    for (ident, points, wyrd, defeated, found), times in scenes.items():
+        tally.add_scene(SceneRecord(ident, points, wyrd, defeated, tuple(records[i] for i in found)), times)
+    for outcome, times in outcomes.items():
+        tally.add_outcome(outcome, times)
+    return tally
 
 
 def _sixths(need: int, points: int, budget: int) -> int:
@@ -84,6 +108,7 @@ class _Run:
         self.defeated_at: dict[str, int] = {}
         self.points = dict.fromkeys(kit.players, 0)
         self.scene_points = self.scene_wyrd = 0
+        self.total_points = self.total_wyrd = 0
         self.scene_defeated: list[str] = []
         self.sixths: dict[str, int] = {}
         dice = random.Random(run_seed(seed, index, "dice"))
@@ -101,22 +126,19 @@ class _Run:
         self.scene_defeated.append(who)
         self.defeated_at.setdefault(who, self.step)
 
-    def play(self) -> RunRecord:
-        scenes: list[SceneRecord] = []
+    def play(self) -> tuple[list[SceneKey], Outcome]:
+        scenes: list[SceneKey] = []
         self._story(scenes)
         board = self.rules.board
-        return RunRecord(
-            scenes=tuple(scenes),
-            defeated_at=self.defeated_at,
-            results=dict(board.results),
-            clocks={k: (c.value, tuple(c.reached)) for k, c in board.clocks.items()},
-            counters={k: c.value for k, c in board.counters.items()},
-            wyrd={n: board.characters[n].wyrd for n in self.kit.players},
-            points=self.points,
-            dice=self.rules.faces,
-        )
+        chars = board.characters
+        return scenes, Outcome(
+            len(scenes), self.total_points, self.total_wyrd, self.rules.faces, tuple(self.defeated_at.items()),
+            tuple(self.points.items()), tuple((n, chars[n].wyrd) for n in self.kit.players),
+            tuple((k, c.value, tuple(c.reached)) for k, c in board.clocks.items()),
+            tuple((k, c.value) for k, c in board.counters.items()), tuple(board.results.items()),
+            scenes[-1][0] if scenes else None)
 
-    def _story(self, scenes: list[SceneRecord]) -> None:
+    def _story(self, scenes: list[SceneKey]) -> None:
         kit, rules = self.kit, self.rules
         chars = rules.board.characters
         overcome: set[str] = set()
@@ -230,10 +252,10 @@ class _Run:
             who = min(drawers, key=lambda n: chars[n].wyrd)
             rules.draw_for(who, short)
 
-    def _close(self, ident: str, overcome: set[str], failed: set[str]) -> SceneRecord:
+    def _close(self, ident: str, overcome: set[str], failed: set[str]) -> SceneKey:
         rules = self.rules
         scene = rules.scene()
-        records = []
+        found = []
         for ch in scene.challenges.values():
             if ch.status == _OVERCOME:
                 overcome.add(ch.id)
@@ -241,13 +263,16 @@ class _Run:
                 failed.add(ch.id)
             sixths = self.sixths.get(ch.id)
             key = (ch.id, ch.name, ch.type, ch.value, ch.status, ch.tackled, sixths)
-            record = _RECORDS.get(key)
-            if record is None:  # records are frozen: one of each serves every run
-                record = _RECORDS[key] = ChallengeRecord(ch.id, ch.name, ch.type.value, ch.value, ch.status.value,
-                                                         ch.tackled, sixths)
-            records.append(record)
+            place = _RECORDS.get(key)
+            if place is None:  # records are frozen: one of each serves every run
+                place = _RECORDS[key] = len(_RECORD_LIST)
+                _RECORD_LIST.append(ChallengeRecord(ch.id, ch.name, ch.type.value, ch.value, ch.status.value,
+                                                    ch.tackled, sixths))
+            found.append(place)
         rules.end_scene(self._bonds() if self.kit.bonds else {})
-        return SceneRecord(ident, self.scene_points, self.scene_wyrd, tuple(self.scene_defeated), tuple(records))
+        self.total_points += self.scene_points
+        self.total_wyrd += self.scene_wyrd
+        return ident, self.scene_points, self.scene_wyrd, tuple(self.scene_defeated), tuple(found)
 
     def _bonds(self) -> dict[str, int]:
         """As ``wyrd.sim.abacus.game``: who claims a connection, and on which ability (an index)."""
