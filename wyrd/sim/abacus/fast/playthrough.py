@@ -19,14 +19,13 @@ import wyrd.rules.abacus as A
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
-from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Placed, most_spent
+from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Pending, Placed, Scene, most_spent
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import (
     MAX_ATTEMPTS,
     MAX_SCENES,
     ChallengeRecord,
     SceneRecord,
-    next_challenge,
     play,
 )
 from wyrd.sim.abacus.policy import Bold, Cautious, Fixed, Member, Plan, Policy, Situation
@@ -36,6 +35,7 @@ from wyrd.stories.abacus import flow
 
 __all__ = ["PURE", "play_chunk"]
 
+_K = A.EffectKind
 _OPEN = A.ChallengeStatus.OPEN
 _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
@@ -106,25 +106,14 @@ class _Run:
         self.rng = None if self.known is not None else random.Random(run_seed(seed, index, "policy"))
         self.step = 0
         self.defeated_at: dict[str, int] = {}
-        self.points = dict.fromkeys(kit.players, 0)
-        self.scene_points = self.scene_wyrd = 0
         self.total_points = self.total_wyrd = 0
-        self.scene_defeated: list[str] = []
         self.sixths: dict[str, int] = {}
         dice = random.Random(run_seed(seed, index, "dice"))
-        self.rules = Actions(plan, dice, spent=self._spent, drawn=self._drawn, defeated=self._defeated)
+        self.rules = Actions(plan, dice, kit.players)
 
-    def _spent(self, who: str, n: int) -> None:
-        self.scene_points += n
-        if who in self.points:
-            self.points[who] += n
-
-    def _drawn(self, n: int) -> None:
-        self.scene_wyrd += n
-
-    def _defeated(self, who: str) -> None:
-        self.scene_defeated.append(who)
-        self.defeated_at.setdefault(who, self.step)
+    def _note_fallen(self) -> None:
+        for who in self.rules.fallen:
+            self.defeated_at.setdefault(who, self.step)
 
     def play(self) -> tuple[list[SceneKey], Outcome]:
         scenes: list[SceneKey] = []
@@ -133,7 +122,7 @@ class _Run:
         chars = board.characters
         return scenes, Outcome(
             len(scenes), self.total_points, self.total_wyrd, self.rules.faces, tuple(self.defeated_at.items()),
-            tuple(self.points.items()), tuple((n, chars[n].wyrd) for n in self.kit.players),
+            tuple(self.rules.points_by.items()), tuple((n, chars[n].wyrd) for n in self.kit.players),
             tuple((k, c.value, tuple(c.reached)) for k, c in board.clocks.items()),
             tuple((k, c.value) for k, c in board.counters.items()), tuple(board.results.items()),
             scenes[-1][0] if scenes else None)
@@ -149,8 +138,8 @@ class _Run:
             if not standing:
                 break
             self.step += 1
-            self.scene_points = self.scene_wyrd = 0
-            self.scene_defeated = []
+            rules.scene_points = rules.scene_wyrd = 0
+            rules.fallen = []
             self.sixths = {}
             rules.start_scene(standing, current)
             self._face()
@@ -158,7 +147,9 @@ class _Run:
             if self.plan.scenes[current].finale:
                 break
             current = self._next_scene(current, overcome, failed)
+        rules.fallen = []
         rules.finale()
+        self._note_fallen()
 
     def _next_scene(self, current: str, overcome: set[str], failed: set[str]) -> str | None:
         """The story's default exit from ``current``: what ``flow.next_scene`` answers, asked once per progress."""
@@ -176,20 +167,50 @@ class _Run:
         return found
 
     def _face(self) -> None:
+        """Face the scene's challenges as ``game`` does: the next one the bots can face (``next_challenge``),
+        planned, attempted, its points assigned, rolled, then rescued with Wyrd or accepted.
+
+        One loop over locals, the bots' questions asked inline: it runs for every challenge of every run.
+        """
+        rules = self.rules
+        board = rules.board
+        scene = rules.scene()
+        challenges = scene.challenges
+        finale = self.plan.scenes[scene.id].finale
         skipped: set[str] = set()
         for _ in range(MAX_ATTEMPTS):
-            target = next_challenge(self.rules.scene().challenges, skipped)
+            target = None
+            for ch in challenges.values():
+                if ch.status is not _OPEN or ch.id in skipped:
+                    continue
+                for prior in ch.after:
+                    before = challenges.get(prior)
+                    if before is not None and before.status is not _OVERCOME:
+                        break
+                else:
+                    target = ch
+                    break
             if target is None:
                 return
-            chosen = self._plan(target)
+            chosen = self._plan(target, scene, finale)
             if chosen is None:
                 skipped.add(target.id)
                 continue
             plan, cost = chosen
-            self.rules.attempt(target, plan.lead, cost)  # nothing has changed since the price was read
-            self._resolve(target.id, plan)
+            rules.attempt(target, plan.lead, cost)  # nothing has changed since the price was read
+            pending = board.pending
+            assert pending is not None
+            for who, n in plan.spend:
+                rules.spend(who, n)
+            budget = min(plan.draw_up_to, rules.drawable(pending))
+            total = rules.roll()
+            key = (max(0, pending.value - pending.bonus), pending.points, budget)
+            chance = _SIXTHS.get(key)
+            self.sixths[target.id] = chance if chance is not None else _sixths(*key)
+            if board.pending is not None:
+                self._rescue(pending, pending.value - total, budget)
 
-    def _plan(self, target: Placed) -> tuple[Plan, int] | None:
+    def _plan(self, target: Placed, scene: Scene, finale: bool) -> tuple[Plan, int] | None:
         """The policy's plan for facing ``target`` and its price of attempting (None if it can't be faced),
         as ``game`` asks for the plan.
 
@@ -197,16 +218,22 @@ class _Run:
         """
         rules = self.rules
         chars = rules.board.characters
-        scene = rules.scene()
+        standing = rules.board.standing
         ability = target.ability
-        members = [(n, chars[n].points[ability], chars[n].wyrd) for n in scene.present if not chars[n].defeated]
-        cost = rules.attempt_cost(target)
+        members = []
+        for name in scene.present:
+            char = chars[name]
+            if not char.defeated:
+                members.append((name, char.points[ability], char.wyrd))
+        cost = rules.attempt_cost(target) if _K.ATTEMPT_COST in standing else 0
         if not members or cost > scene.pool:
             return None
-        left = sum(1 for ch in scene.challenges.values() if ch.status == _OPEN)
-        pool = scene.pool - cost + sum(scene.ghost.values())
-        value = rules.effective_value(target)
-        finale = self.plan.scenes[scene.id].finale
+        left = 0
+        for ch in scene.challenges.values():
+            if ch.status is _OPEN:
+                left += 1
+        pool = scene.pool - cost + sum(scene.ghost.values()) if scene.ghost else scene.pool - cost
+        value = rules.effective_value(target) if _K.MODIFY in standing else target.value
         known = self.known
         if known is not None:
             key = (target.id, target.type, value, pool, tuple(members), left, finale)
@@ -225,18 +252,10 @@ class _Run:
             known[key] = plan
         return plan, cost
 
-    def _resolve(self, challenge: str, plan: Plan) -> None:
+    def _rescue(self, pending: Pending, short: int, budget: int) -> None:
+        """After a failed roll: draw what it lacks if the plan's budget covers it (defeated players' allowance
+        first, then the involved character with least Wyrd), or accept the failure."""
         rules = self.rules
-        pending = rules.board.pending
-        assert pending is not None
-        for who, n in plan.spend:
-            rules.spend(who, n)
-        budget = min(plan.draw_up_to, rules.drawable(pending))
-        rolled = rules.roll()
-        self.sixths[challenge] = _sixths(max(0, rolled.value - rolled.bonus), rolled.points, budget)
-        if rules.board.pending is None:
-            return
-        short = rolled.value - rolled.total
         if short > budget:
             rules.accept()
             return
@@ -270,9 +289,10 @@ class _Run:
                                                     ch.tackled, sixths))
             found.append(place)
         rules.end_scene(self._bonds() if self.kit.bonds else {})
-        self.total_points += self.scene_points
-        self.total_wyrd += self.scene_wyrd
-        return ident, self.scene_points, self.scene_wyrd, tuple(self.scene_defeated), tuple(found)
+        self._note_fallen()
+        self.total_points += rules.scene_points
+        self.total_wyrd += rules.scene_wyrd
+        return ident, rules.scene_points, rules.scene_wyrd, tuple(rules.fallen), tuple(found)
 
     def _bonds(self) -> dict[str, int]:
         """As ``wyrd.sim.abacus.game``: who claims a connection, and on which ability (an index)."""

@@ -16,7 +16,7 @@ the rules core by a test that compares whole reports.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import wyrd.rules.abacus as A
@@ -26,7 +26,7 @@ from wyrd.rules.errors import RuleError
 from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec, fresh
 from wyrd.sim.abacus.fast.board import Look as Match
 
-__all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rolled", "Rules", "Unplain"]
+__all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rules", "Unplain"]
 
 MAX_DEPTH = 4  # as ``wyrd.rules.abacus.turn.Turn.MAX_DEPTH``
 GHOST_WYRD = 2
@@ -73,15 +73,6 @@ class Moment(NamedTuple):
     results: dict[str, int] | None = None
 
 
-class Rolled(NamedTuple):
-    """A challenge roll as ``ChallengeRolled`` tells it."""
-
-    value: int
-    bonus: int
-    points: int
-    total: int
-
-
 class _Faces:
     """A dice source giving the run's own faces (``wyrd.rules.dice.DiceSource``), for the rules core's tie-breaks."""
 
@@ -103,16 +94,18 @@ class _Faces:
 class Rules:
     """One run's board and dice, and the rules acting on them.
 
+    What the simulator's report counts from the rules core's events it counts here as it goes, in
+    plain fields the bots read and reset: the points assigned (:attr:`scene_points`, and
+    :attr:`points_by` each player), the Wyrd drawn (:attr:`scene_wyrd`) and who was defeated
+    (:attr:`fallen`) since the scene began.
+
     Args:
         plan: The story's plain layout.
         dice: The run's dice generator (the ``random.Random`` of ``wyrd.rules.dice.SeededSource``).
-        spent: Called as ``spent(character, n)`` for every point assigned.
-        drawn: Called as ``drawn(n)`` for every Wyrd drawn.
-        defeated: Called as ``defeated(character)`` at every defeat.
+        players: The players whose assigned points are counted one by one.
     """
 
-    def __init__(self, plan: Layout, dice: random.Random, *, spent: Callable[[str, int], None],
-                 drawn: Callable[[int], None], defeated: Callable[[str], None]) -> None:
+    def __init__(self, plan: Layout, dice: random.Random, players: Sequence[str]) -> None:
         self.plan = plan
         self.board = Board(plan)
         self.bits = dice.getrandbits if BITS_ARE_FACES else None
@@ -120,9 +113,10 @@ class Rules:
         self.faces = 0
         self.depth = 0
         self.closing = False
-        self.spent = spent
-        self.drawn = drawn
-        self.defeated = defeated
+        self.points_by = dict.fromkeys(players, 0)
+        self.scene_points = 0
+        self.scene_wyrd = 0
+        self.fallen: list[str] = []
 
     def d6(self, n: int) -> list[int]:
         self.faces += n
@@ -207,28 +201,30 @@ class Rules:
         return char
 
     def draw(self, name: str, n: int) -> None:
-        scene = self.scene()
-        if n <= 0:
+        scene = self.board.scene
+        if scene is None or n <= 0:
             raise Unplain("no Wyrd to draw")
         if name in scene.ghost:
             left = scene.ghost[name]
             if left < n:
                 raise Unplain("a defeated player's Wyrd is spent")
             scene.ghost[name] = left - n
-            self.drawn(n)
+            self.scene_wyrd += n
             return
         char = self.active(name)
         if scene.pool < n:
             raise Unplain("the scene pool is empty")
         scene.pool -= n
         char.wyrd += n
-        self.drawn(n)
+        self.scene_wyrd += n
 
     # -- placing (``effects``) ---------------------------------------------------------------
 
     def place(self, spec: Spec) -> None:
         challenges = self.scene().challenges
-        ident = fresh(spec.id, challenges)
+        ident = spec.id
+        if ident in challenges:
+            ident = fresh(ident, challenges)
         challenges[ident] = Placed(spec, ident)
 
     def place_or_wait(self, spec: Spec) -> None:
@@ -244,6 +240,18 @@ class Rules:
         filed = board.firing.get(moment.kind)
         if not filed or self.depth >= MAX_DEPTH:
             return
+        ch = moment.challenge
+        if ch is not None:
+            # Most moments are about a challenge, and most rules name the denizen, type or challenge they
+            # concern: when none of them can match, nothing fires (checked inline, with no call per rule).
+            for rule in filed:
+                match = rule.shape.match
+                if match.untackled or ((match.challenge is None or match.challenge == ch.id)
+                                       and (match.type is None or match.type == ch.type)
+                                       and (match.denizen is None or match.denizen == ch.denizen)):
+                    break
+            else:
+                return
         self.depth += 1
         try:
             for rule in filed:  # (a new list whenever the rules change: never changed under this loop)
@@ -375,31 +383,35 @@ class Rules:
     def defeat(self, name: str) -> None:
         self.board.characters[name].defeated = True
         self.wyrd_roll([name], include_defeated=True)
-        self.defeated(name)
+        self.fallen.append(name)
 
     # -- Wyrd rolls ----------------------------------------------------------------------------
 
     def wyrd_roll(self, names: Sequence[str], *, scene_end: bool = False,
-                  include_defeated: bool = False) -> list[TraitRoll]:
+                  include_defeated: bool = False) -> dict[str, list[int]]:
+        """Each one's faces, in the order named (none for a character without Wyrd, whose result is 1).
+
+        The rules core's ``TraitRoll`` records are made only where they are ranked (:meth:`single_out`):
+        most Wyrd rolls are a scene test or a lead's roll, whose faces only the clocks read.
+        """
         board = self.board
         chars = board.characters
-        if len(names) > 1 and len(set(names)) < len(names):
-            names = list(dict.fromkeys(names))
-        rolls: list[TraitRoll] = []
+        rolled: dict[str, list[int]] = {}
         every: list[int] = []  # every face rolled, for the clocks
         for name in names:
+            if name in rolled:
+                continue
             char = chars[name]
             if char.defeated and not include_defeated:
                 raise Unplain(f"{name} cannot act")
             if char.wyrd <= 0:
-                rolls.append(TraitRoll(name, (), 1, 1))
+                rolled[name] = []
                 continue
-            faces = self.d6(char.wyrd)
+            rolled[name] = faces = self.d6(char.wyrd)
             every += faces
-            best = max(faces)
-            rolls.append(TraitRoll(name, tuple(faces), best, faces.count(best)))
-        if board.scene is not None:
-            board.scene.wyrd_rolls += 1
+        scene = board.scene
+        if scene is not None:
+            scene.wyrd_rolls += 1
         if every:
             for clock in board.clocks.values():
                 if clock.scene_end_only and not scene_end:
@@ -409,19 +421,21 @@ class Rules:
                     self.advance_clock(clock.id, counted)
         firing = board.firing
         if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
-            results = {r.character: r.result for r in rolls}
-            sixes = [r.character for r in rolls if r.result == 6]
+            results = {n: max(faces) if faces else 1 for n, faces in rolled.items()}
+            sixes = [n for n, r in results.items() if r == 6]
             if sixes:
                 self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=results))
             self.fire(Moment(_T.WYRD_ROLL, results=results))
-        return rolls
+        return rolled
 
     def single_out(self, names: Sequence[str]) -> str | None:
         if not names:
             return None
         if len(names) == 1:
             return names[0]
-        return self.rank(self.wyrd_roll(names))
+        rolls = [TraitRoll(n, tuple(f), max(f), f.count(max(f))) if f else TraitRoll(n, (), 1, 1)
+                 for n, f in self.wyrd_roll(names).items()]
+        return self.rank(rolls)
 
     def rank(self, rolls: Sequence[TraitRoll]) -> str:
         """The first of ``wyrd.rules.abacus.influence.rank``'s order, its tie-breaks drawn from this run's dice."""
