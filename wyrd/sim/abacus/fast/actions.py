@@ -65,49 +65,51 @@ class Actions(Rules):
 
     # The methods below run for every challenge of every run: each reads the scene and the characters once
     # into locals and checks what the rules core would refuse inline (a refusal is rare, and raises Unplain).
+    # ``tackle`` is the rules core's ``attempt`` and ``spend`` in one, as the bots call them.
 
-    def attempt(self, target: Placed, lead: str, cost: int | None = None) -> None:
-        """Open the roll on ``target``; ``cost``: its price of attempting, if the caller has just read it."""
+    def tackle(self, target: Placed, lead: str, cost: int, spend: Sequence[tuple[str, int]]) -> Pending:
+        """``attempt`` on ``target`` led by ``lead`` at the price ``cost`` (read just before), then ``spend``
+        for each ``(who, n)``: the bots' opening of a roll, in one call."""
         board = self.board
         scene = board.scene
-        if scene is None or board.ended or board.pending is not None or target.status != _OPEN:
+        if scene is None or board.ended or board.pending is not None or target.status is not _OPEN:
             raise Unplain("no attempt now")
+        challenges = scene.challenges
         for prior in target.after:
-            before = scene.challenges.get(prior)
-            if before is not None and before.status != _OVERCOME:
+            before = challenges.get(prior)
+            if before is not None and before.status is not _OVERCOME:
                 raise Unplain("a challenge comes first")
-        char = board.characters.get(lead)
-        if char is None or char.defeated or lead not in scene.present:
+        chars = board.characters
+        present = scene.present
+        char = chars.get(lead)
+        if char is None or char.defeated or lead not in present:
             raise Unplain("the lead cannot act")
-        if cost is None:
-            cost = self.attempt_cost(target)
         if cost:
             self.draw(lead, cost)
         target.tackled = True
-        board.pending = Pending(target, lead)
+        board.pending = pending = Pending(target, lead)
         if _T.ATTEMPT in board.firing:
             self.fire(Moment(_T.ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
-
-    def spend(self, who: str, n: int) -> None:
-        board = self.board
-        pending = board.pending
-        scene = board.scene
-        if scene is None or pending is None or pending.rolled or n <= 0:
-            raise Unplain("no points to assign now")
-        char = board.characters.get(who)
-        if char is None or char.defeated or who not in scene.present:
-            raise Unplain("help from elsewhere")  # costs Wyrd: the bots never ask for it
-        use = pending.challenge.ability
-        have = char.points[use]
-        if have < n:
-            raise Unplain("not enough points")
-        char.points[use] = have - n
-        if who not in pending.involved:
-            pending.involved.append(who)
-        pending.points += n
-        self.scene_points += n
-        if who in self.points_by:
-            self.points_by[who] += n
+        use = target.ability
+        involved = pending.involved
+        for who, n in spend:
+            # ``spend``: points of the challenge's ability assigned before the roll
+            if board.pending is not pending or pending.rolled or n <= 0:
+                raise Unplain("no points to assign now")
+            char = chars.get(who)
+            if char is None or char.defeated or who not in present:
+                raise Unplain("help from elsewhere")  # costs Wyrd: the bots never ask for it
+            have = char.points[use]
+            if have < n:
+                raise Unplain("not enough points")
+            char.points[use] = have - n
+            if who not in involved:
+                involved.append(who)
+            pending.points += n
+            self.scene_points += n
+            if who in self.points_by:
+                self.points_by[who] += n
+        return pending
 
     def roll(self) -> int:
         """Roll for the open attempt; the total rolled (the die, the points and the bonus, left on the
@@ -185,7 +187,7 @@ class Actions(Rules):
                 if other.denizen == target.denizen and other.status == _OPEN:
                     other.status = _BYPASSED
         kind = _T.OVERCOME if overcome else _T.FAIL
-        if overcome and kind not in board.firing:
+        if overcome and not self.may_fire(kind, target):
             return
         amount = (pending.value + 1) // 2
         moment = Moment(kind, challenge=target, subject=pending.lead, lead=pending.lead,
@@ -197,8 +199,7 @@ class Actions(Rules):
             else:
                 for effect in target.on_fail:
                     self.apply(effect, moment, from_failure=True)
-        if kind in board.firing:
-            self.fire(moment)
+        self.fire(moment)
 
     def end_scene(self, connections: Mapping[str, int]) -> None:
         """Close the scene; ``connections``: each who draws on their connection, and the ability (an index)."""

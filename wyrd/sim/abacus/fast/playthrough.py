@@ -197,11 +197,7 @@ class _Run:
                 skipped.add(target.id)
                 continue
             plan, cost = chosen
-            rules.attempt(target, plan.lead, cost)  # nothing has changed since the price was read
-            pending = board.pending
-            assert pending is not None
-            for who, n in plan.spend:
-                rules.spend(who, n)
+            pending = rules.tackle(target, plan.lead, cost, plan.spend)  # nothing has changed since the price
             budget = min(plan.draw_up_to, rules.drawable(pending))
             total = rules.roll()
             key = (max(0, pending.value - pending.bonus), pending.points, budget)

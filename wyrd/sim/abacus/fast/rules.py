@@ -170,9 +170,18 @@ class Rules:
         return max(0, ch.value + change)
 
     def attempt_cost(self, ch: Placed) -> int:
-        if _K.ATTEMPT_COST not in self.board.standing:
-            return 0
-        return sum(1 if e.n is None else e.n for _, e in self.standing(_K.ATTEMPT_COST, ch))
+        """The price of attempting ``ch`` (asked before every attempt: the usual rule, naming another
+        denizen, is passed over inline)."""
+        total = 0
+        for rule, effect in self.board.standing.get(_K.ATTEMPT_COST, ()):
+            match = rule.shape.match
+            if not match.untackled and ((match.challenge is not None and match.challenge != ch.id)
+                                        or (match.type is not None and match.type != ch.type)
+                                        or (match.denizen is not None and match.denizen != ch.denizen)):
+                continue
+            if rule.active and self.matches(match, ch) and self.matches(effect.match, ch):
+                total += 1 if effect.n is None else effect.n
+        return total
 
     def take_roll_bonus(self, ch: Placed) -> int:
         if _K.ROLL_BONUS not in self.board.standing:
@@ -235,23 +244,38 @@ class Rules:
 
     # -- triggered rules and effects (``effects``) ---------------------------------------------
 
-    def fire(self, moment: Moment) -> None:
+    def may_fire(self, kind: A.TriggerKind, ch: Placed | None, results: dict[str, int] | None = None) -> bool:
+        """Whether a moment of ``kind`` about ``ch`` may fire a rule: False only where :meth:`fire` would
+        surely fire none.
+
+        Most moments meet no rule: a challenge overcome whose denizen, type or id no rule names, a Wyrd
+        roll with every result above the counter a rule reads. Asked before the moment is made, this
+        saves making it (and, inline, a call per rule).
+        """
         board = self.board
-        filed = board.firing.get(moment.kind)
+        filed = board.firing.get(kind)
         if not filed or self.depth >= MAX_DEPTH:
+            return False
+        for rule in filed:
+            shape = rule.shape
+            match = shape.match
+            if ch is not None and not match.untackled and (
+                    (match.challenge is not None and match.challenge != ch.id)
+                    or (match.type is not None and match.type != ch.type)
+                    or (match.denizen is not None and match.denizen != ch.denizen)):
+                continue
+            if shape.at_or_under is not None:
+                counter = board.counters.get(shape.at_or_under)
+                if counter is None or not results or min(results.values()) > counter.value:
+                    continue
+            return True
+        return False
+
+    def fire(self, moment: Moment) -> None:
+        if not self.may_fire(moment.kind, moment.challenge, moment.results):
             return
-        ch = moment.challenge
-        if ch is not None:
-            # Most moments are about a challenge, and most rules name the denizen, type or challenge they
-            # concern: when none of them can match, nothing fires (checked inline, with no call per rule).
-            for rule in filed:
-                match = rule.shape.match
-                if match.untackled or ((match.challenge is None or match.challenge == ch.id)
-                                       and (match.type is None or match.type == ch.type)
-                                       and (match.denizen is None or match.denizen == ch.denizen)):
-                    break
-            else:
-                return
+        board = self.board
+        filed = board.firing[moment.kind]
         self.depth += 1
         try:
             for rule in filed:  # (a new list whenever the rules change: never changed under this loop)
@@ -351,6 +375,8 @@ class Rules:
         clock.value = after = max(0, before + change)
         crossed = [(at, effects) for at, effects in clock.thresholds
                    if before < at <= after and at not in clock.reached]
+        if not crossed:
+            return
         clock.reached.extend(at for at, _ in crossed)
         for _, effects in crossed:
             for effect in effects:
@@ -422,10 +448,12 @@ class Rules:
         firing = board.firing
         if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
             results = {n: max(faces) if faces else 1 for n, faces in rolled.items()}
-            sixes = [n for n, r in results.items() if r == 6]
-            if sixes:
-                self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=results))
-            self.fire(Moment(_T.WYRD_ROLL, results=results))
+            if _T.WYRD_SIX in firing:
+                sixes = [n for n, r in results.items() if r == 6]
+                if sixes and self.may_fire(_T.WYRD_SIX, None, results):
+                    self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=results))
+            if self.may_fire(_T.WYRD_ROLL, None, results):
+                self.fire(Moment(_T.WYRD_ROLL, results=results))
         return rolled
 
     def single_out(self, names: Sequence[str]) -> str | None:
