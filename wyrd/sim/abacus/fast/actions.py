@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import wyrd.rules.abacus as A
-from wyrd.sim.abacus.fast.board import ABILITIES, Pending, Placed, Rule, Scene, fresh
+from wyrd.sim.abacus.fast.board import ABILITIES, Pending, Placed, Scene, fresh
 from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rules, Unplain
 
 __all__ = ["Actions"]
@@ -44,7 +44,7 @@ class Actions(Rules):
                                     {c.name: GHOST_WYRD for c in chars.values() if c.defeated})
         self.closing = False
         for rule in shape.rules:
-            board.rules[fresh(rule.id, board.rules)] = Rule(rule)
+            board.rules[fresh(rule.id, board.rules)] = rule
         if shape.rules:
             board.index()
         challenges = scene.challenges
@@ -239,10 +239,7 @@ class Actions(Rules):
                 if a in char.scratched or char.scores[a] - char.points[a] <= 0:
                     raise Unplain("a connection's recovery is refused")
                 char.points[a] += 1
-        for rule in board.rules.values():
-            if rule.shape.lasts == A.Lasts.SCENE or rule.shape.scene_only:
-                rule.active = False
-        kept = {k: r for k, r in board.rules.items() if r.active}
+        kept = {k: r for k, r in board.rules.items() if not (r.lasts == A.Lasts.SCENE or r.scene_only)}
         if len(kept) < len(board.rules):
             board.rules = kept
             board.index()

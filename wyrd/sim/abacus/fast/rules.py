@@ -161,7 +161,7 @@ class Rules:
             return []
         matches = self.matches
         return [(rule, e) for rule, e in filed
-                if rule.active and matches(rule.shape.match, ch) and matches(e.match, ch)]
+                if matches(rule.match, ch) and matches(e.match, ch)]
 
     def effective_value(self, ch: Placed) -> int:
         if _K.MODIFY not in self.board.standing:
@@ -174,12 +174,12 @@ class Rules:
         denizen, is passed over inline)."""
         total = 0
         for rule, effect in self.board.standing.get(_K.ATTEMPT_COST, ()):
-            match = rule.shape.match
+            match = rule.match
             if not match.untackled and ((match.challenge is not None and match.challenge != ch.id)
                                         or (match.type is not None and match.type != ch.type)
                                         or (match.denizen is not None and match.denizen != ch.denizen)):
                 continue
-            if rule.active and self.matches(match, ch) and self.matches(effect.match, ch):
+            if self.matches(match, ch) and self.matches(effect.match, ch):
                 total += 1 if effect.n is None else effect.n
         return total
 
@@ -193,7 +193,7 @@ class Rules:
         return total
 
     def use_up(self, rule: Rule) -> None:
-        if rule.shape.lasts == A.Lasts.USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
+        if rule.lasts == A.Lasts.USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
             raise Unplain("a rule of limited uses")
 
     # -- the scene pool (``turn``) -----------------------------------------------------------
@@ -257,15 +257,14 @@ class Rules:
         if not filed or self.depth >= MAX_DEPTH:
             return False
         for rule in filed:
-            shape = rule.shape
-            match = shape.match
+            match = rule.match
             if ch is not None and not match.untackled and (
                     (match.challenge is not None and match.challenge != ch.id)
                     or (match.type is not None and match.type != ch.type)
                     or (match.denizen is not None and match.denizen != ch.denizen)):
                 continue
-            if shape.at_or_under is not None:
-                counter = board.counters.get(shape.at_or_under)
+            if rule.at_or_under is not None:
+                counter = board.counters.get(rule.at_or_under)
                 if counter is None or not results or min(results.values()) > counter.value:
                     continue
             return True
@@ -279,23 +278,18 @@ class Rules:
         self.depth += 1
         try:
             for rule in filed:  # (a new list whenever the rules change: never changed under this loop)
-                shape = rule.shape
-                if not rule.active:
-                    continue
-                if not self.matches(shape.match, moment.challenge):
+                if not self.matches(rule.match, moment.challenge):
                     continue
                 subjects: list[str | None] = [moment.subject]
-                if shape.at_or_under is not None:
-                    counter = board.counters.get(shape.at_or_under)
+                if rule.at_or_under is not None:
+                    counter = board.counters.get(rule.at_or_under)
                     if counter is None:
                         continue
                     subjects = [n for n, r in (moment.results or {}).items() if r <= counter.value]
                 for subject in subjects:
-                    if not rule.active:
-                        break
-                    about = moment.challenge or self.first_match(shape.match)
+                    about = moment.challenge or self.first_match(rule.match)
                     here = moment._replace(subject=subject, challenge=about)
-                    for effect in shape.effects:
+                    for effect in rule.effects:
                         self.apply(effect, here)
                     self.use_up(rule)
         finally:
