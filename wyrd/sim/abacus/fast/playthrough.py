@@ -297,14 +297,18 @@ class _Run:
         assert scene is not None
         chars = board.characters
         claims: dict[str, int] = {}
+        faced, present = scene.faced, scene.present
         for name, other in self.kit.bonds.items():
+            if name not in faced or other not in present:
+                continue
             char = chars[name]
-            if name not in scene.faced or char.defeated or other not in scene.present or chars[other].defeated:
+            if char.defeated or chars[other].defeated:
                 continue
             spent = [char.scores[a] - char.points[a] for a in _ABILITIES]
             recovered = most_spent(spent, char.scratched)  # the default recovery's, made first
-            if recovered is not None:
-                spent[recovered] -= 1
+            if recovered is None:
+                continue  # nothing spent: nothing to claim either
+            spent[recovered] -= 1
             claim = most_spent(spent, char.scratched)
             if claim is not None:
                 claims[name] = claim

@@ -59,6 +59,11 @@ def _bits_are_faces() -> bool:
 BITS_ARE_FACES = _bits_are_faces()
 
 
+def _results(rolled: dict[str, list[int]]) -> dict[str, int]:
+    """Each one's result of a Wyrd roll: the best face, 1 without Wyrd."""
+    return {n: max(faces) if faces else 1 for n, faces in rolled.items()}
+
+
 class Unplain(Exception):
     """Something the plain rules leave to the rules core (a refusal, mostly): play the run there."""
 
@@ -244,13 +249,14 @@ class Rules:
 
     # -- triggered rules and effects (``effects``) ---------------------------------------------
 
-    def may_fire(self, kind: A.TriggerKind, ch: Placed | None, results: dict[str, int] | None = None) -> bool:
+    def may_fire(self, kind: A.TriggerKind, ch: Placed | None, low: int | None = None) -> bool:
         """Whether a moment of ``kind`` about ``ch`` may fire a rule: False only where :meth:`fire` would
         surely fire none.
 
         Most moments meet no rule: a challenge overcome whose denizen, type or id no rule names, a Wyrd
-        roll with every result above the counter a rule reads. Asked before the moment is made, this
-        saves making it (and, inline, a call per rule).
+        roll with every result above the counter a rule reads (``low``: the least result of the roll, None
+        for a moment without one). Asked before the moment is made, this saves making it (and, inline, a
+        call per rule).
         """
         board = self.board
         filed = board.firing.get(kind)
@@ -265,13 +271,14 @@ class Rules:
                 continue
             if rule.at_or_under is not None:
                 counter = board.counters.get(rule.at_or_under)
-                if counter is None or not results or min(results.values()) > counter.value:
+                if counter is None or low is None or low > counter.value:
                     continue
             return True
         return False
 
     def fire(self, moment: Moment) -> None:
-        if not self.may_fire(moment.kind, moment.challenge, moment.results):
+        results = moment.results
+        if not self.may_fire(moment.kind, moment.challenge, min(results.values()) if results else None):
             return
         board = self.board
         filed = board.firing[moment.kind]
@@ -418,6 +425,7 @@ class Rules:
         chars = board.characters
         rolled: dict[str, list[int]] = {}
         every: list[int] = []  # every face rolled, for the clocks
+        low = 6  # the least result, for the rules that fire at or under a counter
         for name in names:
             if name in rolled:
                 continue
@@ -426,9 +434,12 @@ class Rules:
                 raise Unplain(f"{name} cannot act")
             if char.wyrd <= 0:
                 rolled[name] = []
+                low = 1
                 continue
             rolled[name] = faces = self.d6(char.wyrd)
             every += faces
+            if low > 1:
+                low = min(low, max(faces))
         scene = board.scene
         if scene is not None:
             scene.wyrd_rolls += 1
@@ -441,13 +452,13 @@ class Rules:
                     self.advance_clock(clock.id, counted)
         firing = board.firing
         if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
-            results = {n: max(faces) if faces else 1 for n, faces in rolled.items()}
-            if _T.WYRD_SIX in firing:
-                sixes = [n for n, r in results.items() if r == 6]
-                if sixes and self.may_fire(_T.WYRD_SIX, None, results):
-                    self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=results))
-            if self.may_fire(_T.WYRD_ROLL, None, results):
-                self.fire(Moment(_T.WYRD_ROLL, results=results))
+            least = low if rolled else None  # (no one rolled: no result at or under any counter)
+            if self.may_fire(_T.WYRD_SIX, None, least):
+                sixes = [n for n, faces in rolled.items() if 6 in faces]
+                if sixes:
+                    self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=_results(rolled)))
+            if self.may_fire(_T.WYRD_ROLL, None, least):
+                self.fire(Moment(_T.WYRD_ROLL, results=_results(rolled)))
         return rolled
 
     def single_out(self, names: Sequence[str]) -> str | None:
