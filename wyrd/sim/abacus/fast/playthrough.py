@@ -106,6 +106,7 @@ class _Run:
         self.rng = None if self.known is not None else random.Random(run_seed(seed, index, "policy"))
         self.step = 0
         self.defeated_at: dict[str, int] = {}
+        self.fallen_before = any(c.defeated for c in plan.chars)  # a character the story begins defeated
         self.total_points = self.total_wyrd = 0
         self.sixths: dict[str, int] = {}
         dice = random.Random(run_seed(seed, index, "dice"))
@@ -154,8 +155,9 @@ class _Run:
     def _next_scene(self, current: str, overcome: set[str], failed: set[str]) -> str | None:
         """The story's default exit from ``current``: what ``flow.next_scene`` answers, asked once per progress."""
         board = self.rules.board
-        key = (current, frozenset(overcome), frozenset(failed), tuple(c.value for c in board.clocks.values()),
-               tuple(c.value for c in board.counters.values()), any(c.defeated for c in board.characters.values()))
+        # (every defeat in play so far is in ``defeated_at`` by now: a defeat is never undone)
+        key = (current, frozenset(overcome), frozenset(failed), tuple([c.value for c in board.clocks.values()]),
+               tuple([c.value for c in board.counters.values()]), bool(self.defeated_at) or self.fallen_before)
         ways = self.plan.exits
         if key in ways:
             return ways[key]
