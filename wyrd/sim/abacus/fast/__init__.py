@@ -19,6 +19,6 @@ which is then played by ``wyrd.sim.abacus.game.play`` and counted in the report
 from __future__ import annotations
 
 from wyrd.sim.abacus.fast.board import UNSUPPORTED, Layout, layout
-from wyrd.sim.abacus.fast.playthrough import play_chunk
+from wyrd.sim.abacus.fast.playthrough import Fold, play_chunk
 
-__all__ = ["UNSUPPORTED", "Layout", "layout", "play_chunk"]
+__all__ = ["UNSUPPORTED", "Fold", "Layout", "layout", "play_chunk"]

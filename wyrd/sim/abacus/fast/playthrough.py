@@ -33,7 +33,7 @@ from wyrd.sim.abacus.tally import Outcome, Tally
 from wyrd.sim.runner import run_seed
 from wyrd.stories.abacus import flow
 
-__all__ = ["PURE", "play_chunk"]
+__all__ = ["PURE", "Fold", "play_chunk"]
 
 _K = A.EffectKind
 _OPEN = A.ChallengeStatus.OPEN
@@ -55,33 +55,53 @@ def _most_points(member: tuple[str, int, int]) -> int:
     return -member[1]
 
 
-def play_chunk(plan: Layout | None, kit: Kit, policy: Policy, seed: int, start: int, stop: int) -> Tally:
-    """Runs ``start`` to ``stop`` of ``seed`` on plain data, added up (by the rules core where ``plan`` is None
-    or a run needs it).
+class Fold:
+    """Runs played on plain data, added up (by the rules core where the story's ``plan`` is None or a run
+    needs it).
 
     Scenes that went the same way, and runs that ended the same way, are counted first and added to the
-    tally once each with their number (the tally's sums are the same, for much less work a run).
+    tally once each with their number when it is asked for (:meth:`tally`): the tally's sums are the
+    same, for much less work a run, and the more runs are folded together the less.
     """
-    tally = Tally()
-    scenes: Counter[SceneKey] = Counter()
-    outcomes: Counter[Outcome] = Counter()
-    for index in range(start, stop):
-        if plan is not None:
-            try:
-                played, outcome = _Run(plan, policy, seed, index).play()
-            except Unplain:
-                pass
-            else:
-                scenes.update(played)
-                outcomes[outcome] += 1
-                continue
-        tally.add(replace(play(kit, policy, seed, index), rules_core=True))
-    records = _RECORD_LIST
-    for (ident, points, wyrd, defeated, found), times in scenes.items():
-        tally.add_scene(SceneRecord(ident, points, wyrd, defeated, tuple(records[i] for i in found)), times)
-    for outcome, times in outcomes.items():
-        tally.add_outcome(outcome, times)
-    return tally
+
+    def __init__(self, plan: Layout | None, kit: Kit, policy: Policy, seed: int) -> None:
+        self.plan, self.kit, self.policy, self.seed = plan, kit, policy, seed
+        self.scenes: Counter[SceneKey] = Counter()
+        self.outcomes: Counter[Outcome] = Counter()
+        self.checked = Tally()  # the runs the rules core played
+
+    def play(self, start: int, stop: int) -> None:
+        """Play runs ``start`` to ``stop``."""
+        plan, policy, seed = self.plan, self.policy, self.seed
+        for index in range(start, stop):
+            if plan is not None:
+                try:
+                    played, outcome = _Run(plan, policy, seed, index).play()
+                except Unplain:
+                    pass
+                else:
+                    self.scenes.update(played)
+                    self.outcomes[outcome] += 1
+                    continue
+            self.checked.add(replace(play(self.kit, policy, seed, index), rules_core=True))
+
+    def tally(self) -> Tally:
+        """Everything played so far, added up."""
+        tally = Tally()
+        tally.merge(self.checked)
+        records = _RECORD_LIST
+        for (ident, points, wyrd, defeated, found), times in self.scenes.items():
+            tally.add_scene(SceneRecord(ident, points, wyrd, defeated, tuple(records[i] for i in found)), times)
+        for outcome, times in self.outcomes.items():
+            tally.add_outcome(outcome, times)
+        return tally
+
+
+def play_chunk(plan: Layout | None, kit: Kit, policy: Policy, seed: int, start: int, stop: int) -> Tally:
+    """Runs ``start`` to ``stop`` of ``seed`` on plain data, added up (see :class:`Fold`)."""
+    fold = Fold(plan, kit, policy, seed)
+    fold.play(start, stop)
+    return fold.tally()
 
 
 def _sixths(need: int, points: int, budget: int) -> int:
