@@ -41,7 +41,8 @@ class Actions(Rules):
                 raise Unplain(f"{name} cannot act")
         shape = self.plan.scenes[ident]
         board.scene = scene = Scene(ident, names, len(names) + 1,
-                                    {c.name: GHOST_WYRD for c in chars.values() if c.defeated})
+                                    {c.name: GHOST_WYRD for c in chars.values() if c.defeated},
+                                    [chars[n] for n in names])
         self.closing = False
         for rule in shape.rules:
             board.rules[fresh(rule.id, board.rules)] = rule

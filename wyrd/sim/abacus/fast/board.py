@@ -175,11 +175,13 @@ class Char:
 
 
 class Scene:
-    __slots__ = ("challenges", "faced", "ghost", "id", "pool", "present", "wyrd_rolls")
+    __slots__ = ("cast", "challenges", "faced", "ghost", "id", "pool", "present", "wyrd_rolls")
 
-    def __init__(self, ident: str, present: list[str], pool: int, ghost: dict[str, int]) -> None:
+    def __init__(self, ident: str, present: list[str], pool: int, ghost: dict[str, int],
+                 cast: list[Char]) -> None:
         self.id = ident
         self.present = present
+        self.cast = cast  # the characters present, in the order of ``present``
         self.pool = pool
         self.ghost = ghost
         self.challenges: dict[str, Placed] = {}

@@ -235,14 +235,12 @@ class _Run:
         A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
         """
         rules = self.rules
-        chars = rules.board.characters
         standing = rules.board.standing
         ability = target.ability
         members = []
-        for name in scene.present:
-            char = chars[name]
+        for char in scene.cast:
             if not char.defeated:
-                members.append((name, char.points[ability], char.wyrd))
+                members.append((char.name, char.points[ability], char.wyrd))
         cost = rules.attempt_cost(target) if _K.ATTEMPT_COST in standing else 0
         if not members or cost > scene.pool:
             return None
