@@ -240,9 +240,8 @@ class Actions(Rules):
                 if a in char.scratched or char.scores[a] - char.points[a] <= 0:
                     raise Unplain("a connection's recovery is refused")
                 char.points[a] += 1
-        kept = {k: r for k, r in board.rules.items() if not (r.lasts == A.Lasts.SCENE or r.scene_only)}
-        if len(kept) < len(board.rules):
-            board.rules = kept
+        if board.passing:  # the scene's rules leave play with it
+            board.rules = {k: r for k, r in board.rules.items() if not (r.lasts == A.Lasts.SCENE or r.scene_only)}
             board.index()
         board.scene = None
         board.scenes_played += 1

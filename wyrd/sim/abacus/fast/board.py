@@ -239,13 +239,14 @@ class Filed(NamedTuple):
 
     firing: dict[A.TriggerKind, list[Rule]]
     standing: dict[A.EffectKind, list[tuple[Rule, Plain]]]
+    passing: bool  # some rule leaves play when the scene ends
 
 
 class Board:
     """One run's game state."""
 
-    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "pending", "results", "rules",
-                 "scene", "scenes_played", "standing", "waiting")
+    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "passing", "pending", "results",
+                 "rules", "scene", "scenes_played", "standing", "waiting")
 
     def __init__(self, plan: Layout) -> None:
         self.characters = {c.name: Char(c) for c in plan.chars}
@@ -261,6 +262,7 @@ class Board:
         self.results: dict[str, str] = {}
         self.firing: dict[A.TriggerKind, list[Rule]] = {}
         self.standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
+        self.passing = False
         self.index()
 
     def index(self) -> None:
@@ -279,8 +281,9 @@ class Board:
                 if rule.standing:
                     for effect in rule.effects:
                         standing.setdefault(effect.do, []).append((rule, effect))
-            found = self.filed[key] = Filed(firing, standing)
-        self.firing, self.standing = found
+            passing = any(rule.lasts == A.Lasts.SCENE or rule.scene_only for rule in self.rules.values())
+            found = self.filed[key] = Filed(firing, standing, passing)
+        self.firing, self.standing, self.passing = found
 
 
 def fresh(ident: str, taken: Container[str]) -> str:
