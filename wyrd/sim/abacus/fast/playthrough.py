@@ -42,6 +42,8 @@ _FAILED = A.ChallengeStatus.FAILED
 _SIXTHS: dict[tuple[int, int, int], int] = {}
 _RECORDS: dict[tuple[object, ...], int] = {}  # a challenge record's fields -> its place in _RECORD_LIST
 _RECORD_LIST: list[ChallengeRecord] = []
+# A character's connection claim by their scores, points and scratches (the same few come up in every run).
+_CLAIMS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], int | None] = {}
 # A scene as it went: its id, points, Wyrd, who was defeated, and its challenge records (places in _RECORD_LIST).
 SceneKey = tuple[str, int, int, tuple[str, ...], tuple[int, ...]]
 # Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
@@ -305,7 +307,8 @@ class _Run:
                                                     ch.tackled, sixths))
             found.append(place)
         rules.end_scene(self._bonds() if self.kit.bonds else {})
-        self._note_fallen()
+        if rules.fallen:
+            self._note_fallen()
         self.total_points += rules.scene_points
         self.total_wyrd += rules.scene_wyrd
         return ident, rules.scene_points, rules.scene_wyrd, tuple(rules.fallen), tuple(found)
@@ -324,12 +327,20 @@ class _Run:
             char = chars[name]
             if char.defeated or chars[other].defeated:
                 continue
-            spent = [char.scores[a] - char.points[a] for a in _ABILITIES]
-            recovered = most_spent(spent, char.scratched)  # the default recovery's, made first
-            if recovered is None:
-                continue  # nothing spent: nothing to claim either
-            spent[recovered] -= 1
-            claim = most_spent(spent, char.scratched)
+            key = (char.scores, tuple(char.points), tuple(char.scratched))
+            claim = _CLAIMS.get(key, -1)
+            if claim == -1:  # (None: nothing to claim)
+                claim = _CLAIMS[key] = _claim(char.scores, char.points, char.scratched)
             if claim is not None:
                 claims[name] = claim
         return claims
+
+
+def _claim(scores: tuple[int, ...], points: list[int], scratched: list[int]) -> int | None:
+    """The ability a connection's recovery is claimed on: the most spent once the default recovery is made."""
+    spent = [scores[a] - points[a] for a in _ABILITIES]
+    recovered = most_spent(spent, scratched)  # the default recovery's, made first
+    if recovered is None:
+        return None  # nothing spent: nothing to claim either
+    spent[recovered] -= 1
+    return most_spent(spent, scratched)
