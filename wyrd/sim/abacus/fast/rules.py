@@ -10,7 +10,8 @@ Where the rules core would refuse (an action out of turn, a tie that will not
 break), :class:`Unplain` is raised and the run is played again by the rules core,
 which knows every refusal's exact outcome. ``wyrd.rules`` stays the single source
 of the rules for play; this is the simulator's copy of the parts it uses, held to
-the rules core by a test that compares whole reports.
+the rules core by a test that compares whole reports. The dice are drawn as
+:mod:`~wyrd.sim.abacus.fast.dice` says.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
 from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec, fresh
 from wyrd.sim.abacus.fast.board import Look as Match
+from wyrd.sim.abacus.fast.dice import BITS_ARE_FACES, RunFaces
 
 __all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rules", "Unplain"]
 
@@ -38,25 +40,6 @@ _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
 _BYPASSED = A.ChallengeStatus.BYPASSED
 _TOLD = frozenset({_K.MODIFY, _K.ROLL_BONUS, _K.ATTEMPT_COST, _K.FREE_ABILITY, _K.MARK, _K.MAGIC_LIMIT})
-
-
-def _bits_are_faces() -> bool:
-    """Whether ``randint(1, 6)`` is the first of 3-bit draws under 6, plus 1, on this Python.
-
-    It is in CPython (``Random._randbelow_with_getrandbits``), and drawing the bits directly saves two
-    calls a die; should another Python draw otherwise, the plain rules use ``randint`` itself.
-    """
-    checked, drawn = random.Random(21), random.Random(21)
-    for _ in range(2000):
-        r = drawn.getrandbits(3)
-        while r >= 6:
-            r = drawn.getrandbits(3)
-        if checked.randint(1, 6) != r + 1:
-            return False
-    return checked.random() == drawn.random()
-
-
-BITS_ARE_FACES = _bits_are_faces()
 
 
 def _results(rolled: dict[str, list[int]]) -> dict[str, int]:
@@ -76,24 +59,6 @@ class Moment(NamedTuple):
     lead: str | None = None
     involved: Sequence[str] = ()
     results: dict[str, int] | None = None
-
-
-class _Faces:
-    """A dice source giving the run's own faces (``wyrd.rules.dice.DiceSource``), for the rules core's tie-breaks."""
-
-    trusted = True
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-
-    def faces(self, n: int, sides: int, purpose: str) -> list[int]:
-        return self.rules.d6(n)
-
-    def get_state(self) -> object:
-        raise NotImplementedError("a run's dice are not rewound")
-
-    def set_state(self, state: object) -> None:
-        raise NotImplementedError("a run's dice are not rewound")
 
 
 class Rules:
@@ -473,6 +438,6 @@ class Rules:
     def rank(self, rolls: Sequence[TraitRoll]) -> str:
         """The first of ``wyrd.rules.abacus.influence.rank``'s order, its tie-breaks drawn from this run's dice."""
         try:
-            return rank(rolls, Dice(_Faces(self)), purpose="wyrd tie-break").order[0]
+            return rank(rolls, Dice(RunFaces(self.d6)), purpose="wyrd tie-break").order[0]
         except RuleError as refusal:  # a tie that would not break
             raise Unplain(str(refusal)) from refusal
