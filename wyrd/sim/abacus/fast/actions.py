@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import wyrd.rules.abacus as A
-from wyrd.sim.abacus.fast.board import ABILITIES, Pending, Placed, Scene, fresh
+from wyrd.sim.abacus.fast.board import Pending, Placed, Scene, fresh, recoveries
 from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rules, Unplain
 
 __all__ = ["Actions"]
@@ -23,7 +23,6 @@ _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
 _BYPASSED = A.ChallengeStatus.BYPASSED
 _K = A.EffectKind
-_ABILITIES = range(len(ABILITIES))
 
 
 class Actions(Rules):
@@ -226,15 +225,9 @@ class Actions(Rules):
             char = chars[name]
             if char.defeated:
                 continue
-            # the default recovery (``most_spent``, inline: a call per character per scene adds up)
-            scores, points, scratched = char.scores, char.points, char.scratched
-            best, most = -1, 0
-            for a in _ABILITIES:
-                n = scores[a] - points[a]
-                if n > most and a not in scratched:
-                    best, most = a, n
-            if best >= 0:
-                points[best] += 1
+            best = recoveries(char)[0]  # the default recovery
+            if best is not None:
+                char.points[best] += 1
             if name in bonds:
                 a = bonds[name]
                 if a in char.scratched or char.scores[a] - char.points[a] <= 0:

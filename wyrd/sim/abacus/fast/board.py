@@ -42,6 +42,7 @@ __all__ = [
     "fresh",
     "layout",
     "most_spent",
+    "recoveries",
 ]
 
 ABILITIES: tuple[A.Ability, ...] = tuple(A.Ability)
@@ -302,6 +303,29 @@ def most_spent(spent: list[int], scratched: list[int]) -> int | None:
         if n > 0 and a not in scratched and (best is None or n > spent[best]):
             best = a
     return best
+
+
+_RECOVERIES: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], tuple[int | None, int | None]] = {}
+
+
+def recoveries(char: Char) -> tuple[int | None, int | None]:
+    """The ability ``char``'s default recovery goes to at the end of a scene (:func:`most_spent`), and the one
+    a connection's recovery would then be claimed on (the most spent once the first is made).
+
+    Both depend on the scores, points and scratches alone, and the same few come up in every run:
+    each is worked out once per process.
+    """
+    key = (char.scores, tuple(char.points), tuple(char.scratched))
+    found = _RECOVERIES.get(key)
+    if found is None:
+        spent = [s - p for s, p in zip(char.scores, char.points, strict=True)]
+        first = most_spent(spent, char.scratched)
+        second = None
+        if first is not None:  # (nothing spent: nothing to claim either)
+            spent[first] -= 1
+            second = most_spent(spent, char.scratched)
+        found = _RECOVERIES[key] = (first, second)
+    return found
 
 
 def _look(match: A.Match) -> Look:

@@ -19,7 +19,7 @@ import wyrd.rules.abacus as A
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
-from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Pending, Placed, Scene, most_spent
+from wyrd.sim.abacus.fast.board import Layout, Pending, Placed, Scene, recoveries
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import (
     MAX_ATTEMPTS,
@@ -42,15 +42,12 @@ _FAILED = A.ChallengeStatus.FAILED
 _SIXTHS: dict[tuple[int, int, int], int] = {}
 _RECORDS: dict[tuple[object, ...], int] = {}  # a challenge record's fields -> its place in _RECORD_LIST
 _RECORD_LIST: list[ChallengeRecord] = []
-# A character's connection claim by their scores, points and scratches (the same few come up in every run).
-_CLAIMS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], int | None] = {}
 # A scene as it went: its id, points, Wyrd, who was defeated, and its challenge records (places in _RECORD_LIST).
 SceneKey = tuple[str, int, int, tuple[str, ...], tuple[int, ...]]
 # Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
 PURE = (Cautious, Bold, Fixed)
 _PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
 _KNOWN_MAX = 100_000
-_ABILITIES = range(len(ABILITIES))
 
 
 def _most_points(member: tuple[str, int, int]) -> int:
@@ -327,20 +324,7 @@ class _Run:
             char = chars[name]
             if char.defeated or chars[other].defeated:
                 continue
-            key = (char.scores, tuple(char.points), tuple(char.scratched))
-            claim = _CLAIMS.get(key, -1)
-            if claim == -1:  # (None: nothing to claim)
-                claim = _CLAIMS[key] = _claim(char.scores, char.points, char.scratched)
+            claim = recoveries(char)[1]
             if claim is not None:
                 claims[name] = claim
         return claims
-
-
-def _claim(scores: tuple[int, ...], points: list[int], scratched: list[int]) -> int | None:
-    """The ability a connection's recovery is claimed on: the most spent once the default recovery is made."""
-    spent = [scores[a] - points[a] for a in _ABILITIES]
-    recovered = most_spent(spent, scratched)  # the default recovery's, made first
-    if recovered is None:
-        return None  # nothing spent: nothing to claim either
-    spent[recovered] -= 1
-    return most_spent(spent, scratched)
