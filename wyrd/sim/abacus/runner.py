@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from wyrd.sim.abacus.engine import Kit, prepare
-from wyrd.sim.abacus.fast import Layout, layout, play_plain
+from wyrd.sim.abacus.fast import Fold, Layout, layout, play_chunk
 from wyrd.sim.abacus.game import play
 from wyrd.sim.abacus.policy import Policy, policy_named
 from wyrd.sim.abacus.report import Report, build
@@ -75,12 +75,18 @@ def simulate(
     parts = chunks(runs, jobs)
     done = 0
     if jobs == 1 or len(parts) == 1:
-        plan = _plain(kit, safe)
+        # One process folds all its runs together (see ``Fold``), chunk by chunk for the progress shown.
+        fold = None if safe else Fold(layout(kit), kit, chosen, seed)
         for start, stop in parts:
-            tally.merge(_play_chunk(kit, plan, chosen, safe, seed, start, stop))
+            if fold is not None:
+                fold.play(start, stop)
+            else:
+                tally.merge(_play_chunk(kit, None, chosen, safe, seed, start, stop))
             done += stop - start
             if progress:
                 progress(done, runs)
+        if fold is not None:
+            tally.merge(fold.tally())
     else:
         with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(kit, chosen, safe)) as pool:
             futures = {pool.submit(_worker_chunk, seed, start, stop): stop - start for start, stop in parts}
@@ -98,14 +104,11 @@ def _plain(kit: Kit, safe: bool) -> Layout | None:
 
 def _play_chunk(kit: Kit, plan: Layout | None, policy: Policy, safe: bool, seed: int, start: int,
                 stop: int) -> Tally:
+    if not safe:
+        return play_chunk(plan, kit, policy, seed, start, stop)
     tally = Tally()
-    add = tally.add
-    if safe:
-        for index in range(start, stop):
-            add(play(kit, policy, seed, index, safe=True))
-    else:
-        for index in range(start, stop):
-            add(play_plain(plan, kit, policy, seed, index))
+    for index in range(start, stop):
+        tally.add(play(kit, policy, seed, index, safe=True))
     return tally
 
 

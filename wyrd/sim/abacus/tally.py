@@ -14,13 +14,42 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from wyrd.rules.abacus import DEFEATED, FREED, HELD
-from wyrd.sim.abacus.game import RunRecord
+from wyrd.sim.abacus.game import RunRecord, SceneRecord
 
-__all__ = ["Key", "Meta", "Tally"]
+__all__ = ["Key", "Meta", "Outcome", "Tally"]
 
 Key = tuple[str | int, ...]
+
+
+class Outcome(NamedTuple):
+    """What a run adds up to beside its scenes, as plain tuples (equal outcomes can be counted together)."""
+
+    steps: int  # scenes played
+    points: int  # ability points assigned in the whole run
+    wyrd: int  # Wyrd drawn in the whole run
+    dice: int
+    defeated_at: tuple[tuple[str, int], ...]
+    char_points: tuple[tuple[str, int], ...]
+    char_wyrd: tuple[tuple[str, int], ...]
+    clocks: tuple[tuple[str, int, tuple[int, ...]], ...]  # id, final value, thresholds reached
+    counters: tuple[tuple[str, int], ...]
+    results: tuple[tuple[str, str], ...]
+    ending: str | None  # the last scene played
+    stuck: str | None = None
+    safe_rerun: bool = False
+    rules_core: bool = False
+
+    @classmethod
+    def of(cls, run: RunRecord) -> Outcome:
+        return cls(
+            len(run.scenes), sum(s.points for s in run.scenes), sum(s.wyrd for s in run.scenes), run.dice,
+            tuple(run.defeated_at.items()), tuple(run.points.items()), tuple(run.wyrd.items()),
+            tuple((k, value, reached) for k, (value, reached) in run.clocks.items()), tuple(run.counters.items()),
+            tuple(run.results.items()), run.scenes[-1].id if run.scenes else None, run.stuck, run.safe_rerun,
+            run.rules_core)
 
 
 @dataclass(frozen=True)
@@ -44,15 +73,15 @@ class Tally:
     meta: dict[Key, Meta] = field(default_factory=dict)
     reasons: Counter[str] = field(default_factory=Counter)
 
-    def observe(self, key: Key, x: int) -> None:
-        """One observation ``x`` of the quantity ``key``."""
+    def observe(self, key: Key, x: int, times: int = 1) -> None:
+        """``times`` observations ``x`` of the quantity ``key``."""
         found = self.sums.get(key)
         if found is None:
-            self.sums[key] = [1, x, x * x]
+            self.sums[key] = [times, times * x, times * x * x]
         else:
-            found[0] += 1
-            found[1] += x
-            found[2] += x * x
+            found[0] += times
+            found[1] += times * x
+            found[2] += times * x * x
 
     def bound(self, key: Key, x: int) -> None:
         """Keep the least and the greatest ``x`` seen under ``key``."""
@@ -65,77 +94,79 @@ class Tally:
 
     def add(self, run: RunRecord) -> None:
         """Fold one run in."""
-        self.runs += 1
-        count = self.count
-        total_points = total_wyrd = 0
         for scene in run.scenes:
-            count["visit", scene.id] += 1
-            self.observe(("points", scene.id), scene.points)
-            self.observe(("wyrd", scene.id), scene.wyrd)
-            total_points += scene.points
-            total_wyrd += scene.wyrd
-            if scene.defeated:
-                count["scene_defeat", scene.id] += 1
-            for name in set(scene.defeated):
-                count["scene_defeated", scene.id, name] += 1
-            cleared = True
-            for ch in scene.challenges:
-                key = ("challenge", scene.id, ch.id)
-                if key not in self.meta:
-                    self.meta[key] = Meta(ch.name, ch.type, ch.value)
-                count[(*key, "placed")] += 1
-                count[(*key, ch.status)] += 1
-                cleared = cleared and ch.status in ("overcome", "bypassed")
-                if ch.attempted:
-                    count[(*key, "attempted")] += 1
-                if ch.sixths is not None:
-                    self.observe(("sixths", scene.id, ch.id), ch.sixths)
-                    self.bound(("sixths", scene.id, ch.id), ch.sixths)
-            if cleared:
-                count["cleared", scene.id] += 1
-        self.observe(("steps",), len(run.scenes))
-        self.bound(("steps",), len(run.scenes))
-        self.observe(("run_points",), total_points)
-        self.observe(("run_wyrd",), total_wyrd)
-        self.observe(("dice",), run.dice)
-        for name, step in run.defeated_at.items():
-            count["defeat_step", name, step] += 1
-        if run.defeated_at:
-            count["any_defeat_step", min(run.defeated_at.values())] += 1
-        for name, points in run.points.items():
-            self.observe(("char_points", name), points)
-        for name, wyrd in run.wyrd.items():
-            self.observe(("char_wyrd", name), wyrd)
-        for clock, (value, reached) in run.clocks.items():
-            self.observe(("clock", clock), value)
-            count["clock_at", clock, value] += 1
-            for at in reached:
-                count["reached", clock, at] += 1
-        for counter, value in run.counters.items():
-            self.observe(("counter", counter), value)
-            count["counter_at", counter, value] += 1
-        if run.safe_rerun:
-            count["safe_rerun",] += 1
-        if run.rules_core:
-            count["rules_core",] += 1
-        if run.stuck is not None:
-            count["stuck",] += 1
-            self.reasons[run.stuck] += 1
-            return
-        self._finale(run)
+            self.add_scene(scene)
+        self.add_outcome(Outcome.of(run))
 
-    def _finale(self, run: RunRecord) -> None:
+    def add_scene(self, scene: SceneRecord, times: int = 1) -> None:
+        """Fold in ``times`` visits of a scene that went as ``scene`` (its run's outcome is added apart)."""
         count = self.count
-        count["finished",] += 1
-        if run.scenes:
-            count["ending", run.scenes[-1].id] += 1
-        fates = list(run.results.values())
-        for name, result in run.results.items():
-            count["finale", name, result] += 1
+        count["visit", scene.id] += times
+        self.observe(("points", scene.id), scene.points, times)
+        self.observe(("wyrd", scene.id), scene.wyrd, times)
+        if scene.defeated:
+            count["scene_defeat", scene.id] += times
+        for name in set(scene.defeated):
+            count["scene_defeated", scene.id, name] += times
+        cleared = True
+        for ch in scene.challenges:
+            key = ("challenge", scene.id, ch.id)
+            if key not in self.meta:
+                self.meta[key] = Meta(ch.name, ch.type, ch.value)
+            count[(*key, "placed")] += times
+            count[(*key, ch.status)] += times
+            cleared = cleared and ch.status in ("overcome", "bypassed")
+            if ch.attempted:
+                count[(*key, "attempted")] += times
+            if ch.sixths is not None:
+                self.observe(("sixths", scene.id, ch.id), ch.sixths, times)
+                self.bound(("sixths", scene.id, ch.id), ch.sixths)
+        if cleared:
+            count["cleared", scene.id] += times
+
+    def add_outcome(self, run: Outcome, times: int = 1) -> None:
+        """Fold in ``times`` runs that ended as ``run`` (their scenes are added apart)."""
+        self.runs += times
+        count = self.count
+        self.observe(("steps",), run.steps, times)
+        self.bound(("steps",), run.steps)
+        self.observe(("run_points",), run.points, times)
+        self.observe(("run_wyrd",), run.wyrd, times)
+        self.observe(("dice",), run.dice, times)
+        for name, step in run.defeated_at:
+            count["defeat_step", name, step] += times
+        if run.defeated_at:
+            count["any_defeat_step", min(step for _, step in run.defeated_at)] += times
+        for name, points in run.char_points:
+            self.observe(("char_points", name), points, times)
+        for name, wyrd in run.char_wyrd:
+            self.observe(("char_wyrd", name), wyrd, times)
+        for clock, value, reached in run.clocks:
+            self.observe(("clock", clock), value, times)
+            count["clock_at", clock, value] += times
+            for at in reached:
+                count["reached", clock, at] += times
+        for counter, value in run.counters:
+            self.observe(("counter", counter), value, times)
+            count["counter_at", counter, value] += times
+        if run.safe_rerun:
+            count["safe_rerun",] += times
+        if run.rules_core:
+            count["rules_core",] += times
+        if run.stuck is not None:
+            count["stuck",] += times
+            self.reasons[run.stuck] += times
+            return
+        count["finished",] += times
+        if run.ending is not None:
+            count["ending", run.ending] += times
+        fates = [result for _, result in run.results]
+        for name, result in run.results:
+            count["finale", name, result] += times
         for label, holds in (("all_freed", all(f == FREED for f in fates)), ("any_held", HELD in fates),
                              ("any_defeated", DEFEATED in fates), ("all_defeated", all(f == DEFEATED for f in fates))):
             if holds and fates:
-                count["party", label] += 1
+                count["party", label] += times
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s runs to this tally."""

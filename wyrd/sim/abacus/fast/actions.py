@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import wyrd.rules.abacus as A
-from wyrd.sim.abacus.fast.board import Look, Pending, Placed, Plain, Rule, Scene, fresh, most_spent
-from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rolled, Rules, Unplain
+from wyrd.sim.abacus.fast.board import Pending, Placed, Scene, fresh, recoveries
+from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rules, Unplain
 
 __all__ = ["Actions"]
 
@@ -22,7 +22,7 @@ _OPEN = A.ChallengeStatus.OPEN
 _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
 _BYPASSED = A.ChallengeStatus.BYPASSED
-_ANY = Look(None, None, None, False, True)
+_K = A.EffectKind
 
 
 class Actions(Rules):
@@ -33,89 +33,110 @@ class Actions(Rules):
         if board.ended or board.scene is not None or not present:
             raise Unplain("a scene cannot begin")
         names = list(dict.fromkeys(present))
+        chars = board.characters
         for name in names:
-            self.active(name)
+            char = chars.get(name)
+            if char is None or char.defeated:
+                raise Unplain(f"{name} cannot act")
         shape = self.plan.scenes[ident]
-        board.scene = Scene(ident, names, len(names) + 1,
-                            {c.name: GHOST_WYRD for c in board.characters.values() if c.defeated})
+        board.scene = scene = Scene(ident, names, len(names) + 1,
+                                    {c.name: GHOST_WYRD for c in chars.values() if c.defeated},
+                                    [chars[n] for n in names])
         self.closing = False
         for rule in shape.rules:
-            board.rules[fresh(rule.id, board.rules)] = Rule(rule)
+            board.rules[fresh(rule.id, board.rules)] = rule
         if shape.rules:
             board.index()
+        challenges = scene.challenges
         for spec in shape.challenges:
-            self.place(spec)
-        waiting, board.waiting = board.waiting, []
-        for spec in waiting:
-            self.place(spec)
+            if spec.id in challenges:
+                self.place(spec)
+            else:
+                challenges[spec.id] = Placed(spec, spec.id)
+        if board.waiting:
+            waiting, board.waiting = board.waiting, []
+            for spec in waiting:
+                self.place(spec)
         if _T.SCENE_START in board.firing:
             self.fire(Moment(_T.SCENE_START))
-        touched = [n for n in names if board.characters[n].wyrd > 0]
+        touched = [n for n in names if chars[n].wyrd > 0]
         if touched:  # the scene test
             self.wyrd_roll(touched)
 
-    def attempt(self, target: Placed, lead: str, cost: int | None = None) -> None:
-        """Open the roll on ``target``; ``cost``: its price of attempting, if the caller has just read it."""
+    # The methods below run for every challenge of every run: each reads the scene and the characters once
+    # into locals and checks what the rules core would refuse inline (a refusal is rare, and raises Unplain).
+    # ``tackle`` is the rules core's ``attempt`` and ``spend`` in one, as the bots call them.
+
+    def tackle(self, target: Placed, lead: str, cost: int, spend: Sequence[tuple[str, int]]) -> Pending:
+        """``attempt`` on ``target`` led by ``lead`` at the price ``cost`` (read just before), then ``spend``
+        for each ``(who, n)``: the bots' opening of a roll, in one call."""
         board = self.board
-        scene = self.scene()
-        if board.ended or board.pending is not None or target.status != _OPEN:
+        scene = board.scene
+        if scene is None or board.ended or board.pending is not None or target.status is not _OPEN:
             raise Unplain("no attempt now")
+        challenges = scene.challenges
         for prior in target.after:
-            before = scene.challenges.get(prior)
-            if before is not None and before.status != _OVERCOME:
+            before = challenges.get(prior)
+            if before is not None and before.status is not _OVERCOME:
                 raise Unplain("a challenge comes first")
-        self.active(lead)
-        if lead not in scene.present:
-            raise Unplain("the lead is elsewhere")
-        if cost is None:
-            cost = self.attempt_cost(target)
+        chars = board.characters
+        present = scene.present
+        char = chars.get(lead)
+        if char is None or char.defeated or lead not in present:
+            raise Unplain("the lead cannot act")
         if cost:
             self.draw(lead, cost)
         target.tackled = True
-        board.pending = Pending(target, lead)
+        board.pending = pending = Pending(target, lead)
         if _T.ATTEMPT in board.firing:
             self.fire(Moment(_T.ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
+        use = target.ability
+        involved = pending.involved
+        for who, n in spend:
+            # ``spend``: points of the challenge's ability assigned before the roll
+            if board.pending is not pending or pending.rolled or n <= 0:
+                raise Unplain("no points to assign now")
+            char = chars.get(who)
+            if char is None or char.defeated or who not in present:
+                raise Unplain("help from elsewhere")  # costs Wyrd: the bots never ask for it
+            have = char.points[use]
+            if have < n:
+                raise Unplain("not enough points")
+            char.points[use] = have - n
+            if who not in involved:
+                involved.append(who)
+            pending.points += n
+            self.scene_points += n
+            if who in self.points_by:
+                self.points_by[who] += n
+        return pending
 
-    def spend(self, who: str, n: int) -> None:
-        pending = self.board.pending
-        scene = self.scene()
-        if pending is None or pending.rolled or n <= 0:
-            raise Unplain("no points to assign now")
-        char = self.active(who)
-        if who not in scene.present:
-            raise Unplain("help from elsewhere")  # costs Wyrd: the bots never ask for it
-        use = pending.challenge.ability
-        have = char.points[use]
-        if have < n:
-            raise Unplain("not enough points")
-        char.points[use] = have - n
-        if who not in pending.involved:
-            pending.involved.append(who)
-        pending.points += n
-        self.spent(who, n)
-
-    def roll(self) -> Rolled:
-        pending = self.board.pending
-        scene = self.scene()
-        if pending is None or pending.rolled:
+    def roll(self) -> int:
+        """Roll for the open attempt; the total rolled (the die, the points and the bonus, left on the
+        attempt as ``ChallengeRolled`` tells them)."""
+        board = self.board
+        pending = board.pending
+        scene = board.scene
+        if scene is None or pending is None or pending.rolled:
             raise Unplain("no roll open")
         target = pending.challenge
         face = self.d6(1)[0]
         pending.die = face
-        pending.bonus = self.take_roll_bonus(target)
-        pending.value = value = self.effective_value(target)
-        total = face + pending.points + pending.bonus
+        standing = board.standing
+        pending.bonus = bonus = self.take_roll_bonus(target) if _K.ROLL_BONUS in standing else 0
+        pending.value = value = self.effective_value(target) if _K.MODIFY in standing else target.value
+        total = face + pending.points + bonus
+        faced = scene.faced
         for name in pending.involved:
-            if name in scene.present and name not in scene.faced:
-                scene.faced.append(name)
-        rolled = Rolled(value, pending.bonus, pending.points, total)
+            if name not in faced and name in scene.present:
+                faced.append(name)
         if total >= value:
             self.resolve(pending, overcome=True)
-            return rolled
+            return total
         pending.rolled = True
         if self.drawable(pending) < self.needed(pending):
             self.resolve(pending, overcome=False)
-        return rolled
+        return total
 
     @staticmethod
     def needed(pending: Pending) -> int:
@@ -127,14 +148,18 @@ class Actions(Rules):
         if scene is None:
             return 0
         chars = self.board.characters
-        living = any(not chars[n].defeated and n in scene.present for n in pending.involved)
-        return (scene.pool if living else 0) + sum(scene.ghost.values())
+        present = scene.present
+        for name in pending.involved:
+            if name in present and not chars[name].defeated:
+                return scene.pool + sum(scene.ghost.values()) if scene.ghost else scene.pool
+        return sum(scene.ghost.values())
 
     def draw_for(self, who: str, n: int) -> None:
         """The ``draw`` action: after a failed roll, ``n`` Wyrd drawn, +1 each."""
-        pending = self.board.pending
-        scene = self.scene()
-        if pending is None or not pending.rolled:
+        board = self.board
+        pending = board.pending
+        scene = board.scene
+        if scene is None or pending is None or not pending.rolled:
             raise Unplain("no failed roll open")
         if who not in scene.ghost and (who not in pending.involved or who not in scene.present):
             raise Unplain("not involved")
@@ -151,7 +176,9 @@ class Actions(Rules):
 
     def resolve(self, pending: Pending, *, overcome: bool) -> None:
         board = self.board
-        scene = self.scene()
+        scene = board.scene
+        if scene is None:
+            raise Unplain("no scene")
         target = pending.challenge
         target.status = _OVERCOME if overcome else _FAILED
         board.pending = None
@@ -160,15 +187,15 @@ class Actions(Rules):
                 if other.denizen == target.denizen and other.status == _OPEN:
                     other.status = _BYPASSED
         kind = _T.OVERCOME if overcome else _T.FAIL
-        if overcome and kind not in board.firing:
+        if overcome and not self.may_fire(kind, target):
             return
         amount = (pending.value + 1) // 2
         moment = Moment(kind, challenge=target, subject=pending.lead, lead=pending.lead,
                         involved=list(pending.involved), amount=None if overcome else amount)
         if not overcome:
             if target.on_fail is None:  # half the value as rolled, to the lead
-                self.apply(Plain(A.EffectKind.DAMAGE, amount, None, A.Target.LEAD, _ANY, None, None, None), moment,
-                           from_failure=True)
+                if not board.characters[pending.lead].defeated:
+                    self.damage(pending.lead, target.ability, amount, target.id, True)
             else:
                 for effect in target.on_fail:
                     self.apply(effect, moment, from_failure=True)
@@ -198,7 +225,7 @@ class Actions(Rules):
             char = chars[name]
             if char.defeated:
                 continue
-            best = most_spent([s - p for s, p in zip(char.scores, char.points, strict=True)], char.scratched)
+            best = recoveries(char)[0]  # the default recovery
             if best is not None:
                 char.points[best] += 1
             if name in bonds:
@@ -206,12 +233,8 @@ class Actions(Rules):
                 if a in char.scratched or char.scores[a] - char.points[a] <= 0:
                     raise Unplain("a connection's recovery is refused")
                 char.points[a] += 1
-        for rule in board.rules.values():
-            if rule.shape.lasts == A.Lasts.SCENE or rule.shape.scene_only:
-                rule.active = False
-        kept = {k: r for k, r in board.rules.items() if r.active}
-        if len(kept) < len(board.rules):
-            board.rules = kept
+        if board.passing:  # the scene's rules leave play with it
+            board.rules = {k: r for k, r in board.rules.items() if not (r.lasts == A.Lasts.SCENE or r.scene_only)}
             board.index()
         board.scene = None
         board.scenes_played += 1
@@ -222,8 +245,8 @@ class Actions(Rules):
         if board.ended or board.scene is not None:
             raise Unplain("no finale now")
         standing = [c.name for c in board.characters.values() if not c.defeated]
-        rolls = self.wyrd_roll(standing) if standing else []
-        results = {r.character: A.HELD if r.result == 6 else A.FREED for r in rolls}
+        rolled = self.wyrd_roll(standing) if standing else {}
+        results = {name: A.HELD if 6 in faces else A.FREED for name, faces in rolled.items()}
         for char in board.characters.values():
             results.setdefault(char.name, A.DEFEATED)
         board.results = results

@@ -31,6 +31,7 @@ __all__ = [
     "Board",
     "Char",
     "Clock",
+    "Filed",
     "Layout",
     "Pending",
     "Placed",
@@ -41,6 +42,7 @@ __all__ = [
     "fresh",
     "layout",
     "most_spent",
+    "recoveries",
 ]
 
 ABILITIES: tuple[A.Ability, ...] = tuple(A.Ability)
@@ -105,8 +107,12 @@ class Placed:
         self.tackled = False
 
 
-class RuleShape(NamedTuple):
-    """What a stage rule is, shared by every run; a :class:`Rule` adds what changes."""
+class Rule(NamedTuple):
+    """A stage rule, shared by every run.
+
+    Nothing of it changes in play: every rule in play is active (a rule of limited uses is left to the
+    rules core, :data:`UNSUPPORTED`), and a scene's rules leave play when it ends.
+    """
 
     id: str
     on: A.TriggerKind
@@ -116,14 +122,6 @@ class RuleShape(NamedTuple):
     lasts: A.Lasts
     scene_only: bool
     standing: bool  # ``always`` or ``attempt``: read where it matters
-
-
-class Rule:
-    __slots__ = ("active", "shape")
-
-    def __init__(self, shape: RuleShape) -> None:
-        self.shape = shape
-        self.active = True
 
 
 class ClockShape(NamedTuple):
@@ -178,11 +176,13 @@ class Char:
 
 
 class Scene:
-    __slots__ = ("challenges", "faced", "ghost", "id", "pool", "present", "wyrd_rolls")
+    __slots__ = ("cast", "challenges", "faced", "ghost", "id", "pool", "present", "wyrd_rolls")
 
-    def __init__(self, ident: str, present: list[str], pool: int, ghost: dict[str, int]) -> None:
+    def __init__(self, ident: str, present: list[str], pool: int, ghost: dict[str, int],
+                 cast: list[Char]) -> None:
         self.id = ident
         self.present = present
+        self.cast = cast  # the characters present, in the order of ``present``
         self.pool = pool
         self.ghost = ghost
         self.challenges: dict[str, Placed] = {}
@@ -210,7 +210,7 @@ class SceneShape:
     """A scene of the story as the plain rules place it."""
 
     challenges: tuple[Spec, ...]
-    rules: tuple[RuleShape, ...]  # ``story`` rules already made ``scene`` rules, as ``start_scene`` does
+    rules: tuple[Rule, ...]  # ``story`` rules already made ``scene`` rules, as ``start_scene`` does
     finale: bool
 
 
@@ -220,7 +220,7 @@ class Layout:
 
     kit: Kit
     chars: tuple[CharShape, ...]
-    rules: tuple[RuleShape, ...]
+    rules: tuple[Rule, ...]
     clocks: tuple[ClockShape, ...]
     counters: tuple[tuple[str, int], ...]
     catalogue: dict[str, Spec]
@@ -230,17 +230,29 @@ class Layout:
     scene_end_clock: bool  # a clock counting only scene-end rolls: every scene ends with one
     # the default exit of a scene for a given progress, as runs find it (see ``playthrough``)
     exits: dict[tuple[object, ...], str | None] = field(default_factory=dict, compare=False)
+    # the rules in play filed (``Board.index``), by the rules in play (their ids in memory: a layout's rules
+    # live as long as it does); every run meets the same few sets of rules
+    filed: dict[tuple[int, ...], Filed] = field(default_factory=dict, compare=False)
+
+
+class Filed(NamedTuple):
+    """The rules in play by what fires them, and the standing effects by kind, in the order of play."""
+
+    firing: dict[A.TriggerKind, list[Rule]]
+    standing: dict[A.EffectKind, list[tuple[Rule, Plain]]]
+    passing: bool  # some rule leaves play when the scene ends
 
 
 class Board:
     """One run's game state."""
 
-    __slots__ = ("characters", "clocks", "counters", "ended", "firing", "pending", "results", "rules", "scene",
-                 "scenes_played", "standing", "waiting")
+    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "passing", "pending", "results",
+                 "rules", "scene", "scenes_played", "standing", "waiting")
 
     def __init__(self, plan: Layout) -> None:
         self.characters = {c.name: Char(c) for c in plan.chars}
-        self.rules = {r.id: Rule(r) for r in plan.rules}
+        self.rules = {r.id: r for r in plan.rules}
+        self.filed = plan.filed
         self.clocks = {c.id: Clock(c) for c in plan.clocks}
         self.counters = {k: Counter(v) for k, v in plan.counters}
         self.waiting = list(plan.waiting)
@@ -251,23 +263,28 @@ class Board:
         self.results: dict[str, str] = {}
         self.firing: dict[A.TriggerKind, list[Rule]] = {}
         self.standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
+        self.passing = False
         self.index()
 
     def index(self) -> None:
         """File the rules in play by what fires them and what they stand for (after the rules change).
 
-        Both keep the order of :attr:`rules`, the order in which the rules core reads them.
+        Both keep the order of :attr:`rules`, the order in which the rules core reads them. The same rules
+        are filed once per process (the lists are never changed, only replaced).
         """
-        firing: dict[A.TriggerKind, list[Rule]] = {}
-        standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
-        for rule in self.rules.values():
-            shape = rule.shape
-            firing.setdefault(shape.on, []).append(rule)
-            if shape.standing:
-                for effect in shape.effects:
-                    standing.setdefault(effect.do, []).append((rule, effect))
-        self.firing = firing
-        self.standing = standing
+        key = tuple(map(id, self.rules.values()))
+        found = self.filed.get(key)
+        if found is None:
+            firing: dict[A.TriggerKind, list[Rule]] = {}
+            standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
+            for rule in self.rules.values():
+                firing.setdefault(rule.on, []).append(rule)
+                if rule.standing:
+                    for effect in rule.effects:
+                        standing.setdefault(effect.do, []).append((rule, effect))
+            passing = any(rule.lasts == A.Lasts.SCENE or rule.scene_only for rule in self.rules.values())
+            found = self.filed[key] = Filed(firing, standing, passing)
+        self.firing, self.standing, self.passing = found
 
 
 def fresh(ident: str, taken: Container[str]) -> str:
@@ -288,6 +305,29 @@ def most_spent(spent: list[int], scratched: list[int]) -> int | None:
     return best
 
 
+_RECOVERIES: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], tuple[int | None, int | None]] = {}
+
+
+def recoveries(char: Char) -> tuple[int | None, int | None]:
+    """The ability ``char``'s default recovery goes to at the end of a scene (:func:`most_spent`), and the one
+    a connection's recovery would then be claimed on (the most spent once the first is made).
+
+    Both depend on the scores, points and scratches alone, and the same few come up in every run:
+    each is worked out once per process.
+    """
+    key = (char.scores, tuple(char.points), tuple(char.scratched))
+    found = _RECOVERIES.get(key)
+    if found is None:
+        spent = [s - p for s, p in zip(char.scores, char.points, strict=True)]
+        first = most_spent(spent, char.scratched)
+        second = None
+        if first is not None:  # (nothing spent: nothing to claim either)
+            spent[first] -= 1
+            second = most_spent(spent, char.scratched)
+        found = _RECOVERIES[key] = (first, second)
+    return found
+
+
 def _look(match: A.Match) -> Look:
     return Look(match.challenge, match.type, match.denizen, match.untackled, match.is_empty)
 
@@ -303,9 +343,9 @@ def _spec(spec: A.ChallengeSpec) -> Spec:
                 tuple(spec.after), on_fail)
 
 
-def _shape(rule: A.StageRule, lasts: A.Lasts | None = None) -> RuleShape:
+def _shape(rule: A.StageRule, lasts: A.Lasts | None = None) -> Rule:
     on = rule.trigger.on
-    return RuleShape(rule.id, on, _look(rule.trigger.match), rule.trigger.at_or_under,
+    return Rule(rule.id, on, _look(rule.trigger.match), rule.trigger.at_or_under,
                      tuple(_plain(e) for e in rule.effects), lasts or rule.lasts, rule.scene_only,
                      on in (A.TriggerKind.ALWAYS, A.TriggerKind.ATTEMPT))
 

@@ -1,15 +1,17 @@
 """One simulated playthrough on plain data: the bots of :mod:`wyrd.sim.abacus.game`, the rules of this package.
 
 The bots decide exactly as ``wyrd.sim.abacus.game`` describes (the same policy,
-asked the same questions, with the same generator), and the record is the same
-:class:`~wyrd.sim.abacus.game.RunRecord`. A run the plain rules cannot finish
-(:class:`~wyrd.sim.abacus.fast.rules.Unplain`) is played again from its seed by
-``wyrd.sim.abacus.game.play``, and its record says so (``rules_core``).
+asked the same questions, with the same generator), and a chunk of runs adds up
+to the same :class:`~wyrd.sim.abacus.tally.Tally` as the rules core's records of
+them. A run the plain rules cannot finish (:class:`~wyrd.sim.abacus.fast.rules.Unplain`)
+is played again from its seed by ``wyrd.sim.abacus.game.play``, and its record says
+so (``rules_core``).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from typing import cast
 
@@ -17,47 +19,88 @@ import wyrd.rules.abacus as A
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
-from wyrd.sim.abacus.fast.board import ABILITIES, Layout, Placed, most_spent
+from wyrd.sim.abacus.fast.board import Layout, Pending, Placed, Scene, recoveries
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import (
     MAX_ATTEMPTS,
     MAX_SCENES,
     ChallengeRecord,
-    RunRecord,
     SceneRecord,
-    next_challenge,
     play,
 )
 from wyrd.sim.abacus.policy import Bold, Cautious, Fixed, Member, Plan, Policy, Situation
+from wyrd.sim.abacus.tally import Outcome, Tally
 from wyrd.sim.runner import run_seed
 from wyrd.stories.abacus import flow
 
-__all__ = ["PURE", "play_plain"]
+__all__ = ["PURE", "Fold", "play_chunk"]
 
+_K = A.EffectKind
 _OPEN = A.ChallengeStatus.OPEN
 _OVERCOME = A.ChallengeStatus.OVERCOME
 _FAILED = A.ChallengeStatus.FAILED
 _SIXTHS: dict[tuple[int, int, int], int] = {}
-_RECORDS: dict[tuple[object, ...], ChallengeRecord] = {}
+_RECORDS: dict[tuple[object, ...], int] = {}  # a challenge record's fields -> its place in _RECORD_LIST
+_RECORD_LIST: list[ChallengeRecord] = []
+# A scene as it went: its id, points, Wyrd, who was defeated, and its challenge records (places in _RECORD_LIST).
+SceneKey = tuple[str, int, int, tuple[str, ...], tuple[int, ...]]
 # Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
 PURE = (Cautious, Bold, Fixed)
 _PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
 _KNOWN_MAX = 100_000
-_ABILITIES = range(len(ABILITIES))
 
 
 def _most_points(member: tuple[str, int, int]) -> int:
     return -member[1]
 
 
-def play_plain(plan: Layout | None, kit: Kit, policy: Policy, seed: int, index: int) -> RunRecord:
-    """Play run ``index`` of ``seed`` on plain data (by the rules core if ``plan`` is None or the run needs it)."""
-    if plan is not None:
-        try:
-            return _Run(plan, policy, seed, index).play()
-        except Unplain:
-            pass
-    return replace(play(kit, policy, seed, index), rules_core=True)
+class Fold:
+    """Runs played on plain data, added up (by the rules core where the story's ``plan`` is None or a run
+    needs it).
+
+    Scenes that went the same way, and runs that ended the same way, are counted first and added to the
+    tally once each with their number when it is asked for (:meth:`tally`): the tally's sums are the
+    same, for much less work a run, and the more runs are folded together the less.
+    """
+
+    def __init__(self, plan: Layout | None, kit: Kit, policy: Policy, seed: int) -> None:
+        self.plan, self.kit, self.policy, self.seed = plan, kit, policy, seed
+        self.scenes: Counter[SceneKey] = Counter()
+        self.outcomes: Counter[Outcome] = Counter()
+        self.checked = Tally()  # the runs the rules core played
+
+    def play(self, start: int, stop: int) -> None:
+        """Play runs ``start`` to ``stop``."""
+        plan, policy, seed = self.plan, self.policy, self.seed
+        for index in range(start, stop):
+            if plan is not None:
+                try:
+                    played, outcome = _Run(plan, policy, seed, index).play()
+                except Unplain:
+                    pass
+                else:
+                    self.scenes.update(played)
+                    self.outcomes[outcome] += 1
+                    continue
+            self.checked.add(replace(play(self.kit, policy, seed, index), rules_core=True))
+
+    def tally(self) -> Tally:
+        """Everything played so far, added up."""
+        tally = Tally()
+        tally.merge(self.checked)
+        records = _RECORD_LIST
+        for (ident, points, wyrd, defeated, found), times in self.scenes.items():
+            tally.add_scene(SceneRecord(ident, points, wyrd, defeated, tuple(records[i] for i in found)), times)
+        for outcome, times in self.outcomes.items():
+            tally.add_outcome(outcome, times)
+        return tally
+
+
+def play_chunk(plan: Layout | None, kit: Kit, policy: Policy, seed: int, start: int, stop: int) -> Tally:
+    """Runs ``start`` to ``stop`` of ``seed`` on plain data, added up (see :class:`Fold`)."""
+    fold = Fold(plan, kit, policy, seed)
+    fold.play(start, stop)
+    return fold.tally()
 
 
 def _sixths(need: int, points: int, budget: int) -> int:
@@ -82,41 +125,29 @@ class _Run:
         self.rng = None if self.known is not None else random.Random(run_seed(seed, index, "policy"))
         self.step = 0
         self.defeated_at: dict[str, int] = {}
-        self.points = dict.fromkeys(kit.players, 0)
-        self.scene_points = self.scene_wyrd = 0
-        self.scene_defeated: list[str] = []
+        self.fallen_before = any(c.defeated for c in plan.chars)  # a character the story begins defeated
+        self.total_points = self.total_wyrd = 0
         self.sixths: dict[str, int] = {}
         dice = random.Random(run_seed(seed, index, "dice"))
-        self.rules = Actions(plan, dice, spent=self._spent, drawn=self._drawn, defeated=self._defeated)
+        self.rules = Actions(plan, dice, kit.players)
 
-    def _spent(self, who: str, n: int) -> None:
-        self.scene_points += n
-        if who in self.points:
-            self.points[who] += n
+    def _note_fallen(self) -> None:
+        for who in self.rules.fallen:
+            self.defeated_at.setdefault(who, self.step)
 
-    def _drawn(self, n: int) -> None:
-        self.scene_wyrd += n
-
-    def _defeated(self, who: str) -> None:
-        self.scene_defeated.append(who)
-        self.defeated_at.setdefault(who, self.step)
-
-    def play(self) -> RunRecord:
-        scenes: list[SceneRecord] = []
+    def play(self) -> tuple[list[SceneKey], Outcome]:
+        scenes: list[SceneKey] = []
         self._story(scenes)
         board = self.rules.board
-        return RunRecord(
-            scenes=tuple(scenes),
-            defeated_at=self.defeated_at,
-            results=dict(board.results),
-            clocks={k: (c.value, tuple(c.reached)) for k, c in board.clocks.items()},
-            counters={k: c.value for k, c in board.counters.items()},
-            wyrd={n: board.characters[n].wyrd for n in self.kit.players},
-            points=self.points,
-            dice=self.rules.faces,
-        )
+        chars = board.characters
+        return scenes, Outcome(
+            len(scenes), self.total_points, self.total_wyrd, self.rules.faces, tuple(self.defeated_at.items()),
+            tuple(self.rules.points_by.items()), tuple((n, chars[n].wyrd) for n in self.kit.players),
+            tuple((k, c.value, tuple(c.reached)) for k, c in board.clocks.items()),
+            tuple((k, c.value) for k, c in board.counters.items()), tuple(board.results.items()),
+            scenes[-1][0] if scenes else None)
 
-    def _story(self, scenes: list[SceneRecord]) -> None:
+    def _story(self, scenes: list[SceneKey]) -> None:
         kit, rules = self.kit, self.rules
         chars = rules.board.characters
         overcome: set[str] = set()
@@ -127,8 +158,8 @@ class _Run:
             if not standing:
                 break
             self.step += 1
-            self.scene_points = self.scene_wyrd = 0
-            self.scene_defeated = []
+            rules.scene_points = rules.scene_wyrd = 0
+            rules.fallen = []
             self.sixths = {}
             rules.start_scene(standing, current)
             self._face()
@@ -136,13 +167,16 @@ class _Run:
             if self.plan.scenes[current].finale:
                 break
             current = self._next_scene(current, overcome, failed)
+        rules.fallen = []
         rules.finale()
+        self._note_fallen()
 
     def _next_scene(self, current: str, overcome: set[str], failed: set[str]) -> str | None:
         """The story's default exit from ``current``: what ``flow.next_scene`` answers, asked once per progress."""
         board = self.rules.board
-        key = (current, frozenset(overcome), frozenset(failed), tuple(c.value for c in board.clocks.values()),
-               tuple(c.value for c in board.counters.values()), any(c.defeated for c in board.characters.values()))
+        # (every defeat in play so far is in ``defeated_at`` by now: a defeat is never undone)
+        key = (current, frozenset(overcome), frozenset(failed), tuple([c.value for c in board.clocks.values()]),
+               tuple([c.value for c in board.counters.values()]), bool(self.defeated_at) or self.fallen_before)
         ways = self.plan.exits
         if key in ways:
             return ways[key]
@@ -154,37 +188,67 @@ class _Run:
         return found
 
     def _face(self) -> None:
+        """Face the scene's challenges as ``game`` does: the next one the bots can face (``next_challenge``),
+        planned, attempted, its points assigned, rolled, then rescued with Wyrd or accepted.
+
+        One loop over locals, the bots' questions asked inline: it runs for every challenge of every run.
+        """
+        rules = self.rules
+        board = rules.board
+        scene = rules.scene()
+        challenges = scene.challenges
+        finale = self.plan.scenes[scene.id].finale
         skipped: set[str] = set()
         for _ in range(MAX_ATTEMPTS):
-            target = next_challenge(self.rules.scene().challenges, skipped)
+            target = None
+            for ch in challenges.values():
+                if ch.status is not _OPEN or ch.id in skipped:
+                    continue
+                for prior in ch.after:
+                    before = challenges.get(prior)
+                    if before is not None and before.status is not _OVERCOME:
+                        break
+                else:
+                    target = ch
+                    break
             if target is None:
                 return
-            chosen = self._plan(target)
+            chosen = self._plan(target, scene, finale)
             if chosen is None:
                 skipped.add(target.id)
                 continue
             plan, cost = chosen
-            self.rules.attempt(target, plan.lead, cost)  # nothing has changed since the price was read
-            self._resolve(target.id, plan)
+            pending = rules.tackle(target, plan.lead, cost, plan.spend)  # nothing has changed since the price
+            budget = min(plan.draw_up_to, rules.drawable(pending))
+            total = rules.roll()
+            key = (max(0, pending.value - pending.bonus), pending.points, budget)
+            chance = _SIXTHS.get(key)
+            self.sixths[target.id] = chance if chance is not None else _sixths(*key)
+            if board.pending is not None:
+                self._rescue(pending, pending.value - total, budget)
 
-    def _plan(self, target: Placed) -> tuple[Plan, int] | None:
+    def _plan(self, target: Placed, scene: Scene, finale: bool) -> tuple[Plan, int] | None:
         """The policy's plan for facing ``target`` and its price of attempting (None if it can't be faced),
         as ``game`` asks for the plan.
 
         A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
         """
         rules = self.rules
-        chars = rules.board.characters
-        scene = rules.scene()
+        standing = rules.board.standing
         ability = target.ability
-        members = [(n, chars[n].points[ability], chars[n].wyrd) for n in scene.present if not chars[n].defeated]
-        cost = rules.attempt_cost(target)
+        members = []
+        for char in scene.cast:
+            if not char.defeated:
+                members.append((char.name, char.points[ability], char.wyrd))
+        cost = rules.attempt_cost(target) if _K.ATTEMPT_COST in standing else 0
         if not members or cost > scene.pool:
             return None
-        left = sum(1 for ch in scene.challenges.values() if ch.status == _OPEN)
-        pool = scene.pool - cost + sum(scene.ghost.values())
-        value = rules.effective_value(target)
-        finale = self.plan.scenes[scene.id].finale
+        left = 0
+        for ch in scene.challenges.values():
+            if ch.status is _OPEN:
+                left += 1
+        pool = scene.pool - cost + sum(scene.ghost.values()) if scene.ghost else scene.pool - cost
+        value = rules.effective_value(target) if _K.MODIFY in standing else target.value
         known = self.known
         if known is not None:
             key = (target.id, target.type, value, pool, tuple(members), left, finale)
@@ -203,18 +267,10 @@ class _Run:
             known[key] = plan
         return plan, cost
 
-    def _resolve(self, challenge: str, plan: Plan) -> None:
+    def _rescue(self, pending: Pending, short: int, budget: int) -> None:
+        """After a failed roll: draw what it lacks if the plan's budget covers it (defeated players' allowance
+        first, then the involved character with least Wyrd), or accept the failure."""
         rules = self.rules
-        pending = rules.board.pending
-        assert pending is not None
-        for who, n in plan.spend:
-            rules.spend(who, n)
-        budget = min(plan.draw_up_to, rules.drawable(pending))
-        rolled = rules.roll()
-        self.sixths[challenge] = _sixths(max(0, rolled.value - rolled.bonus), rolled.points, budget)
-        if rules.board.pending is None:
-            return
-        short = rolled.value - rolled.total
         if short > budget:
             rules.accept()
             return
@@ -230,10 +286,10 @@ class _Run:
             who = min(drawers, key=lambda n: chars[n].wyrd)
             rules.draw_for(who, short)
 
-    def _close(self, ident: str, overcome: set[str], failed: set[str]) -> SceneRecord:
+    def _close(self, ident: str, overcome: set[str], failed: set[str]) -> SceneKey:
         rules = self.rules
         scene = rules.scene()
-        records = []
+        found = []
         for ch in scene.challenges.values():
             if ch.status == _OVERCOME:
                 overcome.add(ch.id)
@@ -241,13 +297,18 @@ class _Run:
                 failed.add(ch.id)
             sixths = self.sixths.get(ch.id)
             key = (ch.id, ch.name, ch.type, ch.value, ch.status, ch.tackled, sixths)
-            record = _RECORDS.get(key)
-            if record is None:  # records are frozen: one of each serves every run
-                record = _RECORDS[key] = ChallengeRecord(ch.id, ch.name, ch.type.value, ch.value, ch.status.value,
-                                                         ch.tackled, sixths)
-            records.append(record)
+            place = _RECORDS.get(key)
+            if place is None:  # records are frozen: one of each serves every run
+                place = _RECORDS[key] = len(_RECORD_LIST)
+                _RECORD_LIST.append(ChallengeRecord(ch.id, ch.name, ch.type.value, ch.value, ch.status.value,
+                                                    ch.tackled, sixths))
+            found.append(place)
         rules.end_scene(self._bonds() if self.kit.bonds else {})
-        return SceneRecord(ident, self.scene_points, self.scene_wyrd, tuple(self.scene_defeated), tuple(records))
+        if rules.fallen:
+            self._note_fallen()
+        self.total_points += rules.scene_points
+        self.total_wyrd += rules.scene_wyrd
+        return ident, rules.scene_points, rules.scene_wyrd, tuple(rules.fallen), tuple(found)
 
     def _bonds(self) -> dict[str, int]:
         """As ``wyrd.sim.abacus.game``: who claims a connection, and on which ability (an index)."""
@@ -256,15 +317,14 @@ class _Run:
         assert scene is not None
         chars = board.characters
         claims: dict[str, int] = {}
+        faced, present = scene.faced, scene.present
         for name, other in self.kit.bonds.items():
-            char = chars[name]
-            if name not in scene.faced or char.defeated or other not in scene.present or chars[other].defeated:
+            if name not in faced or other not in present:
                 continue
-            spent = [char.scores[a] - char.points[a] for a in _ABILITIES]
-            recovered = most_spent(spent, char.scratched)  # the default recovery's, made first
-            if recovered is not None:
-                spent[recovered] -= 1
-            claim = most_spent(spent, char.scratched)
+            char = chars[name]
+            if char.defeated or chars[other].defeated:
+                continue
+            claim = recoveries(char)[1]
             if claim is not None:
                 claims[name] = claim
         return claims

@@ -10,13 +10,14 @@ Where the rules core would refuse (an action out of turn, a tie that will not
 break), :class:`Unplain` is raised and the run is played again by the rules core,
 which knows every refusal's exact outcome. ``wyrd.rules`` stays the single source
 of the rules for play; this is the simulator's copy of the parts it uses, held to
-the rules core by a test that compares whole reports.
+the rules core by a test that compares whole reports. The dice are drawn as
+:mod:`~wyrd.sim.abacus.fast.dice` says.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import wyrd.rules.abacus as A
@@ -25,8 +26,9 @@ from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
 from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec, fresh
 from wyrd.sim.abacus.fast.board import Look as Match
+from wyrd.sim.abacus.fast.dice import BITS_ARE_FACES, RunFaces
 
-__all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rolled", "Rules", "Unplain"]
+__all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rules", "Unplain"]
 
 MAX_DEPTH = 4  # as ``wyrd.rules.abacus.turn.Turn.MAX_DEPTH``
 GHOST_WYRD = 2
@@ -40,23 +42,9 @@ _BYPASSED = A.ChallengeStatus.BYPASSED
 _TOLD = frozenset({_K.MODIFY, _K.ROLL_BONUS, _K.ATTEMPT_COST, _K.FREE_ABILITY, _K.MARK, _K.MAGIC_LIMIT})
 
 
-def _bits_are_faces() -> bool:
-    """Whether ``randint(1, 6)`` is the first of 3-bit draws under 6, plus 1, on this Python.
-
-    It is in CPython (``Random._randbelow_with_getrandbits``), and drawing the bits directly saves two
-    calls a die; should another Python draw otherwise, the plain rules use ``randint`` itself.
-    """
-    checked, drawn = random.Random(21), random.Random(21)
-    for _ in range(2000):
-        r = drawn.getrandbits(3)
-        while r >= 6:
-            r = drawn.getrandbits(3)
-        if checked.randint(1, 6) != r + 1:
-            return False
-    return checked.random() == drawn.random()
-
-
-BITS_ARE_FACES = _bits_are_faces()
+def _results(rolled: dict[str, list[int]]) -> dict[str, int]:
+    """Each one's result of a Wyrd roll: the best face, 1 without Wyrd."""
+    return {n: max(faces) if faces else 1 for n, faces in rolled.items()}
 
 
 class Unplain(Exception):
@@ -73,46 +61,21 @@ class Moment(NamedTuple):
     results: dict[str, int] | None = None
 
 
-class Rolled(NamedTuple):
-    """A challenge roll as ``ChallengeRolled`` tells it."""
-
-    value: int
-    bonus: int
-    points: int
-    total: int
-
-
-class _Faces:
-    """A dice source giving the run's own faces (``wyrd.rules.dice.DiceSource``), for the rules core's tie-breaks."""
-
-    trusted = True
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-
-    def faces(self, n: int, sides: int, purpose: str) -> list[int]:
-        return self.rules.d6(n)
-
-    def get_state(self) -> object:
-        raise NotImplementedError("a run's dice are not rewound")
-
-    def set_state(self, state: object) -> None:
-        raise NotImplementedError("a run's dice are not rewound")
-
-
 class Rules:
     """One run's board and dice, and the rules acting on them.
+
+    What the simulator's report counts from the rules core's events it counts here as it goes, in
+    plain fields the bots read and reset: the points assigned (:attr:`scene_points`, and
+    :attr:`points_by` each player), the Wyrd drawn (:attr:`scene_wyrd`) and who was defeated
+    (:attr:`fallen`) since the scene began.
 
     Args:
         plan: The story's plain layout.
         dice: The run's dice generator (the ``random.Random`` of ``wyrd.rules.dice.SeededSource``).
-        spent: Called as ``spent(character, n)`` for every point assigned.
-        drawn: Called as ``drawn(n)`` for every Wyrd drawn.
-        defeated: Called as ``defeated(character)`` at every defeat.
+        players: The players whose assigned points are counted one by one.
     """
 
-    def __init__(self, plan: Layout, dice: random.Random, *, spent: Callable[[str, int], None],
-                 drawn: Callable[[int], None], defeated: Callable[[str], None]) -> None:
+    def __init__(self, plan: Layout, dice: random.Random, players: Sequence[str]) -> None:
         self.plan = plan
         self.board = Board(plan)
         self.bits = dice.getrandbits if BITS_ARE_FACES else None
@@ -120,9 +83,10 @@ class Rules:
         self.faces = 0
         self.depth = 0
         self.closing = False
-        self.spent = spent
-        self.drawn = drawn
-        self.defeated = defeated
+        self.points_by = dict.fromkeys(players, 0)
+        self.scene_points = 0
+        self.scene_wyrd = 0
+        self.fallen: list[str] = []
 
     def d6(self, n: int) -> list[int]:
         self.faces += n
@@ -167,7 +131,7 @@ class Rules:
             return []
         matches = self.matches
         return [(rule, e) for rule, e in filed
-                if rule.active and matches(rule.shape.match, ch) and matches(e.match, ch)]
+                if matches(rule.match, ch) and matches(e.match, ch)]
 
     def effective_value(self, ch: Placed) -> int:
         if _K.MODIFY not in self.board.standing:
@@ -176,9 +140,18 @@ class Rules:
         return max(0, ch.value + change)
 
     def attempt_cost(self, ch: Placed) -> int:
-        if _K.ATTEMPT_COST not in self.board.standing:
-            return 0
-        return sum(1 if e.n is None else e.n for _, e in self.standing(_K.ATTEMPT_COST, ch))
+        """The price of attempting ``ch`` (asked before every attempt: the usual rule, naming another
+        denizen, is passed over inline)."""
+        total = 0
+        for rule, effect in self.board.standing.get(_K.ATTEMPT_COST, ()):
+            match = rule.match
+            if not match.untackled and ((match.challenge is not None and match.challenge != ch.id)
+                                        or (match.type is not None and match.type != ch.type)
+                                        or (match.denizen is not None and match.denizen != ch.denizen)):
+                continue
+            if self.matches(match, ch) and self.matches(effect.match, ch):
+                total += 1 if effect.n is None else effect.n
+        return total
 
     def take_roll_bonus(self, ch: Placed) -> int:
         if _K.ROLL_BONUS not in self.board.standing:
@@ -190,7 +163,7 @@ class Rules:
         return total
 
     def use_up(self, rule: Rule) -> None:
-        if rule.shape.lasts == A.Lasts.USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
+        if rule.lasts == A.Lasts.USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
             raise Unplain("a rule of limited uses")
 
     # -- the scene pool (``turn``) -----------------------------------------------------------
@@ -207,28 +180,30 @@ class Rules:
         return char
 
     def draw(self, name: str, n: int) -> None:
-        scene = self.scene()
-        if n <= 0:
+        scene = self.board.scene
+        if scene is None or n <= 0:
             raise Unplain("no Wyrd to draw")
         if name in scene.ghost:
             left = scene.ghost[name]
             if left < n:
                 raise Unplain("a defeated player's Wyrd is spent")
             scene.ghost[name] = left - n
-            self.drawn(n)
+            self.scene_wyrd += n
             return
         char = self.active(name)
         if scene.pool < n:
             raise Unplain("the scene pool is empty")
         scene.pool -= n
         char.wyrd += n
-        self.drawn(n)
+        self.scene_wyrd += n
 
     # -- placing (``effects``) ---------------------------------------------------------------
 
     def place(self, spec: Spec) -> None:
         challenges = self.scene().challenges
-        ident = fresh(spec.id, challenges)
+        ident = spec.id
+        if ident in challenges:
+            ident = fresh(ident, challenges)
         challenges[ident] = Placed(spec, ident)
 
     def place_or_wait(self, spec: Spec) -> None:
@@ -239,31 +214,54 @@ class Rules:
 
     # -- triggered rules and effects (``effects``) ---------------------------------------------
 
-    def fire(self, moment: Moment) -> None:
+    def may_fire(self, kind: A.TriggerKind, ch: Placed | None, low: int | None = None) -> bool:
+        """Whether a moment of ``kind`` about ``ch`` may fire a rule: False only where :meth:`fire` would
+        surely fire none.
+
+        Most moments meet no rule: a challenge overcome whose denizen, type or id no rule names, a Wyrd
+        roll with every result above the counter a rule reads (``low``: the least result of the roll, None
+        for a moment without one). Asked before the moment is made, this saves making it (and, inline, a
+        call per rule).
+        """
         board = self.board
-        filed = board.firing.get(moment.kind)
+        filed = board.firing.get(kind)
         if not filed or self.depth >= MAX_DEPTH:
+            return False
+        for rule in filed:
+            match = rule.match
+            if ch is not None and not match.untackled and (
+                    (match.challenge is not None and match.challenge != ch.id)
+                    or (match.type is not None and match.type != ch.type)
+                    or (match.denizen is not None and match.denizen != ch.denizen)):
+                continue
+            if rule.at_or_under is not None:
+                counter = board.counters.get(rule.at_or_under)
+                if counter is None or low is None or low > counter.value:
+                    continue
+            return True
+        return False
+
+    def fire(self, moment: Moment) -> None:
+        results = moment.results
+        if not self.may_fire(moment.kind, moment.challenge, min(results.values()) if results else None):
             return
+        board = self.board
+        filed = board.firing[moment.kind]
         self.depth += 1
         try:
             for rule in filed:  # (a new list whenever the rules change: never changed under this loop)
-                shape = rule.shape
-                if not rule.active:
-                    continue
-                if not self.matches(shape.match, moment.challenge):
+                if not self.matches(rule.match, moment.challenge):
                     continue
                 subjects: list[str | None] = [moment.subject]
-                if shape.at_or_under is not None:
-                    counter = board.counters.get(shape.at_or_under)
+                if rule.at_or_under is not None:
+                    counter = board.counters.get(rule.at_or_under)
                     if counter is None:
                         continue
                     subjects = [n for n, r in (moment.results or {}).items() if r <= counter.value]
                 for subject in subjects:
-                    if not rule.active:
-                        break
-                    about = moment.challenge or self.first_match(shape.match)
+                    about = moment.challenge or self.first_match(rule.match)
                     here = moment._replace(subject=subject, challenge=about)
-                    for effect in shape.effects:
+                    for effect in rule.effects:
                         self.apply(effect, here)
                     self.use_up(rule)
         finally:
@@ -343,6 +341,8 @@ class Rules:
         clock.value = after = max(0, before + change)
         crossed = [(at, effects) for at, effects in clock.thresholds
                    if before < at <= after and at not in clock.reached]
+        if not crossed:
+            return
         clock.reached.extend(at for at, _ in crossed)
         for _, effects in crossed:
             for effect in effects:
@@ -375,31 +375,39 @@ class Rules:
     def defeat(self, name: str) -> None:
         self.board.characters[name].defeated = True
         self.wyrd_roll([name], include_defeated=True)
-        self.defeated(name)
+        self.fallen.append(name)
 
     # -- Wyrd rolls ----------------------------------------------------------------------------
 
     def wyrd_roll(self, names: Sequence[str], *, scene_end: bool = False,
-                  include_defeated: bool = False) -> list[TraitRoll]:
+                  include_defeated: bool = False) -> dict[str, list[int]]:
+        """Each one's faces, in the order named (none for a character without Wyrd, whose result is 1).
+
+        The rules core's ``TraitRoll`` records are made only where they are ranked (:meth:`single_out`):
+        most Wyrd rolls are a scene test or a lead's roll, whose faces only the clocks read.
+        """
         board = self.board
         chars = board.characters
-        if len(names) > 1 and len(set(names)) < len(names):
-            names = list(dict.fromkeys(names))
-        rolls: list[TraitRoll] = []
+        rolled: dict[str, list[int]] = {}
         every: list[int] = []  # every face rolled, for the clocks
+        low = 6  # the least result, for the rules that fire at or under a counter
         for name in names:
+            if name in rolled:
+                continue
             char = chars[name]
             if char.defeated and not include_defeated:
                 raise Unplain(f"{name} cannot act")
             if char.wyrd <= 0:
-                rolls.append(TraitRoll(name, (), 1, 1))
+                rolled[name] = []
+                low = 1
                 continue
-            faces = self.d6(char.wyrd)
+            rolled[name] = faces = self.d6(char.wyrd)
             every += faces
-            best = max(faces)
-            rolls.append(TraitRoll(name, tuple(faces), best, faces.count(best)))
-        if board.scene is not None:
-            board.scene.wyrd_rolls += 1
+            if low > 1:
+                low = min(low, max(faces))
+        scene = board.scene
+        if scene is not None:
+            scene.wyrd_rolls += 1
         if every:
             for clock in board.clocks.values():
                 if clock.scene_end_only and not scene_end:
@@ -409,23 +417,27 @@ class Rules:
                     self.advance_clock(clock.id, counted)
         firing = board.firing
         if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
-            results = {r.character: r.result for r in rolls}
-            sixes = [r.character for r in rolls if r.result == 6]
-            if sixes:
-                self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=results))
-            self.fire(Moment(_T.WYRD_ROLL, results=results))
-        return rolls
+            least = low if rolled else None  # (no one rolled: no result at or under any counter)
+            if self.may_fire(_T.WYRD_SIX, None, least):
+                sixes = [n for n, faces in rolled.items() if 6 in faces]
+                if sixes:
+                    self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=_results(rolled)))
+            if self.may_fire(_T.WYRD_ROLL, None, least):
+                self.fire(Moment(_T.WYRD_ROLL, results=_results(rolled)))
+        return rolled
 
     def single_out(self, names: Sequence[str]) -> str | None:
         if not names:
             return None
         if len(names) == 1:
             return names[0]
-        return self.rank(self.wyrd_roll(names))
+        rolls = [TraitRoll(n, tuple(f), max(f), f.count(max(f))) if f else TraitRoll(n, (), 1, 1)
+                 for n, f in self.wyrd_roll(names).items()]
+        return self.rank(rolls)
 
     def rank(self, rolls: Sequence[TraitRoll]) -> str:
         """The first of ``wyrd.rules.abacus.influence.rank``'s order, its tie-breaks drawn from this run's dice."""
         try:
-            return rank(rolls, Dice(_Faces(self)), purpose="wyrd tie-break").order[0]
+            return rank(rolls, Dice(RunFaces(self.d6)), purpose="wyrd tie-break").order[0]
         except RuleError as refusal:  # a tie that would not break
             raise Unplain(str(refusal)) from refusal
