@@ -102,7 +102,7 @@ class _Scene:
 
 
 class Faceable(Protocol):
-    """A placed challenge as the bots look at it (the rules core's, or the plain path's)."""
+    """A placed challenge as the bots look at it (the plain path asks the same questions inline, for speed)."""
 
     @property
     def id(self) -> str: ...
