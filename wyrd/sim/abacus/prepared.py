@@ -57,7 +57,10 @@ def prepared(ident: str, dirs: Sequence[str | Path] | None = None) -> Prepared:
     folders = list(dirs) if dirs is not None else [BUNDLED]
     for path in named_files(ident, folders):
         where = path.resolve()
-        data = where.read_bytes()
+        try:
+            data = where.read_bytes()
+        except OSError:  # gone since it was found: let the loader say so
+            break
         entry = _KEPT.get((where, data))
         if entry is None:
             story = load_story(path)
