@@ -83,12 +83,13 @@ class AbacusSimulator:
         from wyrd.stories.loader import StoryError
 
         check_request(request, self.policies)
-        try:
-            story = load(request.story, [d for d in content_dirs(request.content) if d.is_dir()])
-        except StoryError as exc:
+        dirs = [d for d in content_dirs(request.content) if d.is_dir()]
+        try:  # by id, so that a story simulated again in this process is not read again
+            return simulate(request.story, request.runs, players=request.players, policy=request.policy,
+                            seed=request.seed, jobs=request.jobs, safe=request.safe, dirs=dirs,
+                            progress=request.progress)
+        except StoryError as exc:  # (only finding and reading the story raises it)
             raise SimError(str(exc)) from None
-        return simulate(story, request.runs, players=request.players, policy=request.policy, seed=request.seed,
-                        jobs=request.jobs, safe=request.safe, progress=request.progress)
 
     def text(self, report: Any) -> str:
         assert isinstance(report, Report)

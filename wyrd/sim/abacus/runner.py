@@ -19,6 +19,7 @@ from wyrd.sim.abacus.engine import Kit, prepare
 from wyrd.sim.abacus.fast import Fold, Layout, layout, play_chunk
 from wyrd.sim.abacus.game import play
 from wyrd.sim.abacus.policy import Policy, policy_named
+from wyrd.sim.abacus.prepared import prepared
 from wyrd.sim.abacus.report import Report, build
 from wyrd.sim.abacus.tally import Tally
 from wyrd.sim.runner import MAX_RUNS, Progress, chunks
@@ -70,13 +71,18 @@ def simulate(
     if jobs < 1:
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
     chosen = policy_named(policy) if isinstance(policy, str) else policy
-    kit = prepare(load(story, dirs) if isinstance(story, str) else story, players)
+    if isinstance(story, str):  # a story file read, validated and prepared once per process
+        kept = prepared(story, dirs)
+        kit, plan = kept.kit(players), (None if safe else kept.layout(players))
+    else:
+        kit = prepare(story, players)
+        plan = _plain(kit, safe)
     tally = Tally()
     parts = chunks(runs, jobs)
     done = 0
     if jobs == 1 or len(parts) == 1:
         # One process folds all its runs together (see ``Fold``), chunk by chunk for the progress shown.
-        fold = None if safe else Fold(layout(kit), kit, chosen, seed)
+        fold = None if safe else Fold(plan, kit, chosen, seed)
         for start, stop in parts:
             if fold is not None:
                 fold.play(start, stop)

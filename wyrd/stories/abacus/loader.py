@@ -7,7 +7,7 @@ the story folders; :func:`discover` lists them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -18,7 +18,7 @@ from wyrd.stories.formats import StoryInfo, story_files
 from wyrd.stories.loader import read_mapping, validation_problems
 from wyrd.stories.problems import Origin, Problem, StoryError
 
-__all__ = ["RULESET", "discover", "find_story", "info", "load_story"]
+__all__ = ["RULESET", "discover", "find_story", "info", "load_story", "named_files"]
 
 RULESET = "abacus"
 
@@ -57,6 +57,17 @@ def discover(dirs: Iterable[str | Path]) -> list[StoryInfo]:
     return [info(path, Path(folder)) for folder in dirs for path in story_files(folder)]
 
 
+def named_files(ident: str, dirs: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named after ``ident`` in ``dirs`` that can be read, in the order :func:`find_story` tries them."""
+    if "/" in ident or ident in (".", ".."):
+        return
+    for folder in map(Path, dirs):
+        for name in (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml"):
+            candidate = folder / name
+            if regular_file(candidate, folder) is None:
+                yield candidate
+
+
 def find_story(ident: str, dirs: Iterable[str | Path]) -> Story:
     """The story with id ``ident``; where several folders have one, the earliest folder wins.
 
@@ -65,14 +76,10 @@ def find_story(ident: str, dirs: Iterable[str | Path]) -> Story:
     every story file.
     """
     folders = [Path(d) for d in dirs]
-    if "/" not in ident and ident not in (".", ".."):
-        for folder in folders:
-            for name in (f"{ident}.yaml", f"{ident}.yml", f"{ident}/story.yaml", f"{ident}/story.yml"):
-                candidate = folder / name
-                if regular_file(candidate, folder) is None:
-                    story = load_story(candidate)
-                    if story.id == ident:
-                        return story
+    for candidate in named_files(ident, folders):
+        story = load_story(candidate)
+        if story.id == ident:
+            return story
     infos = discover(folders)
     for found in infos:
         if found.id == ident:
