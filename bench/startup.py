@@ -227,6 +227,6 @@ def run() -> list[str]:
     for name, label in LABELS.items():
         took = got[name]
         verdict = "met" if took - floor <= TARGET else "missed"
-        lines.append(f"{label:<50} {took * 1000:7.1f} ms  (floor +{(took - floor) * 1000:.0f} ms, "
+        lines.append(f"{label:<50} {took * 1000:7.1f} ms  (floor {(took - floor) * 1000:+.0f} ms, "
                      f"{took / floor:.2f}x the floor; target floor +{TARGET * 1000:.0f} ms: {verdict})")
     return lines
