@@ -13,7 +13,7 @@ checked whole, as before, and marked anew when its session closes.
 Why a hand edit still cannot pass: any write to the file, or putting its modification time
 back with ``os.utime``, sets its change time (``st_ctime``) to the clock's now, which no
 ordinary program can set back. A mark is kept only once the clock has moved past the file's
-change time (at most a tick; no mark if it has not within 20 ms), so an edit made after the
+change time (at most a tick; no mark if it has not within half a second), so an edit made after the
 close cannot wear the same time. Where the change time is not that (Windows, where it is the
 creation time) no mark is kept and every open checks the whole chain. While a session holds the
 save it follows the file between its own commits (:class:`Watch`) and SQLite's count of other
@@ -38,8 +38,10 @@ from wyrd.play.engine.paths import data_dir
 
 __all__ = ["Mark", "Watch", "forget", "load", "store", "unchanged"]
 
-# How long a closing session waits for the clock to move past the save's change time.
-_PATIENCE = 0.02
+# How long a closing session waits for the clock to move past the save's change time. It waits a
+# tick at most where the clock is sound (the loop ends as soon as it moves); the margin is for a
+# machine so busy that the waiting process is not run for a while, which must not cost the mark.
+_PATIENCE = 0.5
 _TRUSTED = os.name == "posix"  # st_ctime is the inode's change time only there
 
 Stat = tuple[int, int, int, int, int]
