@@ -26,7 +26,7 @@ import yaml
 from wyrd.sim import POLICY_NAMES, BotReport, Request, simulator_for
 from wyrd.sim.lots.lines import story_for
 from wyrd.sim.lots.moves import Check, Move, Rest, Retell, Strike
-from wyrd.sim.lots.table import Run, Unplayable
+from wyrd.sim.lots.table import Run, Unsupported
 from wyrd.stories.formats import discover
 from wyrd.stories.loader import BUNDLED
 from wyrd.stories.lots import END, find_scenario
@@ -147,7 +147,7 @@ def test_the_comparison_fails_when_the_fast_path_plays_a_rule_wrongly(monkeypatc
 
 def test_a_run_the_table_cannot_play_goes_through_a_session_and_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     def refused(run: Run, who: str) -> None:
-        raise Unplayable("not here")
+        raise Unsupported("not here")
 
     monkeypatch.setattr(Run, "_retell", refused)
     fast = simulate("salt-tithe", 10, policy="random")

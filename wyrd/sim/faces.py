@@ -6,8 +6,10 @@ generators, so a face must be the one ``Random.randint(1, sides)`` gives. CPytho
 while the number is too big. Drawing those bits here, in the same order, takes two calls
 (:func:`face`, ``getrandbits``) where ``randint`` takes four (``randint``, ``randrange``,
 ``_randbelow``, ``getrandbits``), and a simulation rolls dozens of dice a run.
-``tests/sim/test_faces.py`` holds the faces to ``randint``'s on every die in play, so a
-Python that drew them otherwise would be caught.
+``tests/sim/test_faces.py`` holds the faces to ``randint``'s on every die in play, and
+:data:`BITS_ARE_FACES` checks it again when this module loads: on a Python that drew them
+otherwise, :func:`face` is ``randint`` itself (and the Abacus's plain path, which draws its d6
+inline the same way, asks ``randint`` too).
 """
 
 from __future__ import annotations
@@ -16,16 +18,36 @@ import random
 
 from wyrd.rules.dice import SeededSource
 
-__all__ = ["SeededFaces", "face"]
+__all__ = ["BITS_ARE_FACES", "SeededFaces", "face"]
 
 
-def face(source: random.Random, sides: int) -> int:
-    """One face of a die of ``sides`` sides: ``source.randint(1, sides)``."""
+def _face_from_bits(source: random.Random, sides: int) -> int:
     bits = sides.bit_length()
     drawn = source.getrandbits(bits)
     while drawn >= sides:
         drawn = source.getrandbits(bits)
     return drawn + 1
+
+
+def _face_from_randint(source: random.Random, sides: int) -> int:
+    return source.randint(1, sides)
+
+
+def _bits_are_faces() -> bool:
+    """Whether ``randint(1, sides)`` is the first draw of ``sides.bit_length()`` bits under ``sides``, plus 1,
+    on this Python, for the dice the rulesets roll (it is in CPython: ``Random._randbelow_with_getrandbits``)."""
+    checked, drawn = random.Random(21), random.Random(21)
+    for sides in (6, 8, 10, 12, 20, 100):
+        for _ in range(500):
+            if checked.randint(1, sides) != _face_from_bits(drawn, sides):
+                return False
+    return checked.random() == drawn.random()
+
+
+BITS_ARE_FACES = _bits_are_faces()
+
+face = _face_from_bits if BITS_ARE_FACES else _face_from_randint
+"""One face of a die of ``sides`` sides from ``source``: ``source.randint(1, sides)``."""
 
 
 class SeededFaces(SeededSource):

@@ -35,7 +35,7 @@ from wyrd.sim.summary import About, BotReport, RunRecord, Tally, build, chart, t
 if TYPE_CHECKING:
     from wyrd.play.engine.session import Session
 
-__all__ = ["STEP_CAP", "BotSimulator", "FastRun", "Game", "Judge", "Unsupported", "ending", "play_run",
+__all__ = ["STEP_CAP", "BotSimulator", "FastRun", "Game", "Judge", "Unsupported", "cut_off", "ending", "play_run",
            "session_seed"]
 
 STEP_CAP = 600  # lines a run may type before it is cut off (the bundled stories take under 100)
@@ -85,10 +85,14 @@ class Judge(Protocol[S]):
 
 def ending(bot: Judge[S], seat: S, lines: int, step_cap: int) -> Outcome | None:
     """How the run has ended after ``lines`` lines: as the bot says, or cut off at the step cap (None: not yet)."""
-    outcome = bot.over(seat)
-    if outcome is None and lines >= step_cap:
+    return cut_off(bot.over(seat), lines, step_cap)
+
+
+def cut_off(said: Outcome | None, lines: int, step_cap: int) -> Outcome | None:
+    """The end the bot ``said`` after ``lines`` lines, or CAPPED once the step cap is reached (None: not yet)."""
+    if said is None and lines >= step_cap:
         return Outcome.CAPPED
-    return outcome
+    return said
 
 
 class Unsupported(Exception):

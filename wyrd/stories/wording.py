@@ -29,8 +29,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
-__all__ = ["FORMS", "PRONOUN_WORDS", "Article", "PronounWord", "Wording", "placeholder_fault", "pronoun_key",
-           "unset"]
+__all__ = ["FORMS", "PRONOUN_WORDS", "Article", "LanguageCode", "PronounWord", "Wording", "placeholder_fault",
+           "pronoun_key", "unset"]
 
 PRONOUN_WORDS = ("they", "she", "he", "it")
 
@@ -49,6 +49,8 @@ def _known_pronouns(value: object) -> object:
 # A character's pronouns as a story writes them: "she", or "she/her" (kept as written).
 PronounWord = Annotated[str, BeforeValidator(_known_pronouns)]
 Article = Literal["the", "a", "an", "none"]
+# The language a story's prose is told in ("fr"); empty: the narrator config's (English by default).
+LanguageCode = Annotated[str, StringConstraints(pattern=r"^([a-z]{2,3})?$")]
 # The forms a placeholder may ask for after a dot ({lead.their}); see wyrd.oracle.grammar.
 FORMS = frozenset({"name", "they", "them", "their", "theirs", "themself", "is", "was", "has", "s", "es", "who",
                    "are", "were", "have", "do"})

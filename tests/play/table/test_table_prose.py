@@ -8,6 +8,8 @@ a seat that catches up from the save holds the very entries the others ended wit
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ pytest.importorskip("langchain_core")
 
 from langchain_core.language_models.fake_chat_models import FakeListChatModel, GenericFakeChatModel
 from langchain_core.messages import AIMessage
+from starlette.testclient import TestClient
 
 from tests.play.table.tablekit import Seat, open_table, table_client
 from wyrd.oracle.narrators.llm import LLMNarrator
@@ -36,18 +39,24 @@ def _narrate_with(server: TableServer, model: object) -> None:
     server.run(lambda: server.engine.session.teller.use_llm(llm))
 
 
-def _scene(tmp_path: Path, model: object | None) -> tuple[Seat, Seat, Seat, int]:
-    """Bea and Cal at a table; Bea takes the characters and opens a scene (``model`` narrating, if
-    any); then Dot joins and is sent the whole log from the save. Returns the three seats and the
-    scene's entry number."""
+@contextmanager
+def _bea_and_cal(tmp_path: Path) -> Iterator[tuple[TableServer, TestClient, dict[str, str], Seat, Seat]]:
+    """Bea and Cal at a new table, Bea holding every character and Cal caught up with her."""
     server, tokens = open_table(tmp_path / "g.wyrd")
     with table_client(server) as client, client.websocket_connect("/ws") as a, \
             client.websocket_connect("/ws") as b:
         bea, cal = Seat(a), Seat(b)
         bea.hello(invite=tokens["invite"], name="Bea")
         cal.hello(invite=tokens["invite"], name="Cal")
-        taken = bea.send("pc take all")
-        cal.catch_up(taken["n"])
+        cal.catch_up(bea.send("pc take all")["n"])
+        yield server, client, tokens, bea, cal
+
+
+def _scene(tmp_path: Path, model: object | None) -> tuple[Seat, Seat, Seat, int]:
+    """Bea and Cal at a table; Bea takes the characters and opens a scene (``model`` narrating, if
+    any); then Dot joins and is sent the whole log from the save. Returns the three seats and the
+    scene's entry number."""
+    with _bea_and_cal(tmp_path) as (server, client, tokens, bea, cal):
         if model is not None:
             _narrate_with(server, model)
         scene = bea.send("scene")
@@ -133,13 +142,7 @@ def test_with_the_tables_alone_nothing_streams_and_the_lines_come_right_after_th
 def test_a_model_gone_to_rest_is_announced_to_every_seat_once(tmp_path: Path) -> None:
     """Issue 19, point 4 ("after three consecutive failures the narrator rests ... and says so once"), at the
     table: every seat is sent the notice once, after the entry whose telling sent the model to rest."""
-    server, tokens = open_table(tmp_path / "g.wyrd")
-    with table_client(server) as client, client.websocket_connect("/ws") as a, \
-            client.websocket_connect("/ws") as b:
-        bea, cal = Seat(a), Seat(b)
-        bea.hello(invite=tokens["invite"], name="Bea")
-        cal.hello(invite=tokens["invite"], name="Cal")
-        cal.catch_up(bea.send("pc take all")["n"])
+    with _bea_and_cal(tmp_path) as (server, _, _, bea, cal):
         _narrate_with(server, FakeListChatModel(responses=[CALM], error_on_chunk_number=0))
         for line in ("scene", "inspire", "inspire", "inspire", "inspire", "inspire"):
             cal.catch_up(bea.send(line)["n"])

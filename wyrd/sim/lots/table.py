@@ -15,7 +15,7 @@ What it carries out is what the bots do (:mod:`wyrd.sim.lots.moves`): taking the
 pregenerated characters, opening scenes (the first open way, NPCs coming in) and the
 ending, checks, assessments, the world's casts, defences and attacks with their Pain
 and Mettle tests, Re-tells and rest. Whatever the rules would refuse raises
-:class:`Unplayable`, and so does a story whose lines the session might read
+:class:`Unsupported`, and so does a story whose lines the session might read
 otherwise than here (:mod:`wyrd.sim.lots.lines`): the run is then played through a
 session instead, and counted. ``tests/sim/test_fast_path_lots.py`` holds the two
 paths to the same report.
@@ -30,17 +30,16 @@ from typing import NamedTuple
 
 import wyrd.rules.lots as L
 from wyrd.rules.lots.fate import SIDES
-from wyrd.sim.bots import Outcome
 from wyrd.sim.lots.bots import FIGURES, LotsBot
 from wyrd.sim.lots.lines import Story, story_for
 from wyrd.sim.lots.moves import Assess, Check, Enlist, LastCast, Lots, Move, NextScene, Rest, Retell, Strike
-from wyrd.sim.playthrough import Game, session_seed
+from wyrd.sim.playthrough import Game, Unsupported, cut_off, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
 from wyrd.stories.lots import END, CheckCall, Scenario, Scene
 from wyrd.stories.lots.branches import key_of
 
-__all__ = ["FIRST_MOVE", "Char", "Run", "Unplayable", "fast_run"]
+__all__ = ["FIRST_MOVE", "Char", "Run", "Unsupported", "fast_run"]
 
 FIRST_MOVE = 3
 """The number of a session's first command the bots type (1 is its start, 2 the story chosen)."""
@@ -48,10 +47,6 @@ FIRST_MOVE = 3
 SUCCESS, FAILURE, WASTE = L.Result.SUCCESS, L.Result.FAILURE, L.Result.WASTE
 FUMBLE = L.Lot.FUMBLE
 PROWESS = L.Discipline.PROWESS
-
-
-class Unplayable(Exception):
-    """The rules would refuse this move, or it is not one this table carries out."""
 
 
 class Char:
@@ -162,14 +157,14 @@ class Run:
     def _enlist(self, names: tuple[str, ...]) -> None:
         wanted = names or tuple(p.name for p in self.scenario.pregens if p.name not in self.characters)
         if not wanted or any(n in self.characters or n not in self.story.pregens for n in wanted):
-            raise Unplayable(f"can't take {', '.join(names) or 'all'}")
+            raise Unsupported(f"can't take {', '.join(names) or 'all'}")
         for name in wanted:
             self.characters[name] = Char(self.story.pregens[name])
 
     def _able(self, who: str) -> Char:
         char = self.characters.get(who)
         if char is None or char.incapacitated:
-            raise Unplayable(f"{who} can't act")
+            raise Unsupported(f"{who} can't act")
         return char
 
     def _act(self, char: Char) -> bool:
@@ -185,7 +180,7 @@ class Run:
     def _check(self, who: str, call: CheckCall) -> None:
         char = self._able(who)
         if char.npc:
-            raise Unplayable(f"{who} is an NPC: only players roll")
+            raise Unsupported(f"{who} is an NPC: only players roll")
         if self._act(char):
             base = char.disciplines[call.discipline]
             self._run_check((base, call.difficulty, base, call.difficulty), who, call)
@@ -195,7 +190,7 @@ class Run:
         char = self._able(strike.who)
         npc = self.characters.get(strike.npc)
         if char.npc or npc is None or npc is char or strike.effort < 1:
-            raise Unplayable(f"{strike.who} can't {strike.verb} with {strike.npc}")
+            raise Unsupported(f"{strike.who} can't {strike.verb} with {strike.npc}")
         return char, npc
 
     def _attack(self, strike: Strike) -> None:
@@ -217,13 +212,13 @@ class Run:
     def _retell(self, who: str) -> None:
         payer = self.characters.get(who)
         if payer is None or payer.npc or not self.window:
-            raise Unplayable(f"{who} can't re-tell a cast")
+            raise Unsupported(f"{who} can't re-tell a cast")
         record = self.window[-1]
         roller = self.characters[record.roller] if record.roller is not None else None
         cost = L.Whose.NPC.cost if roller is None or roller.npc else (
             L.Whose.OWN.cost if roller is payer else L.Whose.PLAYER.cost)
         if payer.portents < cost:
-            raise Unplayable(f"{who} has too few Portents")
+            raise Unsupported(f"{who} has too few Portents")
         payer.portents -= cost
         for char, (pain, reeling, down) in zip(self.characters.values(), record.before, strict=False):
             char.pain, char.loses_action, char.incapacitated = pain, reeling, down
@@ -243,7 +238,7 @@ class Run:
     def _rest(self, who: str) -> None:
         char = self.characters.get(who)
         if char is None:
-            raise Unplayable(f"there is no {who}")
+            raise Unsupported(f"there is no {who}")
         self.window.clear()
         char.pain -= min(char.pain, char.mettle)
         char.loses_action = False
@@ -318,7 +313,7 @@ class Run:
     def _next_scene(self) -> None:
         """The first open way from the scene (a check not made failed, a foe standing a fight lost), or the ending."""
         if self.ended:
-            raise Unplayable("the story has ended")
+            raise Unsupported("the story has ended")
         scene = self.current
         settled: dict[str, str] = {}
         if scene is not None:
@@ -360,15 +355,9 @@ def fast_run(game: Game, seed: int, index: int) -> RunRecord | None:
     assert isinstance(bot, LotsBot), "the plain-data table plays Thaeborn's own bots"
     lines = 0
     try:
-        while True:
-            outcome = bot.over_at(run, run)
-            if outcome is not None:
-                break
-            if lines >= game.step_cap:
-                outcome = Outcome.CAPPED
-                break
+        while (outcome := cut_off(bot.over_at(run, run), lines, game.step_cap)) is None:
             run.play(bot.next_move(run, run, run.last))
             lines += 1
-    except Unplayable:
+    except Unsupported:
         return None
     return RunRecord(outcome, lines, (), run.figures)

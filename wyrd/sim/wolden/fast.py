@@ -28,9 +28,8 @@ from collections import Counter
 import wyrd.rules.wolden as W
 from wyrd.rules.wolden.downtime import DOWNTIME_WOUNDS, REST_DICE
 from wyrd.rules.wolden.fight import HARM_DEALT
-from wyrd.sim.bots import Outcome
 from wyrd.sim.faces import face
-from wyrd.sim.playthrough import Game, session_seed
+from wyrd.sim.playthrough import Game, Unsupported, cut_off, session_seed
 from wyrd.sim.runner import run_seed
 from wyrd.sim.summary import RunRecord
 from wyrd.sim.wolden.bots import ABILITIES, Move, WoldenBot
@@ -42,10 +41,6 @@ __all__ = ["FIRST_COMMAND", "Unsupported", "play_fast"]
 
 FIRST_COMMAND = 3  # a new session's `start` and `story` are commands 1 and 2
 WON = (W.EncounterOutcome.DONE, W.EncounterOutcome.WON)
-
-
-class Unsupported(Exception):
-    """The run met what the fast simulator does not play (a refusal, most often): play it in a session."""
 
 
 class Dice:
@@ -101,13 +96,7 @@ class Run:
 
     def play(self) -> RunRecord:
         lines = 0
-        while True:
-            outcome = self.bot.outcome(self.state, self.place)
-            if outcome is not None:
-                break
-            if lines >= self.step_cap:
-                outcome = Outcome.CAPPED
-                break
+        while (outcome := cut_off(self.bot.outcome(self.state, self.place), lines, self.step_cap)) is None:
             move = self.bot.decide(self.state, self.place)
             self.round_begun = False
             self.apply(move)

@@ -25,7 +25,7 @@ from wyrd.rules.abacus.state import ChallengeSpec, Needs
 from wyrd.rules.defaults import empty_list
 from wyrd.stories.abacus.exits import STRICT, Condition, Exit, Slug, Told
 from wyrd.stories.problems import Origin
-from wyrd.stories.wording import PronounWord, Wording, unset
+from wyrd.stories.wording import LanguageCode, PronounWord, Wording, unset
 
 __all__ = [
     "SIX_CATEGORIES", "STRICT", "ChallengeEntry", "Complication", "Concept",
@@ -284,8 +284,7 @@ class Story(BaseModel):
     length: str = ""  # "one to two hours"
     premise: Text
     tone: list[Text] = Field(default_factory=empty_list)
-    # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
-    language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
+    language: LanguageCode = ""
     concepts: list[Concept] = Field(default_factory=empty_list)
     connections: bool = False  # turn on seed 000's optional connection recovery rule
     pregens: list[Pregen] = Field(default_factory=empty_list)

@@ -77,7 +77,7 @@ from wyrd.stories.feat.branching import (
 )
 from wyrd.stories.files import FileRefused, read_bytes, yaml_files
 from wyrd.stories.problems import LINTING, Steps
-from wyrd.stories.wording import PronounWord
+from wyrd.stories.wording import LanguageCode, PronounWord
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
@@ -204,8 +204,7 @@ class FeatStory(BaseModel):
     title: str = Field(min_length=1)
     premise: str = ""
     tone: list[str] = Field(default_factory=empty_list)
-    # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
-    language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
+    language: LanguageCode = ""
     cast: list[FeatCharacterSpec] = Field(min_length=1)
     others: list[FeatCharacterSpec] = Field(default_factory=empty_list)
     scenes: list[FeatScene] = Field(min_length=1)

@@ -47,7 +47,7 @@ from wyrd.rules.lots import (
 from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.lots.branches import END, Exit, StageRule, Told, Twists, When, branch_faults, key_of
 from wyrd.stories.problems import LINTING, Steps
-from wyrd.stories.wording import PronounWord
+from wyrd.stories.wording import LanguageCode, PronounWord
 from wyrd.stories.wording import unset as _unset
 from wyrd.stories.yamlguard import safe_load
 
@@ -182,8 +182,7 @@ class Scenario(BaseModel):
     title: Text
     premise: Text
     tone: list[Text] = Field(default_factory=empty_list)
-    # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
-    language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
+    language: LanguageCode = ""
     pregens: list[Sheet] = Field(min_length=1)
     npcs: list[Sheet] = Field(default_factory=empty_list)
     scenes: list[Scene] = Field(min_length=1)

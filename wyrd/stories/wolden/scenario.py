@@ -39,7 +39,7 @@ from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_
 from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
 from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.problems import LINTING, Steps
-from wyrd.stories.wording import PronounWord, Wording, placeholder_fault, unset
+from wyrd.stories.wording import LanguageCode, PronounWord, Wording, placeholder_fault, unset
 from wyrd.stories.yamlguard import safe_load
 
 __all__ = [
@@ -287,8 +287,7 @@ class Scenario(_Spec):
     title: str
     premise: str
     tone: list[str] = Field(default_factory=empty_list)
-    # the language its prose is told in ("fr"); empty: the narrator config's (English by default)
-    language: str = Field(default="", pattern=r"^([a-z]{2,3})?$")
+    language: LanguageCode = ""
     cults: list[Ident] = Field(min_length=1)
     pregens: list[PregenSpec] = Field(default_factory=empty_list)
     enemies: list[EnemySpec] = Field(default_factory=empty_list)

@@ -25,7 +25,7 @@ from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat import Attribute, GameState
 from wyrd.stories.feat import FeatProgress, FeatStory
-from wyrd.stories.feat.branching import FeatStake, settled_by
+from wyrd.stories.feat.branching import FeatStake, touches
 
 __all__ = [
     "READING", "exits", "follower_hints", "frame", "preview", "spotlight", "stage_rules", "tension", "waiting",
@@ -258,17 +258,11 @@ def preview(state: Any, follower: Any, command: Any) -> list[str]:
                         else f"an automatic 8 costs {EIGHT_PRICE}."))
     found = _story(follower)
     if found is not None:
-        progress, story = found
-        others = [c.name for c in story.others]
+        progress, _ = found
         for stake in progress.open_stakes():
-            if settled_by(stake, command.key, command.args, _would_settle(command), others) is not None:
+            if touches(stake, command.key, command.args):
                 lines.append(f"At stake: {stake.name}. If won: {stake.won} If lost: {stake.lost}")
     return lines
-
-
-def _would_settle(command: Command) -> list[dict[str, Any]]:
-    """A stand-in for the roll's events, enough for :func:`settled_by` to say the command touches a stake."""
-    return [{"kind": "feat_rolled", "success": True, "character": ""}]
 
 
 def tension(state: Any) -> int:

@@ -1,36 +1,18 @@
 """The plain rules' dice: a d6 drawn as CPython's ``randint(1, 6)`` draws it, and the run's dice for tie-breaks.
 
 The plain path must draw the same faces as the rules core's ``SeededSource`` (a
-``random.Random`` asked ``randint(1, 6)``). :data:`BITS_ARE_FACES` says, checked when
-this module loads, whether a face is the first 3-bit draw under 6, plus 1, as it is in
-CPython: drawing the bits directly saves two calls a die.
+``random.Random`` asked ``randint(1, 6)``). :data:`~wyrd.sim.faces.BITS_ARE_FACES` says,
+checked when :mod:`wyrd.sim.faces` loads, whether a face is the first 3-bit draw under 6,
+plus 1, as it is in CPython: drawing the bits directly saves two calls a die.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
+from wyrd.sim.faces import BITS_ARE_FACES
+
 __all__ = ["BITS_ARE_FACES", "RunFaces"]
-
-
-def _bits_are_faces() -> bool:
-    """Whether ``randint(1, 6)`` is the first of 3-bit draws under 6, plus 1, on this Python.
-
-    It is in CPython (``Random._randbelow_with_getrandbits``); should another Python draw otherwise,
-    the plain rules use ``randint`` itself.
-    """
-    checked, drawn = random.Random(21), random.Random(21)
-    for _ in range(2000):
-        r = drawn.getrandbits(3)
-        while r >= 6:
-            r = drawn.getrandbits(3)
-        if checked.randint(1, 6) != r + 1:
-            return False
-    return checked.random() == drawn.random()
-
-
-BITS_ARE_FACES = _bits_are_faces()
 
 
 class RunFaces:
