@@ -30,7 +30,7 @@ from wyrd.oracle.narrators.llm import LLMNarrator
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
 from wyrd.play.frontends.terminal import repl
-from wyrd.play.frontends.terminal.prose import INDENT, Prose
+from wyrd.play.frontends.terminal.prose import INDENT, Prose, typed_ahead_unechoed
 from wyrd.play.frontends.view import Line, describe
 
 CALM = "Fog settles over the green, and the lanterns sway on their strings."
@@ -174,11 +174,11 @@ def test_keys_typed_while_the_prose_is_told_are_kept_but_not_echoed() -> None:
     main, follower = os.openpty()
     try:
         before = termios.tcgetattr(follower)
-        with repl._typed_ahead_unechoed(follower):
+        with typed_ahead_unechoed(follower):
             during = termios.tcgetattr(follower)[3]
             assert not during & termios.ECHO and not during & termios.ICANON and during & termios.ISIG
         assert termios.tcgetattr(follower) == before
-        with repl._typed_ahead_unechoed(None):
+        with typed_ahead_unechoed(None):
             pass  # no terminal: nothing to do
     finally:
         os.close(main)

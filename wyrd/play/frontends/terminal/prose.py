@@ -15,8 +15,9 @@ of the screen. Wide characters count as two columns (prompt-toolkit's ``get_cwid
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application.current import get_app_session
@@ -31,7 +32,7 @@ from wyrd.play.frontends.terminal.style import STYLE, line_class
 if TYPE_CHECKING:
     from wyrd.play.frontends.view import Line
 
-__all__ = ["INDENT", "Prose"]
+__all__ = ["INDENT", "Prose", "typed_ahead_unechoed"]
 
 INDENT = "  "  # prose stands apart from what happened
 _NARROWEST = len(INDENT) + 8  # a terminal narrower than this still gets a few words a row
@@ -151,3 +152,31 @@ class Prose(Live):
             self.end()
         else:
             self.show(line)
+
+
+@contextlib.contextmanager
+def typed_ahead_unechoed(fd: int | None) -> Iterator[None]:
+    """While prose is told, keys typed ahead are kept for the next prompt but not echoed.
+
+    The terminal's own echo (``^C``, a line typed ahead and its Enter) would move the cursor
+    under the prose, and a reply taken back must erase exactly the rows it wrote. Line
+    editing is off too, so a Ctrl-D typed ahead reaches the prompt; Ctrl-C still interrupts.
+    """
+    saved = None
+    if fd is not None:
+        try:
+            import termios
+
+            saved = termios.tcgetattr(fd)
+        except Exception:  # no termios (Windows), or no terminal after all (termios.error)
+            saved = None
+    if saved is None or fd is None:
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~(termios.ECHO | termios.ICANON)  # the local flags; ISIG stays: Ctrl-C still interrupts
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)

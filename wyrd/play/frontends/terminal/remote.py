@@ -6,12 +6,18 @@ but the game lives with the host: each line goes over the connection
 every seat does is printed above the prompt as it comes; the toolbar and the prompt are drawn from
 the host's last ``view``; Tab asks the host. Runs in prompt-toolkit's asyncio mode, so the
 connection and the prompt share one event loop.
+
+The prose of one's own line streams as at home: the prompt is down until it is told, so its
+words are written as they come (:class:`~wyrd.play.frontends.terminal.prose.Prose`) and taken
+back when the host withdraws them or settles the entry's lines. Another seat's prose may come
+while this seat's prompt is up; it is shown settled, whole lines above the prompt.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
@@ -26,7 +32,7 @@ from prompt_toolkit.patch_stdout import patch_stdout
 from wyrd.play.frontends.cleaning import clean
 from wyrd.play.frontends.table.client import RemoteTable, TableRefused
 from wyrd.play.frontends.terminal.history import line_history
-from wyrd.play.frontends.terminal.prose import INDENT
+from wyrd.play.frontends.terminal.prose import INDENT, Prose, typed_ahead_unechoed
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 
 __all__ = ["RemoteCompleter", "message_lines", "run_remote"]
@@ -88,6 +94,44 @@ class RemoteCompleter(Completer):
                 continue
 
 
+class _OwnProse:
+    """The words of a model's reply to this seat's own line, written as they come.
+
+    Only while this seat waits for its line to be told (its prompt is down, nothing else is
+    written below the words); anything else shown meanwhile takes the words back first, and the
+    entry's settled lines (``prose_withdrawn``, ``prose_done``) always take their place.
+    """
+
+    def __init__(self, output: TerminalOutput | None) -> None:
+        self.prose = Prose(output)
+        self.waiting = 0  # the entry of this seat's line whose prose is awaited (0: none)
+        self.streamed = False
+
+    def take(self, message: dict[str, Any]) -> bool:
+        """True if ``message`` is a piece of a model's reply: the awaited one is written, another's dropped
+        (its settled lines follow in ``prose_done``)."""
+        if message.get("type") != "prose":
+            return False
+        if self.waiting and message.get("n") == self.waiting:
+            self.prose.words(str(message.get("chunk", "")))
+            self.streamed = True
+        return True
+
+    def clear(self) -> None:
+        """Take back the words written so far (lines are about to be shown in their place or below)."""
+        if self.streamed:
+            self.prose.erase()
+            self.streamed = False
+
+
+def _terminal_fd(input: Input | None) -> int | None:
+    """The keys' terminal when they come from standard input and it is one (None otherwise)."""
+    try:
+        return sys.stdin.fileno() if input is None and sys.stdin.isatty() else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 def _toolbar(table: RemoteTable) -> Callable[[], FormattedText]:
     def draw() -> FormattedText:
         rows = table.view.get("toolbar") or []
@@ -118,8 +162,11 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
 
     hints: dict[str, Any] = {"due": 0, "lines": []}
     told: dict[str, Any] = {"n": 0, "event": asyncio.Event()}
+    own = _OwnProse(output)
 
     def show(message: dict[str, Any]) -> None:
+        if own.take(message):
+            return
         kind = message.get("type")
         if kind == "welcome":
             me["name"] = str(message.get("name", ""))
@@ -129,6 +176,7 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
             lines = []  # shown before the connection dropped; its narration follows in prose_done
         elif kind == "log" and message.get("by") == me["name"]:
             hints["due"] = int(message.get("n", 0))  # as at home: after one's own command, the odds and what is due
+            own.waiting = hints["due"]  # its prose may come before this seat's wait for it begins
         elif kind == "view":
             hints["lines"] = [("class:hint", clean(t)) for t in message.get("panels", {}).get("hints", [])]
         elif kind == "prose_done":
@@ -137,6 +185,8 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
                 lines = lines + hints["lines"]
             told["n"] = max(told["n"], int(message.get("n", 0)))
             told["event"].set()
+        if lines or kind in ("prose_withdrawn", "prose_done"):
+            own.clear()
         for style, text in lines:
             print_formatted_text(FormattedText([(style, text)]), style=STYLE, output=output)
 
@@ -157,6 +207,7 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
         history=line_history() if history else None, completer=RemoteCompleter(table), complete_while_typing=False,
         bottom_toolbar=_toolbar(table), style=STYLE, input=input, output=output)
     status = 0
+    keys = _terminal_fd(input)
     with patch_stdout(raw=True):
         while not connection.done():
             try:
@@ -177,14 +228,17 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
                     and answer.result().get("type") == "log":
                 # The prompt comes back once the line's prose is told, as at home.
                 n = int(answer.result().get("n", 0))
-                while told["n"] < n and not connection.done():
-                    told["event"].clear()
-                    waiting_told = asyncio.ensure_future(told["event"].wait())
-                    await asyncio.wait({waiting_told, connection}, timeout=120,
-                                       return_when=asyncio.FIRST_COMPLETED)
-                    if not waiting_told.done():
-                        waiting_told.cancel()
-                        break
+                with typed_ahead_unechoed(keys):
+                    while told["n"] < n and not connection.done():
+                        told["event"].clear()
+                        waiting_told = asyncio.ensure_future(told["event"].wait())
+                        await asyncio.wait({waiting_told, connection}, timeout=120,
+                                           return_when=asyncio.FIRST_COMPLETED)
+                        if not waiting_told.done():
+                            waiting_told.cancel()
+                            break
+                own.clear()  # words left unsettled (the wait gave up) are not left on screen
+                own.waiting = 0
         if connection.done() and connection.exception() is not None:
             status = 1
     print_formatted_text(FormattedText([("class:info", "You leave the table; it goes on. `wyrd join` with the "

@@ -20,10 +20,9 @@ was chosen.
 
 from __future__ import annotations
 
-import contextlib
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -38,7 +37,7 @@ from wyrd.play.engine.words import UsageError, resolve
 from wyrd.play.frontends.console import Console, overlong
 from wyrd.play.frontends.terminal.completion import WyrdCompleter
 from wyrd.play.frontends.terminal.history import line_history
-from wyrd.play.frontends.terminal.prose import Prose
+from wyrd.play.frontends.terminal.prose import Prose, typed_ahead_unechoed
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
 from wyrd.play.frontends.view import Line, clean
@@ -80,34 +79,6 @@ def _print_run(run: list[FormattedText], output: TerminalOutput | None) -> None:
         run.clear()
 
 
-@contextlib.contextmanager
-def _typed_ahead_unechoed(fd: int | None) -> Iterator[None]:
-    """While prose is told, keys typed ahead are kept for the next prompt but not echoed.
-
-    The terminal's own echo (``^C``, a line typed ahead and its Enter) would move the cursor
-    under the prose, and a reply taken back must erase exactly the rows it wrote. Line
-    editing is off too, so a Ctrl-D typed ahead reaches the prompt; Ctrl-C still interrupts.
-    """
-    saved = None
-    if fd is not None:
-        try:
-            import termios
-
-            saved = termios.tcgetattr(fd)
-        except Exception:  # no termios (Windows), or no terminal after all (termios.error)
-            saved = None
-    if saved is None or fd is None:
-        yield
-        return
-    quiet = list(saved)
-    quiet[3] &= ~(termios.ECHO | termios.ICANON)  # the local flags; ISIG stays: Ctrl-C still interrupts
-    termios.tcsetattr(fd, termios.TCSANOW, quiet)
-    try:
-        yield
-    finally:
-        termios.tcsetattr(fd, termios.TCSANOW, saved)
-
-
 def _carry_out(console: Console, line: str, output: TerminalOutput | None, fd: int | None = None) -> bool:
     """Carry out ``line``: what happened first, committed; then its prose as it is told. True: play ends.
 
@@ -117,7 +88,7 @@ def _carry_out(console: Console, line: str, output: TerminalOutput | None, fd: i
     show_lines(truth.lines, output)
     if truth.untold is not None:
         prose = Prose(output, write=_print)
-        with _typed_ahead_unechoed(fd):
+        with typed_ahead_unechoed(fd):
             try:
                 rest = console.tell(truth.untold, prose)
             finally:
