@@ -2,7 +2,8 @@
 
 Issue 21, point 2 (the host's first page within 0.1 s of the import floor), without giving up any of
 issue 20's: a seat that connects while the game is still being made is neither refused nor sent a
-half-made game, and gets exactly the frames of a seat that connects once it is made (point 5).
+half-made game, and gets exactly the frames of a seat that connects once it is made (point 5). And
+what a seat is sent reaches it at once: no frame waits on TCP's delayed acknowledgement.
 """
 
 from __future__ import annotations
@@ -134,3 +135,33 @@ def test_the_host_serves_without_importing_the_game() -> None:
             "'wyrd.play.frontends.table.engine', 'anyio._backends'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
+
+
+def test_each_connection_the_host_accepts_sends_small_frames_at_once() -> None:
+    """Issue 20, point 8 (a line's entry at every seat within 50 ms): the host's listening socket says it
+    is TCP, so the event loop sets TCP_NODELAY on every connection it accepts; without it a frame sent
+    right after another (a welcome's view, an entry's view) waited about 40 ms for the seat's delayed ACK."""
+    import asyncio
+    import socket
+
+    from wyrd.play.frontends.table.host import open_socket
+
+    async def accepted() -> int:
+        got: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        class Probe(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                sock = transport.get_extra_info("socket")
+                got.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                transport.close()
+
+        listening = open_socket("127.0.0.1", 0)
+        server = await asyncio.get_running_loop().create_server(Probe, sock=listening)
+        _reader, writer = await asyncio.open_connection("127.0.0.1", listening.getsockname()[1])
+        try:
+            return await asyncio.wait_for(got, 30)
+        finally:
+            writer.close()
+            server.close()
+
+    assert asyncio.run(accepted()) != 0
