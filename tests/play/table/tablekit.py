@@ -22,7 +22,9 @@ def open_table(save: Path, *, story: str | None = "hollow-fair", ruleset: str = 
     options = HostOptions(save=save, story=story, ruleset=ruleset, seed=seed, resume=resume)
     # Scripts send as fast as the host answers: no rate limit unless a test sets one.
     limits = limits or Limits(rate=1e9, burst=10**9)
-    return TableServer(make_engine(options, tokens), limits=limits, **kw), tokens
+    server = TableServer(make_engine(options, tokens), limits=limits, **kw)
+    server.start().result()  # the game made (and the tokens known) before the test goes on
+    return server, tokens
 
 
 @contextmanager

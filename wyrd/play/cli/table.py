@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from wyrd.play.cli.rulesets import add_ruleset_option
 if TYPE_CHECKING:
     import socket
 
+    from wyrd.play.frontends.table.engine import TableEngine
     from wyrd.play.frontends.table.host import HostOptions
     from wyrd.play.frontends.table.server import TableServer
 
@@ -64,45 +66,65 @@ def add_join(subparsers: Subparsers) -> None:
 
 
 def run_host(args: argparse.Namespace) -> int:
-    from wyrd.play.cli.play import setting_up
+    import gc
 
-    # The table is set up with the collector off and the models built at first use, as a game
-    # is for `wyrd play`: its first page is served sooner (bench/RESULTS.md, issue 21).
-    with setting_up():
+    # What the server and the game import lasts as long as the table: the collector stays off while
+    # they are made, as for `wyrd play` (the game's setup in the worker turns it back on: `_making`).
+    gc.disable()
+    try:
         server_or_code = _host_server(args)
-    if isinstance(server_or_code, int):
-        return server_or_code
-    server, sock, options, tokens = server_or_code
-    return _serve_host(args, server, sock, options, tokens)
+        if isinstance(server_or_code, int):
+            return server_or_code
+        server, sock, options, tokens = server_or_code
+        return _serve_host(args, server, sock, options, tokens)
+    finally:
+        gc.enable()
+
+
+def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, str]) -> Callable[[], TableEngine]:
+    """What the server's worker runs once the server is up: the story's ruleset found (a new table),
+    then the game made, with the collector off and the models built at first use as for `wyrd play`."""
+    from wyrd.play.frontends.table.host import make_engine
+
+    def made() -> TableEngine:
+        import gc
+
+        from wyrd.play.cli.play import setting_up
+        from wyrd.play.cli.story import play_ruleset
+
+        with setting_up():
+            if not options.resume:
+                options.ruleset = play_ruleset(args.story, args.ruleset, args.content)
+                story = args.story
+                if story is None:
+                    from wyrd.play.engine.kits import hooks_for
+
+                    story = hooks_for(options.ruleset).quick_start
+                options.story = None if story == "none" else story
+            engine = make_engine(options, tokens)()
+            # As for `wyrd play`: what the setup made lasts the game, so collections skip it from now on.
+            gc.freeze()
+        return engine
+
+    return made
 
 
 def _host_server(args: argparse.Namespace) -> int | tuple[TableServer, socket.socket, HostOptions, dict[str, str]]:
-    """The table's server, its listening socket, the options and the tokens; or the exit code of a failure."""
+    """The table's server, its listening socket, the options and the tokens; or the exit code of a failure.
+
+    The game is not made here: the server's worker makes it once the server is up (:func:`_making`)."""
     import secrets
 
-    from wyrd.play.cli.story import RulesetMismatch, play_ruleset
     from wyrd.play.engine.paths import new_save_path
-    from wyrd.play.engine.savefile import SaveError
-    from wyrd.play.engine.session import SessionError
-    from wyrd.play.frontends.table.host import HostOptions, make_engine, open_socket
+    from wyrd.play.frontends.table.host import HostOptions, open_socket
     from wyrd.play.frontends.table.server import Limits, TableServer
 
     if args.resume is not None and args.story is not None:
         return _fail("give --story for a new table or --resume FILE for a saved one, not both")
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     if args.resume is None:
-        try:
-            ruleset = play_ruleset(args.story, args.ruleset, args.content)
-        except RulesetMismatch as exc:
-            return _fail(str(exc))
-        story = args.story
-        if story is None:
-            from wyrd.play.engine.kits import hooks_for
-
-            story = hooks_for(ruleset).quick_start
-        options = HostOptions(save=args.save or new_save_path(seed), story=None if story == "none" else story,
-                              ruleset=ruleset, seed=seed, content=args.content, bind=args.bind, port=args.port,
-                              name=args.name, origins=tuple(args.origin))
+        options = HostOptions(save=args.save or new_save_path(seed), seed=seed, content=args.content,
+                              bind=args.bind, port=args.port, name=args.name, origins=tuple(args.origin))
     else:
         options = HostOptions(save=args.resume, resume=True, content=args.content, bind=args.bind,
                               port=args.port, name=args.name, origins=tuple(args.origin))
@@ -111,13 +133,17 @@ def _host_server(args: argparse.Namespace) -> int | tuple[TableServer, socket.so
     except OSError as exc:
         return _fail(f"cannot listen on {options.bind}:{options.port}: {exc.strerror or exc}")
     tokens: dict[str, str] = {}
-    try:
-        limits = Limits(rate=args.rate, burst=max(40, int(args.rate * 2))) if args.rate else Limits()
-        server = TableServer(make_engine(options, tokens), origins=options.origins, limits=limits)
-    except (SaveError, SessionError, OSError, ValueError) as exc:
-        sock.close()
-        return _fail(str(exc))
+    limits = Limits(rate=args.rate, burst=max(40, int(args.rate * 2))) if args.rate else Limits()
+    server = TableServer(_making(args, options, tokens), origins=options.origins, limits=limits)
     return server, sock, options, tokens
+
+
+def _refused(server: TableServer, exc: Exception) -> bool:
+    """Whether ``exc`` is why the table's game could not be made (said to the host), not a bug."""
+    from wyrd.play.engine.savefile import SaveError
+    from wyrd.play.engine.session import SessionError
+
+    return server.failure() is exc and isinstance(exc, (SaveError, SessionError, OSError, ValueError))
 
 
 def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.socket, options: HostOptions,
@@ -127,26 +153,38 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
     from wyrd.play.frontends.table.host import announce, invitation, serve
 
     port = sock.getsockname()[1]
-    announce(invitation(options.bind, port, tokens["invite"]), options.save, qr=not args.no_qr)
+
+    invited: list[str] = []
+
+    def opened() -> None:
+        invited.append(invitation(options.bind, port, tokens["invite"]))
+        announce(invited[0], options.save, qr=not args.no_qr)
+
     repl = None
     if not args.no_repl and sys.stdin.isatty():
-        from wyrd.play.frontends.table.client import Invitation, RemoteTable
-        from wyrd.play.frontends.terminal.remote import play_remote
-
-        local = "[::1]" if ":" in options.bind else "127.0.0.1"
-        here = Invitation(f"ws://{local}:{port}/ws", f"http://{local}:{port}", None, tokens["host"])
-        table = RemoteTable(here, on_message=lambda message: None)
-        table.last = max(0, server.engine.last - HOST_RECAP)  # a resumed table: its last entries, not all
-
         async def repl() -> None:
+            # Imported once the game is made: the page does not wait for prompt-toolkit.
+            from wyrd.play.frontends.table.client import Invitation, RemoteTable
+            from wyrd.play.frontends.terminal.remote import play_remote
+
+            local = "[::1]" if ":" in options.bind else "127.0.0.1"
+            here = Invitation(f"ws://{local}:{port}/ws", f"http://{local}:{port}", None, tokens["host"])
+            table = RemoteTable(here, on_message=lambda message: None)
+            table.last = max(0, server.engine.last - HOST_RECAP)  # a resumed table: its last entries, not all
             await play_remote(table)
 
     try:
-        asyncio.run(serve(server, sock, repl=repl))
+        asyncio.run(serve(server, sock, opened=opened, repl=repl))
     except KeyboardInterrupt:
         pass
+    except Exception as exc:
+        if not _refused(server, exc):
+            raise
+        return _fail(str(exc))
     finally:
         server.close()
+    if not invited:  # stopped while it was opening
+        return 130
     print(f"The table is closed. Everything is saved in {options.save}.")
     return 0
 

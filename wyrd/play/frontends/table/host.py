@@ -2,8 +2,10 @@
 
 The game is made (or resumed) in the server's worker thread, the only thread that ever touches it.
 uvicorn serves the app on a socket bound here (``--bind``, 127.0.0.1 unless told otherwise; port 0
-picks a free one), so the invitation names the real port. At a terminal, the host's own seat is the
-REPL of :mod:`wyrd.play.frontends.terminal.remote`, connected over loopback in the same event loop;
+picks a free one), so the invitation names the real port. The page is served as soon as uvicorn is
+up, and the game is made right after (issue 21, point 2); the invitation is printed once it is made,
+so a table that cannot open invites nobody. At a terminal, the host's own seat is the REPL of
+:mod:`wyrd.play.frontends.terminal.remote`, connected over loopback in the same event loop;
 otherwise (a service, a test) the table serves until SIGINT or SIGTERM.
 """
 
@@ -13,13 +15,15 @@ import asyncio
 import io
 import socket
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from wyrd.play.frontends.table.engine import TableEngine
 from wyrd.play.frontends.table.server import Limits, TableServer
+
+if TYPE_CHECKING:
+    from wyrd.play.frontends.table.engine import TableEngine
 
 __all__ = ["HostOptions", "invitation", "make_engine", "open_socket", "qr_text", "serve"]
 
@@ -48,6 +52,7 @@ def make_engine(options: HostOptions, tokens: dict[str, str]) -> Callable[[], Ta
     def build() -> TableEngine:
         from wyrd.play.engine.session import Session
         from wyrd.play.frontends.console import Console
+        from wyrd.play.frontends.table.engine import TableEngine
         from wyrd.play.frontends.table.seats import SeatBook, book_path
 
         if options.resume:
@@ -66,7 +71,10 @@ def make_engine(options: HostOptions, tokens: dict[str, str]) -> Callable[[], Ta
 def open_socket(bind: str, port: int) -> socket.socket:
     """A listening socket on ``bind``:``port`` (0: a free port)."""
     family = socket.AF_INET6 if ":" in bind else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # Named TCP, so that asyncio sets TCP_NODELAY on each connection it accepts (it does only for a socket
+    # whose protocol says TCP): else a frame sent right after another waits for the seat's delayed ACK,
+    # about 40 ms (a welcome's view, a line's narration after its entry).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((bind, port))
     sock.listen(128)
@@ -98,8 +106,14 @@ def qr_text(link: str) -> str:
     return out.getvalue()
 
 
-async def serve(server: TableServer, sock: socket.socket, *, repl: Callable[[], object] | None = None) -> None:
-    """Serve ``server`` on ``sock`` until stopped; with ``repl`` (an async function), until it ends."""
+async def serve(server: TableServer, sock: socket.socket, *, opened: Callable[[], object] | None = None,
+                repl: Callable[[], Awaitable[object]] | None = None) -> None:
+    """Serve ``server`` on ``sock`` until stopped; with ``repl`` (an async function), until it ends.
+
+    The page is served from the moment uvicorn is up; the engine is made in the worker right after,
+    so that its making does not hold up the server's start. Once it is made, ``opened`` is called
+    (the invitation), then ``repl``. If it cannot be made, the server stops and its error is raised.
+    """
     import uvicorn
 
     from wyrd.play.frontends.table.protocol import MAX_MESSAGE
@@ -108,16 +122,28 @@ async def serve(server: TableServer, sock: socket.socket, *, repl: Callable[[], 
                             ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False, server_header=False)
     web = uvicorn.Server(config)
     serving = asyncio.ensure_future(web.serve(sockets=[sock]))
-    if repl is None:
-        await serving
-        return
     while not web.started and not serving.done():
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0.001)
+    if serving.done():  # stopped (SIGINT, SIGTERM) before it served: no game is made
+        serving.result()
+        return
+    making = asyncio.ensure_future(server.ready())
     try:
-        await repl()  # type: ignore[misc]
+        await asyncio.wait({making, serving}, return_when=asyncio.FIRST_COMPLETED)
+        if not making.done():  # stopped before the game was made: nobody was invited
+            return
+        making.result()  # the error that kept the game from being made, if any
+        if opened is not None:
+            opened()
+        if repl is not None:
+            await repl()
+        else:
+            await serving
     finally:
         web.should_exit = True
         await serving
+        if not making.done():
+            making.cancel()  # the worker goes on making it; the server's close waits for it
 
 
 def announce(link: str, save: Path, out: TextIO = sys.stdout, *, qr: bool = True) -> None:

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from wyrd.play.frontends.cleaning import clean
 from wyrd.play.frontends.table.seats import Seat
-from wyrd.play.frontends.view import clean
 
 __all__ = ["Outcome", "refused", "reply"]
 

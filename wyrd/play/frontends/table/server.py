@@ -14,6 +14,11 @@ in constant time, an address that sends :data:`~.protocol.MAX_WRONG_TOKENS` wron
 for a while, a browser's ``Origin`` must be the host's own, and frames, rates and connections are
 bounded, each refusal saying which limit it met. Every HTTP answer carries a strict
 Content-Security-Policy (no inline script or style, nothing from elsewhere).
+
+The page is a fixed shell that its WebSocket fills, so it is served before the game is made
+(issue 21, point 2): :meth:`TableServer.start` queues the engine's making first in the worker, and
+a seat that connects sooner waits for it before its hello is read, so it is never refused for being
+early and is sent exactly what it would have been sent later.
 """
 
 from __future__ import annotations
@@ -26,23 +31,26 @@ import time
 import urllib.request
 from collections import deque
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wyrd.play.frontends.table import protocol as p
-from wyrd.play.frontends.table.engine import TableEngine
 from wyrd.play.frontends.table.outcome import Outcome
 from wyrd.play.frontends.table.seats import Seat
+
+if TYPE_CHECKING:
+    # The engine's modules (the session, the rules, pydantic) load in the worker, after the page is up.
+    from wyrd.play.frontends.table.engine import TableEngine
 
 __all__ = ["CSP", "STATIC", "Limits", "TableServer", "post_webhook"]
 
@@ -135,7 +143,8 @@ class TableServer:
         self.clock = clock
         self.webhook = webhook
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wyrd-table")
-        self.engine: TableEngine = self.executor.submit(make_engine).result()
+        self._make_engine = make_engine
+        self._engine: Future[TableEngine] | None = None
         self.connections: set[_Connection] = set()
         self.online: frozenset[int] = frozenset()
         self.wrong: dict[str, deque[float]] = {}
@@ -147,30 +156,57 @@ class TableServer:
             WebSocketRoute("/ws", self._socket)])
         self.asgi: ASGIApp = _Headers(self.app)
 
+    def start(self) -> Future[TableEngine]:
+        """The engine being made in the worker: its making is queued there first, once."""
+        if self._engine is None:
+            self._engine = self.executor.submit(self._make_engine)
+        return self._engine
+
+    def failure(self) -> BaseException | None:
+        """What the engine's making raised, if it was started and failed."""
+        made = self._engine
+        return made.exception() if made is not None and made.done() and not made.cancelled() else None
+
+    @property
+    def engine(self) -> TableEngine:
+        """The engine, once made (from outside the event loop: waits for it; raises what its making did)."""
+        return self.start().result()
+
+    async def ready(self) -> TableEngine:
+        """The engine, waited for without holding up the event loop."""
+        return await asyncio.wrap_future(self.start())
+
     def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn`` in the worker thread and wait (from outside the event loop)."""
+        self.start()
         return self.executor.submit(fn, *args).result()
 
     def close(self) -> None:
-        """Stop the worker and close the game (its save and the seats' record)."""
-        def closing() -> None:
-            self.engine.book.close()
-            self.engine.session.close()
+        """Stop the worker and close the game (its save and the seats' record), if it was made."""
+        def closing(engine: TableEngine) -> None:
+            engine.book.close()
+            engine.session.close()
 
-        with contextlib.suppress(Exception):
-            self.executor.submit(closing).result()
+        made = self._engine
+        if made is not None and not made.cancel():
+            with contextlib.suppress(Exception):
+                self.executor.submit(closing, made.result()).result()
         self.executor.shutdown(wait=True)
 
     # -- HTTP ------------------------------------------------------------------------------
 
     async def _page(self, request: Request) -> Response:
-        page = self.static / "index.html"
-        if not page.is_file():
+        # A few kilobytes read here, not a FileResponse: that hands the file to a thread through anyio,
+        # whose event loop backend would be imported first (about 20 ms before the first page).
+        try:
+            page = (self.static / "index.html").read_bytes()
+        except OSError:
             return PlainTextResponse("The table's page is missing from this installation.", status_code=503)
-        return FileResponse(page, media_type="text/html; charset=utf-8")
+        return Response(page, media_type="text/html; charset=utf-8")
 
     async def _health(self, request: Request) -> Response:
-        return JSONResponse({"ok": True, "last": self.engine.last, "connections": len(self.connections)})
+        engine = await self.ready()
+        return JSONResponse({"ok": True, "last": engine.last, "connections": len(self.connections)})
 
     # -- the worker and the loop ---------------------------------------------------------------
 
@@ -336,6 +372,12 @@ class TableServer:
         return str(text)
 
     async def _serve(self, conn: _Connection) -> None:
+        try:
+            await self.ready()
+        except Exception:  # the host's terminal says why; the process ends
+            await self._refuse(conn.ws, "the table did not open: the host's terminal says why", 1011,
+                               why="closed")
+            return
         while conn.seat is None:
             try:
                 hello = p.parse(await self._wait(self._receive(conn)) or "")
