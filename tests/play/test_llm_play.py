@@ -99,7 +99,7 @@ def test_a_resumed_story_is_told_to_the_model_from_the_save_not_its_prose(
     """On resume the model's story so far is read from the saved events (issue 19, point 5), not its replies."""
     import argparse
 
-    from wyrd.play.cli.play import _narrator
+    from wyrd.play.cli.play import narrate_with_model
 
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
     save = tmp_path / "r.wyrd"
@@ -118,7 +118,7 @@ def test_a_resumed_story_is_told_to_the_model_from_the_save_not_its_prose(
         return made[0]
 
     monkeypatch.setattr("wyrd.oracle.narrators.llm.make_narrator", fake)
-    assert _narrator(resumed, argparse.Namespace(model="fake:model", base_url=None))
+    assert narrate_with_model(resumed, argparse.Namespace(model="fake:model", base_url=None))
     Console(resumed, save).handle("end scene")
     resumed.close()
     assert sent.sent and made[0].memory.lines

@@ -361,14 +361,14 @@ def test_a_model_that_cannot_be_set_up_is_reported_cleaned(tmp_path: Path, monke
     import argparse
 
     from wyrd.oracle.narrators.llm_config import NarratorConfigError
-    from wyrd.play.cli.play import _narrator
+    from wyrd.play.cli.play import narrate_with_model
 
     def broken(config: object, on_text: object = None) -> None:
         raise NarratorConfigError(f"cannot set up openai:x: {HOSTILE}")
 
     monkeypatch.setattr("wyrd.oracle.narrators.llm.make_narrator", broken)
     session, _ = _game(None)
-    assert not _narrator(session, argparse.Namespace(model="openai:x", base_url=None))
+    assert not narrate_with_model(session, argparse.Namespace(model="openai:x", base_url=None))
     err = capsys.readouterr().err
     assert "gateway" in err and "the tables will tell the story" in err
     assert not any(c in err.rstrip("\n") for c in "\x1b\x07\x9b\u202e")

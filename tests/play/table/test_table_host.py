@@ -148,7 +148,7 @@ def test_wyrd_join_plays_as_a_seat_with_completion_toolbar_and_prompt(tmp_path: 
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from wyrd.play.frontends.table.client import RemoteTable, parse_link
+    from wyrd.play.frontends.table.client import RemoteTable, invitation_mark, parse_link
     from wyrd.play.frontends.terminal.remote import RemoteCompleter, play_remote
 
     monkeypatch.setenv("WYRD_HOME", str(tmp_path / "home"))
@@ -184,7 +184,7 @@ def test_wyrd_join_plays_as_a_seat_with_completion_toolbar_and_prompt(tmp_path: 
     offered = next(m for m in shown if m["type"] == "test-completions")["items"]
     assert "take" in offered
     kept = json.loads((tmp_path / "seats.json").read_text())[f"http://127.0.0.1:{port}"]
-    assert kept == {"seat": table.seat, "last": server.engine.last}
+    assert kept == {"seat": table.seat, "last": server.engine.last, "invited": invitation_mark(tokens["invite"])}
     assert table.view["prompt"] == "scene 1> "
     assert table.view["toolbar"]
     assert table.last == server.engine.last
@@ -223,3 +223,24 @@ def test_importing_the_command_line_loads_no_server_library() -> None:
             "('starlette', 'uvicorn', 'websockets', 'segno', 'httpx', 'anyio')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_kept_seat_is_used_only_for_the_table_whose_invitation_gave_it(tmp_path: Path) -> None:
+    """Issue 20, points 3 and 5: ``wyrd join`` takes its seat back at the table that gave it, but a new
+    game hosted at the same address (the default port) is another table: its invitation joins anew
+    instead of being refused as an unknown seat."""
+    from wyrd.play.frontends.table.client import RemoteTable, invitation_mark, parse_link
+
+    keep = tmp_path / "seats.json"
+    keep.write_text(json.dumps({"http://127.0.0.1:8420": {"seat": "S", "last": 5,
+                                                            "invited": invitation_mark("first")}}))
+
+    def seat(link: str) -> RemoteTable:
+        return RemoteTable(parse_link(link), name="Bea", on_message=lambda message: None, keep=keep)
+
+    again = seat("http://127.0.0.1:8420/#invite=first")
+    assert (again.seat, again.last) == ("S", 5)
+    assert again._hello() == {"type": "hello", "seat": "S", "after": 5}
+    other = seat("http://127.0.0.1:8420/#invite=second")
+    assert (other.seat, other.last) == (None, 0)
+    assert other._hello() == {"type": "hello", "invite": "second", "name": "Bea"}

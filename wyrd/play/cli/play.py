@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_backup", "add_export", "add_log", "add_play", "add_resume", "add_saves", "models_deferred",
-           "setting_up"]
+__all__ = ["add_backup", "add_export", "add_log", "add_model_options", "add_play", "add_resume", "add_saves",
+           "models_deferred", "narrate_with_model", "setting_up"]
 
 
 def _fail(message: str) -> int:
@@ -34,7 +34,7 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _add_model(p: argparse.ArgumentParser) -> None:
+def add_model_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", help="a language model to narrate, as PROVIDER:MODEL (openai:gpt-4o-mini, "
                    "ollama:llama3.2, ...); also WYRD_MODEL or the config file; `table` for the tables only")
     p.add_argument("--base-url", help="the address of an OpenAI-compatible server for --model")
@@ -51,7 +51,7 @@ def add_play(subparsers: Subparsers) -> None:
     p.add_argument("--save", type=Path, help="the save file (default: a new file in your data folder)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
     p.add_argument("--json", action="store_true", help="print one JSON object per event")
-    _add_model(p)
+    add_model_options(p)
     p.add_argument("--dice", choices=["seeded", "typed"], default="seeded",
                    help="typed: roll real dice and type the faces")
     p.set_defaults(handler=run_play)
@@ -60,7 +60,7 @@ def add_play(subparsers: Subparsers) -> None:
 def add_resume(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("resume", help="carry on a saved game (the newest by default)")
     p.add_argument("file", nargs="?", type=Path)
-    _add_model(p)
+    add_model_options(p)
     p.add_argument("--content", action="append", type=Path, default=[], metavar="DIR",
                    help="another folder of stories (may be repeated)")
     p.add_argument("--script", help="run commands from FILE (- for standard input) instead of the REPL")
@@ -145,7 +145,7 @@ def _tables_instead(exc: Exception) -> bool:
     return False
 
 
-def _narrator(session: Session, args: argparse.Namespace) -> bool:
+def narrate_with_model(session: Session, args: argparse.Namespace) -> bool:
     """Put the configured language model, if any, in charge of the prose; True if one is.
 
     A model that cannot be set up is reported and the tables tell the story instead. Its
@@ -246,7 +246,7 @@ def _play_on(session: Session, path: Path, args: argparse.Namespace, lines: Iter
     from wyrd.play.frontends.console import Console
 
     try:
-        _narrator(session, args)
+        narrate_with_model(session, args)
         return _run(Console(session, path), args, lines)
     finally:
         session.close()  # stops a model's stream still running, too

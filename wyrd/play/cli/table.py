@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wyrd.play.cli.play import add_model_options
 from wyrd.play.cli.rulesets import add_ruleset_option
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ def add_host(subparsers: Subparsers) -> None:
                    help="another origin a browser may join from (a reverse proxy's https://... address)")
     p.add_argument("--rate", type=float, default=None, metavar="N",
                    help="messages a second one connection may send (default 20; a bot or a benchmark needs more)")
+    add_model_options(p)
     p.add_argument("--no-repl", action="store_true", help="serve only: no prompt for the host")
     p.add_argument("--no-qr", action="store_true", help="print the link without its QR code")
     p.set_defaults(handler=run_host)
@@ -89,7 +91,7 @@ def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, st
     def made() -> TableEngine:
         import gc
 
-        from wyrd.play.cli.play import setting_up
+        from wyrd.play.cli.play import narrate_with_model, setting_up
         from wyrd.play.cli.story import play_ruleset
 
         with setting_up():
@@ -102,6 +104,7 @@ def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, st
                     story = hooks_for(options.ruleset).quick_start
                 options.story = None if story == "none" else story
             engine = make_engine(options, tokens)()
+            narrate_with_model(engine.session, args)  # the seats are sent its words as it writes them
             # As for `wyrd play`: what the setup made lasts the game, so collections skip it from now on.
             gc.freeze()
         return engine

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import os
 import uuid
@@ -25,7 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from wyrd.play.frontends.table.protocol import dumps
 
-__all__ = ["Invitation", "RemoteTable", "TableRefused", "parse_link", "seats_file"]
+__all__ = ["Invitation", "RemoteTable", "TableRefused", "invitation_mark", "parse_link", "seats_file"]
 
 #: What ends a wait for one line's answer (the host is a single writer: a line is quick).
 ANSWER_TYPES = frozenset({"log", "refused", "reply", "duplicate"})
@@ -69,11 +70,16 @@ def _load_seats(path: Path) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def _keep_seat(path: Path, base: str, token: str, last: int = 0) -> None:
-    """Remember the seat token for ``base`` and the last entry seen (written beside, then moved into
-    place; only its owner reads it)."""
+def invitation_mark(invite: str | None) -> str:
+    """What tells one table's invitation from another's, kept beside a seat (not the token itself)."""
+    return hashlib.sha256(invite.encode("utf-8")).hexdigest()[:32] if invite else ""
+
+
+def _keep_seat(path: Path, base: str, token: str, last: int = 0, invited: str = "") -> None:
+    """Remember the seat token for ``base``, the last entry seen and the invitation it came by
+    (:func:`invitation_mark`); written beside, then moved into place; only its owner reads it."""
     seats = _load_seats(path)
-    seats[base] = {"seat": token, "last": last}
+    seats[base] = {"seat": token, "last": last, "invited": invited}
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_name(f".{path.name}.part-{os.getpid()}")
@@ -96,6 +102,9 @@ class RemoteTable:
         if isinstance(stored, str):
             stored = {"seat": stored}
         kept = stored if isinstance(stored, dict) and isinstance(stored.get("seat"), str) else {}
+        if invitation.invite and kept.get("invited") != invitation_mark(invitation.invite):
+            kept = {}  # another table at the same address (a new game on the same port): join it anew
+        self.invited = invitation_mark(invitation.invite) or str(kept.get("invited", ""))
         self.seat: str | None = seat or invitation.seat or kept.get("seat")
         # A seat taken again in a new process: the host tells what happened since it last saw the table.
         # ``last`` is the last entry seen whole, its narration told (``prose_done``): a seat that drops
@@ -161,7 +170,7 @@ class RemoteTable:
     async def close(self) -> None:
         self.closed = True
         if self.keep is not None and self.seat is not None:
-            _keep_seat(self.keep, self.invitation.base, self.seat, self.last)
+            _keep_seat(self.keep, self.invitation.base, self.seat, self.last, self.invited)
         if self.ws is not None:
             await self.ws.close()
 
@@ -173,7 +182,7 @@ class RemoteTable:
             if message.get("seat"):
                 self.seat = str(message["seat"])
                 if self.keep is not None:
-                    _keep_seat(self.keep, self.invitation.base, self.seat)
+                    _keep_seat(self.keep, self.invitation.base, self.seat, invited=self.invited)
             self.connected.set()
             # Lines sent whose answer never came: resent with their ids, applied at most once.
             for line_id, text in list(self._pending.items()):
