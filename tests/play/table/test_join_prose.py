@@ -36,12 +36,6 @@ CALM = "Fog settles over the green, and the lanterns sway on their strings."
 ROWS, COLUMNS = 400, 100
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("WYRD_HOME", str(tmp_path / "home"))
-    return tmp_path
-
-
 def _join_and_open_a_scene(tmp_path: Path, model: object) -> tuple[str, list[str], list[dict[str, object]]]:
     """Bea joins a table narrated by ``model``, takes every character and opens a scene.
 
