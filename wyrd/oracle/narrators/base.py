@@ -20,8 +20,6 @@ for one of them says itself which tables tell it (``told_by``, filled with
 its narration event reads (``marks``).
 """
 
-from __future__ import annotations
-
 from abc import ABC, abstractmethod
 from enum import StrEnum
 from typing import Any
