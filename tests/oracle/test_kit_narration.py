@@ -188,3 +188,19 @@ def test_a_plain_teller_still_works() -> None:
     kit = PlayHooks(ruleset="test", tell=plain)
     assert Storyteller().tell(kit, None, None, [], Dice.seeded(1)) == [Narrated(text="plain", source="table")]
     assert Storyteller(prose=False).tell(kit, None, None, [], Dice.seeded(1)) == []
+
+
+def test_the_abacus_leaves_minor_moments_out_and_asks_no_request_for_them_alone() -> None:
+    """Issue 21, point 2: a game's setup (its stage rules added) has only minor moments, so no
+    request is made for it (the request's validator waited before the first prompt); with
+    ``detail`` they come back as before, and a major moment after minor ones is told the same."""
+    from wyrd.play.kits.abacus.moments import moments
+    from wyrd.rules.abacus.events import StageRuleAdded
+
+    added = [StageRuleAdded(rule=f"r{i}", name=f"Rule {i}", source="story") for i in range(3)]
+    assert moments(added) == []
+    assert [r.moment for r in moments(added, detail=True)] == [MomentKind.STAGE_RULE] * 3
+    started = Event.model_validate({"kind": "session_started"})
+    with_major = moments([*added, started])
+    assert [r.moment for r in with_major] == [MomentKind.PROLOGUE]
+    assert with_major == [r for r in moments([*added, started], detail=True) if r.major]
