@@ -204,3 +204,26 @@ def test_the_abacus_leaves_minor_moments_out_and_asks_no_request_for_them_alone(
     with_major = moments([*added, started])
     assert [r.moment for r in with_major] == [MomentKind.PROLOGUE]
     assert with_major == [r for r in moments([*added, started], detail=True) if r.major]
+
+
+def test_the_abacus_gathers_no_facts_for_a_command_with_nothing_to_add_or_tell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, point 2: a command without a Wyrd roll or a major moment (a story's stage rules
+    added, a story chosen) has no scene test, no twist and no moment, so the story's facts are not
+    gathered for it; with a major moment they are, and the moment is told as before."""
+    from wyrd.play.kits.abacus import narration
+    from wyrd.play.kits.abacus.moments import moments
+    from wyrd.rules.abacus import GameState
+    from wyrd.rules.abacus.events import StageRuleAdded
+
+    gathered: list[object] = []
+    real = narration._facts
+    monkeypatch.setattr(narration, "_facts", lambda *a: gathered.append(a) or real(*a))
+    quiet = [StageRuleAdded(rule="r", name="R", source="story")]
+    state = GameState()
+    for prose in (True, False):
+        told = narration.NARRATION.tell(Command(state, state, quiet, Dice.seeded(1), prose=prose))
+        assert (list(told.added), list(told.moments)) == ([], []) and moments(quiet) == []
+    assert gathered == []
+    started = Event.model_validate({"kind": "session_started"})
+    told = narration.NARRATION.tell(Command(state, state, [*quiet, started], Dice.seeded(1), prose=True))
+    assert [r.moment for r in told.moments] == [MomentKind.PROLOGUE] and len(gathered) == 1

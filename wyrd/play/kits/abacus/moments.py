@@ -31,7 +31,7 @@ from wyrd.rules.abacus.enums import ChallengeType
 from wyrd.rules.abacus.reasons import DrawReason, RollReason
 from wyrd.rules.actions import Event
 
-__all__ = ["DrawReason", "RollReason", "moments"]
+__all__ = ["DrawReason", "RollReason", "major_moments", "moments"]
 
 
 _PASS_OVER = frozenset({"counter_changed", "clock_advanced", "challenge_modified", "stage_rule_added",
@@ -243,6 +243,11 @@ def _kind_of(event: Event) -> MomentKind | None:
         "answer": MomentKind.ANSWER, "story_ended": MomentKind.FINALE,
     }
     return table.get(kind)
+
+
+def major_moments(events: Sequence[Event]) -> bool:
+    """Whether any of ``events`` is a major moment: without one, :func:`moments` finds none to tell."""
+    return any(_kind_of(event) in MAJOR_MOMENTS for event in events)
 
 
 def moments(events: Sequence[Event], facts: StoryFacts | None = None, *,
