@@ -146,17 +146,16 @@ class AbacusNarration(KitNarration):
 
     deck = True
 
+    def tells(self, events: Sequence[Event]) -> bool:
+        """A Wyrd roll (its scene test, its twists) or a major moment: without one, nothing to add or tell."""
+        return any(isinstance(e, InfluenceRolled) for e in events) or major_moments(events)
+
     def tell(self, command: Command) -> Told:
-        events = list(command.events)
-        if not any(isinstance(e, InfluenceRolled) for e in events) and not major_moments(events):
-            # No Wyrd roll (so no scene test, no twist) and nothing to tell (a story chosen, a
-            # roll opened): the story's facts are not gathered, a few milliseconds that a new
-            # game waited for before its first prompt (bench/RESULTS.md, issue 21, point 2).
-            return Told(added=[], moments=[] if command.prose else ())
         follower = command.follower
         story = follower.play if isinstance(follower, StoryFollower) else (
             follower if isinstance(follower, StoryPlay) else None)
         facts = _facts(command.before, command.after, story)
+        events = list(command.events)
         added: list[Event] = [*_scene_test(events)]
         # Story twist entries speak of the character as {name}.
         characters = {n: {**c.context(), "name": c.referent} for n, c in facts.characters.items()}
