@@ -31,7 +31,7 @@ from wyrd.rules.abacus.enums import ChallengeType
 from wyrd.rules.abacus.reasons import DrawReason, RollReason
 from wyrd.rules.actions import Event
 
-__all__ = ["DrawReason", "RollReason", "major_moments", "moments"]
+__all__ = ["DrawReason", "RollReason", "has_major_moment", "moments"]
 
 
 _PASS_OVER = frozenset({"counter_changed", "clock_advanced", "challenge_modified", "stage_rule_added",
@@ -245,7 +245,7 @@ def _kind_of(event: Event) -> MomentKind | None:
     return table.get(kind)
 
 
-def major_moments(events: Sequence[Event]) -> bool:
+def has_major_moment(events: Sequence[Event]) -> bool:
     """Whether any of ``events`` is a major moment: without one, :func:`moments` finds none to tell."""
     return any(_kind_of(event) in MAJOR_MOMENTS for event in events)
 
