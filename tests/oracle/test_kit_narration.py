@@ -4,6 +4,9 @@ are read through enums, and a kit's narration is loaded only when first told."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -188,3 +191,79 @@ def test_a_plain_teller_still_works() -> None:
     kit = PlayHooks(ruleset="test", tell=plain)
     assert Storyteller().tell(kit, None, None, [], Dice.seeded(1)) == [Narrated(text="plain", source="table")]
     assert Storyteller(prose=False).tell(kit, None, None, [], Dice.seeded(1)) == []
+
+
+def test_the_abacus_leaves_minor_moments_out_and_asks_no_request_for_them_alone() -> None:
+    """Issue 21, point 2: a game's setup (its stage rules added) has only minor moments, so no
+    request is made for it (the request's validator waited before the first prompt); with
+    ``detail`` they come back as before, and a major moment after minor ones is told the same."""
+    from wyrd.play.kits.abacus.moments import moments
+    from wyrd.rules.abacus.events import StageRuleAdded
+
+    added = [StageRuleAdded(rule=f"r{i}", name=f"Rule {i}", source="story") for i in range(3)]
+    assert moments(added) == []
+    assert [r.moment for r in moments(added, detail=True)] == [MomentKind.STAGE_RULE] * 3
+    started = Event.model_validate({"kind": "session_started"})
+    with_major = moments([*added, started])
+    assert [r.moment for r in with_major] == [MomentKind.PROLOGUE]
+    assert with_major == [r for r in moments([*added, started], detail=True) if r.major]
+
+
+def test_the_abacus_narration_is_not_asked_for_a_command_with_nothing_to_add_or_tell(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 21, point 2: a command without a Wyrd roll or a major moment (a story's stage rules
+    added, a story chosen) has no scene test, no twist and no moment, so the storyteller does not
+    ask the kit's narration (the story's facts are not gathered); with a major moment it does, and
+    the moment is told as before."""
+    from wyrd.play.kits.abacus import narration
+    from wyrd.play.kits.abacus.kit import KIT
+    from wyrd.play.kits.abacus.moments import moments
+    from wyrd.rules.abacus import GameState
+    from wyrd.rules.abacus.events import StageRuleAdded
+
+    gathered: list[object] = []
+    real = narration._facts
+    monkeypatch.setattr(narration, "_facts", lambda *a: gathered.append(a) or real(*a))
+    quiet = [StageRuleAdded(rule="r", name="R", source="story")]
+    assert not KIT.tell.tells(quiet) and not narration.NARRATION.tells(quiet) and moments(quiet) == []
+    state = GameState()
+    assert narration.NARRATION.tell(Command(state, state, quiet, Dice.seeded(1), prose=True)).moments == []
+    assert len(gathered) == 1  # asked anyway, it finds nothing
+    added, told = Storyteller().additions(KIT, state, state, quiet, Dice.seeded(1))
+    assert (added, told.requests) == ([], ()) and len(gathered) == 1
+    started = Event.model_validate({"kind": "session_started"})
+    added, told = Storyteller().additions(KIT, state, state, [*quiet, started], Dice.seeded(1))
+    assert [r.moment for r in told.requests] == [MomentKind.PROLOGUE] and len(gathered) == 2
+
+
+def test_the_abacus_kit_names_every_kind_its_narration_may_add_to_or_tell() -> None:
+    """The kit decides without loading its narration; it must name exactly the kinds that may be a
+    major moment (:mod:`wyrd.play.kits.abacus.moments`) and the Wyrd rolls that bring scene tests
+    and twists."""
+    from types import SimpleNamespace
+
+    from wyrd.oracle.narrators.base import MAJOR_MOMENTS
+    from wyrd.play.engine.events import SHARED_EVENTS
+    from wyrd.play.kits.abacus.events import KINDS
+    from wyrd.play.kits.abacus.kit import TOLD_KINDS
+    from wyrd.play.kits.abacus.moments import _kind_of
+    from wyrd.rules.abacus.events import InfluenceRolled
+
+    kinds = {model.model_fields["kind"].default for model in (*KINDS.models, *SHARED_EVENTS)}
+    major = {kind for kind in kinds for trait in ("wyrd", None) for reason in (*RollReason, None)
+             if _kind_of(SimpleNamespace(kind=kind, trait=trait, reason=reason)) in MAJOR_MOMENTS}  # type: ignore[arg-type]
+    assert major | {InfluenceRolled.model_fields["kind"].default} == TOLD_KINDS
+
+
+def test_a_new_game_of_a_story_leaves_the_abacus_narration_unloaded(tmp_path: Path) -> None:
+    """Issue 21, point 2: setting a game of The Hollow Fair up (its story chosen) tells nothing, so
+    the Abacus's narration and the oracle's facts and twists are not imported before its first prompt."""
+    code = ("import sys\n"
+            "from wyrd.play.engine.session import Session\n"
+            f"Session.new({str(tmp_path / 'g.wyrd')!r}, seed=1, ruleset='abacus', story='hollow-fair').close()\n"
+            "print(sorted(m for m in sys.modules if m in ('wyrd.play.kits.abacus.narration', 'wyrd.oracle.facts', "
+            "'wyrd.oracle.twists', 'wyrd.play.kits.abacus.moments')))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], capture_output=True,
+                          text=True, timeout=60, check=True, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(tmp_path)})
+    assert done.stdout.split() == ["[]"]

@@ -155,3 +155,16 @@ def test_a_local_openai_compatible_server_needs_no_key(monkeypatch: pytest.Monke
     assert "api_key" not in _model_kwargs("openai", NarratorConfig(model="openai:gpt-4o-mini"))  # the client's own
     monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
     assert "api_key" not in _model_kwargs("openai", local)  # a key in the environment is the client's to read
+
+
+def test_configuring_a_narrator_imports_neither_the_narration_nor_the_firewall() -> None:
+    """Issue 21, point 2: a resumed game reads its narrator settings before its first prompt, and
+    importing the narration's base with them (its requests, the oracle's facts) cost about 3 ms there."""
+    code = ("import sys\n"
+            "from pathlib import Path\n"
+            "from wyrd.oracle.narrators.llm_config import load_config\n"
+            "assert load_config(environ={}, path=Path('/nonexistent/config.toml')).model is None\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('wyrd.oracle.narrators.', 'wyrd.oracle.facts'))))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          check=True, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(ROOT / "nonexistent")})
+    assert done.stdout.split() == ["['wyrd.oracle.narrators.llm_config']"]

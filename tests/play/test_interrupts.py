@@ -128,7 +128,8 @@ def _as_saved(session: Session) -> dict[str, Any]:
     ("roll", "Session._commit", 0, 1),
     ("roll", "Session._snapshot", -1, 1),  # a snapshot must be the save's game
     ("roll", "StoryPlay.observe", -1, 200),  # the follower is seeing the command; nothing is saved yet
-    ("roll", "AbacusNarration.tell", 0, 200),  # the follower has seen it, the narration is being told
+    # the follower has seen it, the narration is being asked (a falter has nothing to tell: it is not told)
+    ("roll", "LazyNarration.tells", 0, 200),
     ("wyrd", "AbacusNarration.tell", -1, 200),
     ("undo", "SaveFile.undo", -1, 1),  # the undo is saved, the rebuild has not begun
     ("undo", "Session._replay", 0, 200),  # inside the rebuild that undo runs

@@ -5,8 +5,6 @@ JSON is what the save files and the ``--json`` output have always held: the fiel
 order is the order written here, and a narration leaves out the marks it lacks.
 """
 
-from __future__ import annotations
-
 from typing import Any, ClassVar, Literal
 
 from pydantic import SerializerFunctionWrapHandler, model_serializer

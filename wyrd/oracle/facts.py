@@ -13,8 +13,6 @@ and a challenge are given to the texts as :class:`~wyrd.oracle.grammar.Referent`
 pronouns, article), so a text can say ``{lead.their}`` or ``{Challenge}``.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 
 from pydantic import BaseModel, Field
@@ -130,6 +128,6 @@ class StoryFacts(BaseModel):
             return self.characters[name]
         return CharacterFacts(name=name or "")
 
-    def merged(self, other: Mapping[str, object]) -> StoryFacts:
+    def merged(self, other: Mapping[str, object]) -> "StoryFacts":
         """A copy with some fields replaced."""
         return self.model_copy(update=dict(other))

@@ -8,8 +8,6 @@ raises (a :class:`~wyrd.rules.errors.RuleError` above all) it rewinds the dice, 
 caller's state and dice are exactly as they were.
 """
 
-from __future__ import annotations
-
 import functools
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager

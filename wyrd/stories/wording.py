@@ -21,8 +21,6 @@ The table texts use these through the placeholder forms of
 :data:`FORMS` lists them, so a story's own texts are checked without the oracle.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Collection
 from typing import Annotated, Literal

@@ -10,4 +10,8 @@ tables; :mod:`wyrd.oracle.narrators.llm` the LLM narrator, behind the firewall
 with :mod:`wyrd.oracle.narrators.llm_config` choosing and building the model.
 """
 
-__all__: list[str] = []
+__all__ = ["DEFAULT_MAX_CHARS"]
+
+# The most a language model's telling of one moment may run to (the firewall cuts the rest);
+# here, not in the firewall nor in the base, so configuring a narrator imports neither.
+DEFAULT_MAX_CHARS = 500

@@ -20,8 +20,6 @@ for one of them says itself which tables tell it (``told_by``, filled with
 its narration event reads (``marks``).
 """
 
-from __future__ import annotations
-
 from abc import ABC, abstractmethod
 from enum import StrEnum
 from typing import Any
@@ -31,15 +29,12 @@ from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
 from wyrd.oracle.events import Narrated
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts
 from wyrd.oracle.grammar import Referent
+from wyrd.oracle.narrators import DEFAULT_MAX_CHARS
 from wyrd.rules.actions import Event
 from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice
 
 __all__ = ["DEFAULT_MAX_CHARS", "MAJOR_MOMENTS", "MomentKind", "Narration", "NarrationRequest", "Narrator", "Outcome"]
-
-# The most a language model's telling of one moment may run to (the firewall cuts the rest);
-# here, not in the firewall, so configuring a narrator does not import the firewall.
-DEFAULT_MAX_CHARS = 500
 
 
 class MomentKind(StrEnum):

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from wyrd.oracle.narrators.base import DEFAULT_MAX_CHARS
+from wyrd.oracle.narrators import DEFAULT_MAX_CHARS
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -109,6 +109,14 @@ class KitNarration(ABC):
         """The narration itself (a :class:`LazyNarration` imports it first)."""
         return self
 
+    def tells(self, events: Sequence[Event]) -> bool:
+        """Whether :meth:`tell` may add to or tell anything of a command with these ``events``.
+
+        False only where it surely adds nothing and has no moment to tell; the storyteller then
+        does not ask it (nor load it).
+        """
+        return True
+
     def __call__(self, before: Any, after: Any, events: list[Event], dice: Dice) -> list[Event]:
         """The narration events of a command, told from the tables without a deck (the call of old)."""
         from wyrd.oracle.narrators.table import TableNarrator
@@ -119,10 +127,16 @@ class KitNarration(ABC):
 
 
 class LazyNarration(KitNarration):
-    """A kit's narration named by where it lives (``"package.module:NAME"``), imported when first needed."""
+    """A kit's narration named by where it lives (``"package.module:NAME"``), imported when first needed.
 
-    def __init__(self, target: str) -> None:
+    ``tells``, if given, answers :meth:`tells` without importing it: the kit knows which kinds of
+    event its narration may add to or tell, and a command with none of them (a story chosen at a
+    new game's start) then leaves it unloaded.
+    """
+
+    def __init__(self, target: str, *, tells: Callable[[Sequence[Event]], bool] | None = None) -> None:
         self.target = target
+        self._tells = tells
         self._loaded: KitNarration | None = None
 
     def resolve(self) -> KitNarration:
@@ -133,6 +147,9 @@ class LazyNarration(KitNarration):
                 raise TypeError(f"{self.target} is not a kit's narration but {found!r}")
             self._loaded = found.resolve()
         return self._loaded
+
+    def tells(self, events: Sequence[Event]) -> bool:
+        return self._tells(events) if self._tells is not None else self.resolve().tells(events)
 
     def tell(self, command: Command) -> Told:
         return self.resolve().tell(command)

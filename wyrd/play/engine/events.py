@@ -12,8 +12,6 @@ refused line, which is never saved). Its JSON is the event's with ``seq`` first,
 as the save file and ``--json`` have always written it.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping
 from functools import cached_property, reduce
 from typing import Annotated, Any, Literal
@@ -182,7 +180,7 @@ class Recorded(BaseModel):
         return key in self.plain()
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], kinds: EventKinds) -> Recorded:
+    def parse(cls, data: Mapping[str, Any], kinds: EventKinds) -> "Recorded":
         """A saved event read back through its ruleset's union."""
         return cls(seq=data.get("seq"), event=kinds.parse(data))
 

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from wyrd.oracle.narrators.telling import Command, KitNarration, narration_event
+from wyrd.oracle.narrators.telling import Command, KitNarration, Told, narration_event
 from wyrd.play.engine.events import Recorded, plain
 from wyrd.play.engine.kits import PlayHooks
 from wyrd.rules.actions import Event
@@ -283,11 +283,13 @@ class Storyteller:
         if not isinstance(hook, KitNarration):  # a plain teller: events in, events out, all at once
             told_plain = hook(before, after, list(events), dice)
             return (told_plain if self.prose else []), Moments((), dice, False)
-        hook = hook.resolve()
+        # A kit's narration that surely adds and tells nothing of these events is not asked: a lazy
+        # one is then not even loaded (bench/RESULTS.md, issue 21, point 2).
+        telling = hook.tells(events) and (hook := hook.resolve()).tells(events)
         if self.llm is not None and not self._recalled:
             self._recall(kit, events)
         told = hook.tell(Command(before, after, events, dice, follower, deck=self.deck, tables=self.tables,
-                                 prose=self.prose))
+                                 prose=self.prose)) if telling else Told()
         deck = hook.deck if self.use_deck is None else self.use_deck
         added = list(told.added)
         if told.setting:  # the story's title, tone and place as the kit says they stand

@@ -92,14 +92,20 @@ ADDED_KINDS = frozenset({"narration", "narration_failed"})
 
 
 def new_state(ruleset: str) -> Any:
-    """An empty game of ``ruleset`` (its rules package's ``GameState``, found in the registry)."""
+    """An empty game of ``ruleset`` (its rules package's ``GameState``, found in the registry).
+
+    Made from the model's defaults, which pydantic takes unvalidated either way, without its
+    validator: building that validator (the whole state's, about 3 ms) waited before every
+    first prompt, where nothing validates a state until a snapshot is read (bench/RESULTS.md,
+    issue 21, point 2).
+    """
     from wyrd.rulesets import UnknownRuleset, find_ruleset
 
     try:
         module = find_ruleset(ruleset).load()
     except UnknownRuleset as exc:
         raise SessionError(str(exc)) from None
-    return module.GameState()
+    return module.GameState.model_construct()
 
 
 class SessionError(Exception):

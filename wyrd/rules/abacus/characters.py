@@ -6,8 +6,6 @@ two facets per ability; optionally one point of personal Wyrd to begin with and
 a connection to another character (an optional recovery rule).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, Field

@@ -6,8 +6,6 @@ beyond that list are named in the same style. Events carry facts only, never
 text meant for players: narration is somebody else's job.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field

@@ -14,8 +14,6 @@ with a pool of twice the points spent, usable on challenges, which breaks loose 
 a Wyrd 6 (5 or 6 if no Wyrd was drawn) and becomes a Threat of what it has left.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from enum import StrEnum
 

@@ -8,8 +8,6 @@ a trigger (``on`` plus a filter) and a list of effects; the engine that runs the
 is :mod:`wyrd.rules.abacus.effects`. Stories write these same models in YAML.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 
 from pydantic import BaseModel, Field

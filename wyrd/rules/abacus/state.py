@@ -5,8 +5,6 @@ state with its events, so a refused action leaves the caller's state untouched
 and a save file can rebuild any state by replaying actions.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import Any, Self
 

@@ -6,8 +6,6 @@ a failure; a scene with no Wyrd roll yet (seed 000: at least one a scene);
 a defeated character's player with Wyrd to give.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict

@@ -17,8 +17,6 @@ players. The kinds follow DESIGN.md's style; the ones this ruleset adds:
 * ``fatigue_tested`` / ``rested``: the Mettle feat against fatigue, and rest after it.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

@@ -6,8 +6,6 @@ not take back the events of the cast it replaces: both casts stay in the record
 (``retell_of`` links them) and :class:`PortentSpent` lists the casts it erased.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

@@ -11,8 +11,6 @@ Attribute and the Difficulty) lie apart. The lots themselves fall 1, 1, 1, 2, 2
 and 9 times in 16 (CRIT, FUMBLE, WASTE, WEAL, WOE, none), whatever the check.
 """
 
-from __future__ import annotations
-
 from fractions import Fraction
 from functools import lru_cache
 

@@ -11,8 +11,6 @@ cover every face of its die exactly once (DESIGN.md: no gaps, no overlaps, and
 no silent clamping of a face that falls outside).
 """
 
-from __future__ import annotations
-
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -69,7 +67,7 @@ class TableRow(BaseModel):
     high: int = Field(ge=1)
 
     @model_validator(mode="after")
-    def _ordered(self) -> TableRow:
+    def _ordered(self) -> "TableRow":
         if self.low > self.high:
             raise ValueError(f"a row's range runs upwards: {self.low}-{self.high} is backwards")
         return self
@@ -114,7 +112,7 @@ class RollTable(BaseModel, Generic[RowT]):
     rows: list[RowT] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _covers_the_die(self) -> RollTable[RowT]:
+    def _covers_the_die(self) -> "RollTable[RowT]":
         seen: dict[int, int] = {}
         for i, row in enumerate(self.rows):
             if row.high > self.die:
@@ -161,7 +159,7 @@ class Cult(BaseModel):
     carousing: RollTable[CarouseRow]
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> Cult:
+    def _unique_ids(self) -> "Cult":
         for what, ids in (
             ("gift", [g.id for g in self.gifts]),
             ("power", [r.gift.id for r in self.powers.rows]),

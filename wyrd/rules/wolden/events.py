@@ -6,8 +6,6 @@ somebody else's job. Kinds follow DESIGN.md's style; those shared with the
 other rulesets (``character_created``) carry this ruleset's own fields.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

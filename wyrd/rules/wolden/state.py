@@ -5,8 +5,6 @@ state with its events, so a refused action leaves the caller's state untouched.
 One encounter runs at a time: an extended challenge, a travel montage, or a fight.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer

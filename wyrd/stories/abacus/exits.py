@@ -13,8 +13,6 @@ The same conditions choose what the story tells (:class:`Told`): a scene's openi
 lines and its ending at the finale, and the postscripts, follow what was rolled.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag

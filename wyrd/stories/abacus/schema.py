@@ -13,8 +13,6 @@ Cross-references (a scene naming a location, an exit naming a scene) are checked
 :mod:`wyrd.stories.abacus.lint`, not here; how play follows a story is :mod:`wyrd.stories.abacus.flow`.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 

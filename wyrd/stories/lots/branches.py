@@ -19,8 +19,6 @@ call cannot have) and an outcome that leads nowhere (a scene whose exits leave o
 outcome of the call they follow with no way on).
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Annotated, Literal, Protocol
 
@@ -67,7 +65,7 @@ class When(BaseModel):
     outcome: Literal["success", "failure", "won", "lost"]
 
     @model_validator(mode="after")
-    def _one(self) -> When:
+    def _one(self) -> "When":
         if (self.check is None) == (self.fight is None):
             raise ValueError("a condition names either a check or a fight")
         allowed = CHECK_OUTCOMES if self.check is not None else FIGHT_OUTCOMES

@@ -21,8 +21,6 @@ and events alone, so resume and undo rebuild it exactly; it knows nothing of the
 screen or the save.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -196,7 +194,7 @@ class Scenario(BaseModel):
         return next((t.text for t in self.endings if t.when.holds(outcomes)), self.ending)
 
     @model_validator(mode="after")
-    def _holds_together(self, info: ValidationInfo) -> Scenario:
+    def _holds_together(self, info: ValidationInfo) -> "Scenario":
         # The linter asks for every fault with its path (context LINTING); play stops at the first.
         if not (info.context or {}).get(LINTING):
             for _, message in self.faults():
@@ -311,7 +309,7 @@ class ScenarioPlay:
     done_now: bool = False  # the last command settled the last of the scene's business
 
     @classmethod
-    def follow(cls, snapshot: Mapping[str, Any] | None = None) -> ScenarioPlay:
+    def follow(cls, snapshot: Mapping[str, Any] | None = None) -> "ScenarioPlay":
         """A new follower (no snapshot), or one as a snapshot left it."""
         if snapshot is None:
             return cls()

@@ -20,8 +20,6 @@ rebuilds it like the rules state. This module knows the rules' shapes
 (:mod:`wyrd.rules.wolden`), never the play layer.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -304,7 +302,7 @@ class Scenario(_Spec):
     twists: dict[TwistCategory, list[Annotated[str, Field(min_length=1)]]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
-    def _references(self, info: ValidationInfo) -> Scenario:
+    def _references(self, info: ValidationInfo) -> "Scenario":
         # The linter asks for every fault with its path (context LINTING); play stops at the first.
         if not (info.context or {}).get(LINTING):
             for _, message in self.faults():
@@ -590,7 +588,7 @@ class ScenarioProgress:
     way: str = ""
 
     @classmethod
-    def restore(cls, data: Mapping[str, Any] | None) -> ScenarioProgress:
+    def restore(cls, data: Mapping[str, Any] | None) -> "ScenarioProgress":
         """A new progress (``None``), or one from :meth:`snapshot`."""
         if not data:
             return cls()

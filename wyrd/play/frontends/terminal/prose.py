@@ -27,7 +27,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from wyrd.play.frontends.cleaning import clean
 from wyrd.play.frontends.live import Live
-from wyrd.play.frontends.terminal.style import STYLE, line_class
+from wyrd.play.frontends.terminal.style import STYLE, line_class, print_styled
 
 if TYPE_CHECKING:
     from wyrd.play.frontends.view import Line
@@ -38,7 +38,7 @@ INDENT = "  "  # prose stands apart from what happened
 _NARROWEST = len(INDENT) + 8  # a terminal narrower than this still gets a few words a row
 _TOKENS = re.compile(r"\s+|\S+")
 
-Printer = Callable[..., Any]  # prompt-toolkit's print_formatted_text, or a stand-in
+Printer = Callable[..., Any]  # print_styled (prompt-toolkit's print_formatted_text), or a stand-in
 
 
 class Prose(Live):
@@ -52,10 +52,8 @@ class Prose(Live):
 
     def __init__(self, output: TerminalOutput | None = None, *, write: Printer | None = None,
                  columns: int | None = None) -> None:
-        from prompt_toolkit import print_formatted_text
-
         self._output = output
-        self._write: Printer = write if write is not None else print_formatted_text
+        self._write: Printer = write if write is not None else print_styled
         self._columns = columns
         self.rows = 0  # rows begun below the first one of the prose being written
         self.column = 0  # where the cursor stands on its row (0: nothing written there yet)

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
@@ -39,6 +39,7 @@ from wyrd.play.frontends.terminal.completion import WyrdCompleter
 from wyrd.play.frontends.terminal.history import line_history
 from wyrd.play.frontends.terminal.prose import Prose, typed_ahead_unechoed
 from wyrd.play.frontends.terminal.style import STYLE, line_class
+from wyrd.play.frontends.terminal.style import print_styled as print_formatted_text
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
 from wyrd.play.frontends.view import Line, clean
 

@@ -6,8 +6,6 @@ They are saved with the command and never replayed (the kit's ``added_kinds``);
 the session dumps them to JSON with the rules' events, only when it saves them.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

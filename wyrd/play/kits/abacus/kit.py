@@ -13,6 +13,7 @@ events read (:mod:`wyrd.play.kits.abacus.texts`), the toolbar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from wyrd.oracle.narrators.telling import LazyNarration
@@ -31,10 +32,24 @@ from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.stories.abacus import flow
 
-__all__ = ["ADDED_KINDS", "KIT"]
+__all__ = ["ADDED_KINDS", "KIT", "TOLD_KINDS"]
 
 # What the kit's verbs add after the rules, and what its narration adds (twists, scene tests).
 ADDED_KINDS = frozenset({"postscript", "stage_rules_evident", "story_chosen", "scene_framed", "ending"}) | ORACLE_ADDED
+
+# The kinds its narration may add to (a Wyrd roll: a scene test, twists) or tell (its major moments,
+# :mod:`wyrd.play.kits.abacus.moments`; a test keeps the two alike): a command with none of them
+# leaves the narration unloaded, as a new game's story chosen does before the first prompt.
+TOLD_KINDS = frozenset({
+    "influence_rolled", "ability_scratched", "answer", "challenge_modified", "challenge_placed",
+    "challenge_resolved", "character_created", "character_defeated", "contest_decided", "counter_changed",
+    "counter_fired", "damage", "magic_cast", "points_recovered", "scene_ended", "scene_started", "scene_test",
+    "servant_loose", "session_started", "stage_rule_fired", "story_ended", "twist",
+})
+
+
+def _told(events: Sequence[Event]) -> bool:
+    return any(event.kind in TOLD_KINDS for event in events)
 
 
 def _status(state: GameState) -> list[str]:
@@ -100,7 +115,7 @@ MOVES = (
 
 KIT = PlayHooks(ruleset="abacus", verbs=VERBS, hints=hints.hints, status=_status, sheet=_sheets,
                 follow=StoryFollower.restore, added_kinds=ADDED_KINDS, events=KINDS,
-                tell=LazyNarration(f"{__package__}.narration:NARRATION"),
+                tell=LazyNarration(f"{__package__}.narration:NARRATION", tells=_told),
                 texts=texts.TEXTS, recall=texts.RECALL, styles=texts.STYLES, opening=hints.opening, looks=hints.LOOKS,
                 toolbar_pieces=hints.toolbar, words=vocabulary.words, complete=vocabulary.complete,
                 ask_before=vocabulary.recovery_line, quick_start="the-milestones",

@@ -26,12 +26,12 @@ from typing import Any
 
 from wyrd.oracle.events import field
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts, StoryFacts
-from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
+from wyrd.oracle.narrators.base import MAJOR_MOMENTS, MomentKind, NarrationRequest, Outcome
 from wyrd.rules.abacus.enums import ChallengeType
 from wyrd.rules.abacus.reasons import DrawReason, RollReason
 from wyrd.rules.actions import Event
 
-__all__ = ["DrawReason", "RollReason", "moments"]
+__all__ = ["DrawReason", "RollReason", "has_major_moment", "moments"]
 
 
 _PASS_OVER = frozenset({"counter_changed", "clock_advanced", "challenge_modified", "stage_rule_added",
@@ -245,6 +245,11 @@ def _kind_of(event: Event) -> MomentKind | None:
     return table.get(kind)
 
 
+def has_major_moment(events: Sequence[Event]) -> bool:
+    """Whether any of ``events`` is a major moment: without one, :func:`moments` finds none to tell."""
+    return any(_kind_of(event) in MAJOR_MOMENTS for event in events)
+
+
 def moments(events: Sequence[Event], facts: StoryFacts | None = None, *,
             detail: bool = False) -> list[NarrationRequest]:
     """The moments worth narrating in one command's events, in order (see the module docstring)."""
@@ -253,15 +258,20 @@ def moments(events: Sequence[Event], facts: StoryFacts | None = None, *,
     challenges, characters = _learn(evs, facts)
     folds = _folds(evs)
     folded = {j for js in folds.values() for j in js}
-    base = NarrationRequest(moment=MomentKind.PROLOGUE, characters=list(characters.values()), story=facts.story,
-                            scene=facts.scene, location=facts.location, seeds=list(facts.seeds),
-                            tone=list(facts.tone), language=facts.language, denizens=list(facts.denizens),
-                            tables=dict(facts.tables), referents=dict(facts.referents))
+    # Made at the first moment to tell: a game's setup (a story chosen, its stage rules) has
+    # only minor ones, and the request's validator is then not built before the first prompt.
+    base: NarrationRequest | None = None
     out: list[NarrationRequest] = []
     for i, event in enumerate(evs):
         moment = None if i in folded else _kind_of(event)
-        if moment is None:
-            continue
+        if moment is None or not (detail or moment in MAJOR_MOMENTS):
+            continue  # a minor moment is left out (and leaves the others as they are)
+        if base is None:
+            base = NarrationRequest(moment=MomentKind.PROLOGUE, characters=list(characters.values()),
+                                    story=facts.story, scene=facts.scene, location=facts.location,
+                                    seeds=list(facts.seeds), tone=list(facts.tone), language=facts.language,
+                                    denizens=list(facts.denizens), tables=dict(facts.tables),
+                                    referents=dict(facts.referents))
         related = [evs[j] for j in folds.get(i, [])]
         kind = str(event.kind)
         subject = next((str(field(event, k)) for k in _SUBJECT_KEYS if field(event, k)), None)

@@ -21,7 +21,7 @@ from wyrd.oracle.grammar import Referent, reading, worded
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told
 from wyrd.oracle.twists import twists
 from wyrd.play.kits.abacus.following import StoryFollower, StoryPlay
-from wyrd.play.kits.abacus.moments import moments
+from wyrd.play.kits.abacus.moments import has_major_moment, moments
 from wyrd.rules.abacus import GameState
 from wyrd.rules.abacus.events import InfluenceRolled, SceneStarted
 from wyrd.rules.abacus.reasons import RollReason
@@ -145,6 +145,10 @@ class AbacusNarration(KitNarration):
     """The Abacus kit's narration hook: scene tests and twists first, then the moments to tell."""
 
     deck = True
+
+    def tells(self, events: Sequence[Event]) -> bool:
+        """A Wyrd roll (its scene test, its twists) or a major moment: without one, nothing to add or tell."""
+        return any(isinstance(e, InfluenceRolled) for e in events) or has_major_moment(events)
 
     def tell(self, command: Command) -> Told:
         follower = command.follower
