@@ -277,7 +277,7 @@ def test_without_a_model_narrator_readings_says_only_a_model_gives_them(tmp_path
 def test_the_config_file_can_start_a_game_without_readings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
 
-    from wyrd.play.cli.play import _narrator
+    from wyrd.play.cli.play import narrate_with_model
 
     home = tmp_path / "home"
     home.mkdir(parents=True, exist_ok=True)
@@ -290,7 +290,7 @@ def test_the_config_file_can_start_a_game_without_readings(tmp_path: Path, monke
         return made[0]
 
     monkeypatch.setattr("wyrd.oracle.narrators.llm.make_narrator", fake)
-    assert _narrator(session, argparse.Namespace(model=None, base_url=None))
+    assert narrate_with_model(session, argparse.Namespace(model=None, base_url=None))
     assert made and not session.teller.readings
     console = Console(session)
     console.handle("pc take all")
