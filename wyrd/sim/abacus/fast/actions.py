@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import wyrd.rules.abacus as A
-from wyrd.sim.abacus.fast.board import Pending, Placed, Scene, fresh, recoveries
+from wyrd.sim.abacus.fast.board import Decision, Pending, Placed, Scene, fresh, recoveries
 from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rules, Unplain
 
 __all__ = ["Actions"]
@@ -110,6 +110,45 @@ class Actions(Rules):
             if who in self.points_by:
                 self.points_by[who] += n
         return pending
+
+    def tackle_and_roll(self, target: Placed, decision: Decision, cost: int) -> int:
+        """:meth:`tackle` then :meth:`roll`, for a checked decision on a board where no rule moves the roll
+        or fires on the attempt (``board.plain``): the same steps without the checks the decision has
+        passed, its points counted once. The total rolled."""
+        board = self.board
+        scene = board.scene
+        if scene is None or board.pending is not None or target.status is not _OPEN:
+            raise Unplain("no attempt now")
+        lead = decision.lead
+        if cost:
+            self.draw(lead, cost)
+        target.tackled = True
+        board.pending = pending = Pending(target, lead)
+        use = target.ability
+        chars = board.characters
+        points_by = self.points_by
+        for who, n in decision.spend:
+            chars[who].points[use] -= n
+            if who in points_by:
+                points_by[who] += n
+        involved = decision.involved
+        pending.involved = list(involved)
+        pending.points = points = decision.points
+        self.scene_points += points
+        pending.die = face = self.d6(1)[0]
+        pending.value = value = target.value
+        total = face + points
+        faced = scene.faced
+        for name in involved:  # (all present: the decision is checked)
+            if name not in faced:
+                faced.append(name)
+        if total >= value:
+            self.resolve(pending, overcome=True)
+        else:
+            pending.rolled = True
+            if decision.pool < value - total:  # (what could be drawn: the pool after the price)
+                self.resolve(pending, overcome=False)
+        return total
 
     def roll(self) -> int:
         """Roll for the open attempt; the total rolled (the die, the points and the bonus, left on the

@@ -31,6 +31,7 @@ __all__ = [
     "Board",
     "Char",
     "Clock",
+    "Decision",
     "Filed",
     "Layout",
     "Pending",
@@ -51,6 +52,7 @@ _INDEX = {a: i for i, a in enumerate(ABILITIES)}
 # Stage rules the plain rules leave to the rules core: a rule of limited uses (which a roll's
 # bonus or a firing spends) is rare in stories, and none of the bundled ones has one.
 UNSUPPORTED = frozenset({A.Lasts.USES})
+_MOVE_ROLL = frozenset({A.EffectKind.MODIFY, A.EffectKind.ROLL_BONUS})  # standing effects a roll reads
 
 
 class Plain(NamedTuple):
@@ -241,13 +243,34 @@ class Filed(NamedTuple):
     firing: dict[A.TriggerKind, list[Rule]]
     standing: dict[A.EffectKind, list[tuple[Rule, Plain]]]
     passing: bool  # some rule leaves play when the scene ends
+    plain: bool  # no rule moves a roll (a bonus, a value modified) and none fires on an attempt
+
+
+class Decision(NamedTuple):
+    """The bots' plan for a challenge, with what follows from it alone (worked out once per situation).
+
+    ``checked``: the lead and every helper are among the members standing and each has the points
+    assigned, so the rules core would take the plan as it is. ``budget`` and ``sixths`` hold for a roll no
+    standing rule moves and no rule fires on (:attr:`Filed.plain`): the most Wyrd the plan draws from the
+    ``pool`` the situation had, and the exact chance of overcoming, in sixths.
+    """
+
+    lead: str
+    spend: tuple[tuple[str, int], ...]
+    draw_up_to: int
+    checked: bool
+    involved: tuple[str, ...]  # the lead, then each helper once, as ``attempt`` and ``spend`` list them
+    points: int
+    pool: int
+    budget: int
+    sixths: int
 
 
 class Board:
     """One run's game state."""
 
-    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "passing", "pending", "results",
-                 "rules", "scene", "scenes_played", "standing", "waiting")
+    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "passing", "pending", "plain",
+                 "results", "rules", "scene", "scenes_played", "standing", "waiting")
 
     def __init__(self, plan: Layout) -> None:
         self.characters = {c.name: Char(c) for c in plan.chars}
@@ -264,6 +287,7 @@ class Board:
         self.firing: dict[A.TriggerKind, list[Rule]] = {}
         self.standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
         self.passing = False
+        self.plain = True
         self.index()
 
     def index(self) -> None:
@@ -283,8 +307,9 @@ class Board:
                     for effect in rule.effects:
                         standing.setdefault(effect.do, []).append((rule, effect))
             passing = any(rule.lasts == A.Lasts.SCENE or rule.scene_only for rule in self.rules.values())
-            found = self.filed[key] = Filed(firing, standing, passing)
-        self.firing, self.standing, self.passing = found
+            plain = A.TriggerKind.ATTEMPT not in firing and not standing.keys() & _MOVE_ROLL
+            found = self.filed[key] = Filed(firing, standing, passing, plain)
+        self.firing, self.standing, self.passing, self.plain = found
 
 
 def fresh(ident: str, taken: Container[str]) -> str:

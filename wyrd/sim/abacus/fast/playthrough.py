@@ -19,7 +19,7 @@ import wyrd.rules.abacus as A
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
-from wyrd.sim.abacus.fast.board import Layout, Pending, Placed, Scene, recoveries
+from wyrd.sim.abacus.fast.board import Decision, Layout, Pending, Placed, Scene, recoveries
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import (
     MAX_ATTEMPTS,
@@ -46,7 +46,7 @@ _RECORD_LIST: list[ChallengeRecord] = []
 SceneKey = tuple[str, int, int, tuple[str, ...], tuple[int, ...]]
 # Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
 PURE = (Cautious, Bold, Fixed)
-_PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
+_PLANS: dict[Policy, dict[tuple[object, ...], Decision]] = {}
 _KNOWN_MAX = 100_000
 
 
@@ -111,6 +111,24 @@ def _sixths(need: int, points: int, budget: int) -> int:
         chance = challenge_odds(need, points, budget).p_with_pool
         found = _SIXTHS[key] = chance.numerator * (6 // chance.denominator)
     return found
+
+
+def _decide(plan: Plan, members: list[tuple[str, int, int]], value: int, pool: int) -> Decision:
+    """``plan`` with what follows from it in its situation (``members``: name, points, Wyrd)."""
+    have = {name: points for name, points, _ in members}
+    checked = plan.lead in have
+    involved = [plan.lead]
+    for who, n in plan.spend:
+        if n <= 0 or have.get(who, 0) < n:
+            checked = False
+            break
+        have[who] -= n
+        if who not in involved:
+            involved.append(who)
+    points = plan.points
+    budget = min(plan.draw_up_to, pool)
+    return Decision(plan.lead, plan.spend, plan.draw_up_to, checked, tuple(involved), points, pool, budget,
+                    _sixths(value, points, budget))
 
 
 class _Run:
@@ -217,21 +235,28 @@ class _Run:
             if chosen is None:
                 skipped.add(target.id)
                 continue
-            plan, cost = chosen
-            pending = rules.tackle(target, plan.lead, cost, plan.spend)  # nothing has changed since the price
-            budget = min(plan.draw_up_to, rules.drawable(pending))
+            decision, cost = chosen
+            if board.plain and decision.checked:  # the common case, in one call
+                total = rules.tackle_and_roll(target, decision, cost)
+                self.sixths[target.id] = decision.sixths
+                budget = decision.budget
+                pending = board.pending
+                if pending is not None:
+                    self._rescue(pending, pending.value - total, budget)
+                continue
+            pending = rules.tackle(target, decision.lead, cost, decision.spend)  # nothing has changed since the price
+            budget = min(decision.draw_up_to, rules.drawable(pending))
             total = rules.roll()
-            key = (max(0, pending.value - pending.bonus), pending.points, budget)
-            chance = _SIXTHS.get(key)
-            self.sixths[target.id] = chance if chance is not None else _sixths(*key)
+            self.sixths[target.id] = _sixths(max(0, pending.value - pending.bonus), pending.points, budget)
             if board.pending is not None:
                 self._rescue(pending, pending.value - total, budget)
 
-    def _plan(self, target: Placed, scene: Scene, finale: bool) -> tuple[Plan, int] | None:
+    def _plan(self, target: Placed, scene: Scene, finale: bool) -> tuple[Decision, int] | None:
         """The policy's plan for facing ``target`` and its price of attempting (None if it can't be faced),
         as ``game`` asks for the plan.
 
-        A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
+        A policy that decides by the situation alone (:data:`PURE`) is asked once per situation, and what
+        follows from its plan (:class:`Decision`) is worked out then.
         """
         rules = self.rules
         standing = rules.board.standing
@@ -260,12 +285,12 @@ class _Run:
         at = Situation(target.id, target.type, value, pool, ranked, left, finale=finale)
         if self.rng is None:
             self.rng = random.Random(run_seed(*self.seeded, "policy"))
-        plan = self.policy.plan(at, self.rng)
+        decision = _decide(self.policy.plan(at, self.rng), members, value, pool)
         if known is not None:
             if len(known) >= _KNOWN_MAX:
                 known.clear()
-            known[key] = plan
-        return plan, cost
+            known[key] = decision
+        return decision, cost
 
     def _rescue(self, pending: Pending, short: int, budget: int) -> None:
         """After a failed roll: draw what it lacks if the plan's budget covers it (defeated players' allowance
