@@ -29,23 +29,30 @@ class Actions(Rules):
     """The rules, and the actions built on them."""
 
     def start_scene(self, present: Sequence[str], ident: str) -> None:
+        # Once a scene: each step as the rules core's, read into locals (the names and the cast in one loop).
         board = self.board
         if board.ended or board.scene is not None or not present:
             raise Unplain("a scene cannot begin")
-        names = list(dict.fromkeys(present))
         chars = board.characters
-        for name in names:
+        names: list[str] = []
+        cast = []
+        for name in present:
+            if name in names:
+                continue
             char = chars.get(name)
             if char is None or char.defeated:
                 raise Unplain(f"{name} cannot act")
-        shape = self.plan.scenes[ident]
-        board.scene = scene = Scene(ident, names, len(names) + 1,
-                                    {c.name: GHOST_WYRD for c in chars.values() if c.defeated},
-                                    [chars[n] for n in names])
+            names.append(name)
+            cast.append(char)
+        # everyone present: nobody defeated, no allowance
+        ghost = {} if len(cast) == len(chars) else {c.name: GHOST_WYRD for c in chars.values() if c.defeated}
+        board.scene = scene = Scene(ident, names, len(names) + 1, ghost, cast)
         self.closing = False
-        for rule in shape.rules:
-            board.rules[fresh(rule.id, board.rules)] = rule
+        shape = self.plan.scenes[ident]
         if shape.rules:
+            rules = board.rules
+            for rule in shape.rules:
+                rules[fresh(rule.id, rules) if rule.id in rules else rule.id] = rule
             board.index()
         challenges = scene.challenges
         for spec in shape.challenges:
@@ -59,7 +66,10 @@ class Actions(Rules):
                 self.place(spec)
         if _T.SCENE_START in board.firing:
             self.fire(Moment(_T.SCENE_START))
-        touched = [n for n in names if chars[n].wyrd > 0]
+        touched = []
+        for char in cast:
+            if char.wyrd > 0:
+                touched.append(char.name)
         if touched:  # the scene test
             self.wyrd_roll(touched)
 
@@ -226,8 +236,8 @@ class Actions(Rules):
                 if other.denizen == target.denizen and other.status == _OPEN:
                     other.status = _BYPASSED
         kind = _T.OVERCOME if overcome else _T.FAIL
-        if overcome and not self.may_fire(kind, target):
-            return
+        if overcome and (kind not in board.firing or not self.may_fire(kind, target)):
+            return  # (most challenges overcome: no rule fires)
         amount = (pending.value + 1) // 2
         moment = Moment(kind, challenge=target, subject=pending.lead, lead=pending.lead,
                         involved=list(pending.involved), amount=None if overcome else amount)
@@ -238,20 +248,21 @@ class Actions(Rules):
             else:
                 for effect in target.on_fail:
                     self.apply(effect, moment, from_failure=True)
-        self.fire(moment)
+        if kind in board.firing:
+            self.fire(moment)
 
     def end_scene(self, connections: Mapping[str, int]) -> None:
         """Close the scene; ``connections``: each who draws on their connection, and the ability (an index)."""
         board = self.board
-        scene = self.scene()
-        if board.pending is not None:
-            raise Unplain("a roll is open")
+        scene = board.scene
+        if scene is None or board.pending is not None:
+            raise Unplain("no scene to end")
         chars = board.characters
-        present = [n for n in scene.present if not chars[n].defeated]
         self.closing = True
-        owed = scene.wyrd_rolls == 0 or self.plan.scene_end_clock
-        if owed and present:
-            self.wyrd_roll(present, scene_end=True)
+        if scene.wyrd_rolls == 0 or self.plan.scene_end_clock:  # the scene's Wyrd roll is owed
+            present = [c.name for c in scene.cast if not c.defeated]
+            if present:
+                self.wyrd_roll(present, scene_end=True)
         if _T.SCENE_END in board.firing:
             self.fire(Moment(_T.SCENE_END))
         bonds = {}

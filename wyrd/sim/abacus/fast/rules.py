@@ -243,8 +243,11 @@ class Rules:
 
     def fire(self, moment: Moment) -> None:
         results = moment.results
-        if not self.may_fire(moment.kind, moment.challenge, min(results.values()) if results else None):
-            return
+        if self.may_fire(moment.kind, moment.challenge, min(results.values()) if results else None):
+            self.fire_now(moment)
+
+    def fire_now(self, moment: Moment) -> None:
+        """:meth:`fire` for a moment :meth:`may_fire` has let through."""
         board = self.board
         filed = board.firing[moment.kind]
         self.depth += 1
@@ -418,12 +421,12 @@ class Rules:
         firing = board.firing
         if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
             least = low if rolled else None  # (no one rolled: no result at or under any counter)
-            if self.may_fire(_T.WYRD_SIX, None, least):
+            if _T.WYRD_SIX in firing and self.may_fire(_T.WYRD_SIX, None, least):
                 sixes = [n for n, faces in rolled.items() if 6 in faces]
                 if sixes:
                     self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=_results(rolled)))
-            if self.may_fire(_T.WYRD_ROLL, None, least):
-                self.fire(Moment(_T.WYRD_ROLL, results=_results(rolled)))
+            if _T.WYRD_ROLL in firing and self.may_fire(_T.WYRD_ROLL, None, least):
+                self.fire_now(Moment(_T.WYRD_ROLL, results=_results(rolled)))
         return rolled
 
     def single_out(self, names: Sequence[str]) -> str | None:
