@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from typing import cast
+from typing import Any, cast
 
 import wyrd.rules.abacus as A
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
-from wyrd.sim.abacus.fast.board import Decision, Layout, Pending, Placed, Scene, recoveries
+from wyrd.sim.abacus.fast.board import Decision, Layout, Pending, recoveries
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import (
     MAX_ATTEMPTS,
@@ -46,7 +46,7 @@ _RECORD_LIST: list[ChallengeRecord] = []
 SceneKey = tuple[str, int, int, tuple[str, ...], tuple[int, ...]]
 # Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
 PURE = (Cautious, Bold, Fixed)
-_PLANS: dict[Policy, dict[tuple[object, ...], Decision]] = {}
+_PLANS: dict[Policy, dict[tuple[Any, ...], Decision]] = {}
 _KNOWN_MAX = 100_000
 
 
@@ -113,7 +113,7 @@ def _sixths(need: int, points: int, budget: int) -> int:
     return found
 
 
-def _decide(plan: Plan, members: list[tuple[str, int, int]], value: int, pool: int) -> Decision:
+def _decision(plan: Plan, members: list[tuple[str, int, int]], value: int, pool: int) -> Decision:
     """``plan`` with what follows from it in its situation (``members``: name, points, Wyrd)."""
     have = {name: points for name, points, _ in members}
     checked = plan.lead in have
@@ -209,18 +209,32 @@ class _Run:
         """Face the scene's challenges as ``game`` does: the next one the bots can face (``next_challenge``),
         planned, attempted, its points assigned, rolled, then rescued with Wyrd or accepted.
 
-        One loop over locals, the bots' questions asked inline: it runs for every challenge of every run.
+        One loop over locals, the bots' questions asked inline (the situation read and looked up as
+        ``game``'s ``_situation`` makes it): it runs for every challenge of every run. What the standing
+        rules are does not change while a scene's challenges are faced.
         """
         rules = self.rules
         board = rules.board
         scene = rules.scene()
         challenges = scene.challenges
+        cast = scene.cast
         finale = self.plan.scenes[scene.id].finale
+        standing = board.standing
+        priced = _K.ATTEMPT_COST in standing
+        modified = _K.MODIFY in standing
+        plain = board.plain
+        known = self.known
+        sixths = self.sixths
         skipped: set[str] = set()
         for _ in range(MAX_ATTEMPTS):
+            # the next challenge (``next_challenge``), and how many are open (the situation's ``left``)
             target = None
+            left = 0
             for ch in challenges.values():
-                if ch.status is not _OPEN or ch.id in skipped:
+                if ch.status is not _OPEN:
+                    continue
+                left += 1
+                if target is not None or ch.id in skipped:
                     continue
                 for prior in ch.after:
                     before = challenges.get(prior)
@@ -228,69 +242,55 @@ class _Run:
                         break
                 else:
                     target = ch
-                    break
             if target is None:
                 return
-            chosen = self._plan(target, scene, finale)
-            if chosen is None:
+            ability = target.ability
+            members = []
+            for char in cast:
+                if not char.defeated:
+                    members.append((char.name, char.points[ability], char.wyrd))
+            cost = rules.attempt_cost(target) if priced else 0
+            if not members or cost > scene.pool:  # nobody standing, or the price can't be paid
                 skipped.add(target.id)
                 continue
-            decision, cost = chosen
-            if board.plain and decision.checked:  # the common case, in one call
+            pool = scene.pool - cost + sum(scene.ghost.values()) if scene.ghost else scene.pool - cost
+            value = rules.effective_value(target) if modified else target.value
+            situation = (target.id, target.type, value, pool, tuple(members), left, finale)
+            decision = None if known is None else known.get(situation)
+            if decision is None:
+                decision = self._decide(situation, members)
+            if plain and decision.checked:  # the common case, in one call
                 total = rules.tackle_and_roll(target, decision, cost)
-                self.sixths[target.id] = decision.sixths
-                budget = decision.budget
+                sixths[target.id] = decision.sixths
                 pending = board.pending
                 if pending is not None:
-                    self._rescue(pending, pending.value - total, budget)
+                    self._rescue(pending, pending.value - total, decision.budget)
                 continue
             pending = rules.tackle(target, decision.lead, cost, decision.spend)  # nothing has changed since the price
             budget = min(decision.draw_up_to, rules.drawable(pending))
             total = rules.roll()
-            self.sixths[target.id] = _sixths(max(0, pending.value - pending.bonus), pending.points, budget)
+            sixths[target.id] = _sixths(max(0, pending.value - pending.bonus), pending.points, budget)
             if board.pending is not None:
                 self._rescue(pending, pending.value - total, budget)
 
-    def _plan(self, target: Placed, scene: Scene, finale: bool) -> tuple[Decision, int] | None:
-        """The policy's plan for facing ``target`` and its price of attempting (None if it can't be faced),
-        as ``game`` asks for the plan.
+    def _decide(self, situation: tuple[Any, ...], members: list[tuple[str, int, int]]) -> Decision:
+        """The policy's plan in ``situation`` (``_face``'s), as ``game`` asks for it, with what follows from it.
 
-        A policy that decides by the situation alone (:data:`PURE`) is asked once per situation, and what
-        follows from its plan (:class:`Decision`) is worked out then.
+        A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
         """
-        rules = self.rules
-        standing = rules.board.standing
-        ability = target.ability
-        members = []
-        for char in scene.cast:
-            if not char.defeated:
-                members.append((char.name, char.points[ability], char.wyrd))
-        cost = rules.attempt_cost(target) if _K.ATTEMPT_COST in standing else 0
-        if not members or cost > scene.pool:
-            return None
-        left = 0
-        for ch in scene.challenges.values():
-            if ch.status is _OPEN:
-                left += 1
-        pool = scene.pool - cost + sum(scene.ghost.values()) if scene.ghost else scene.pool - cost
-        value = rules.effective_value(target) if _K.MODIFY in standing else target.value
-        known = self.known
-        if known is not None:
-            key = (target.id, target.type, value, pool, tuple(members), left, finale)
-            found = known.get(key)
-            if found is not None:
-                return found, cost
+        ident, kind, value, pool, _, left, finale = situation
         # the key keeps the scene's order; the policy sees the most points first (ties in that order)
         ranked = tuple(Member(*m) for m in sorted(members, key=_most_points))
-        at = Situation(target.id, target.type, value, pool, ranked, left, finale=finale)
+        at = Situation(ident, kind, value, pool, ranked, left, finale=finale)
         if self.rng is None:
             self.rng = random.Random(run_seed(*self.seeded, "policy"))
-        decision = _decide(self.policy.plan(at, self.rng), members, value, pool)
+        decision = _decision(self.policy.plan(at, self.rng), members, value, pool)
+        known = self.known
         if known is not None:
             if len(known) >= _KNOWN_MAX:
                 known.clear()
-            known[key] = decision
-        return decision, cost
+            known[situation] = decision
+        return decision
 
     def _rescue(self, pending: Pending, short: int, budget: int) -> None:
         """After a failed roll: draw what it lacks if the plan's budget covers it (defeated players' allowance
