@@ -13,8 +13,9 @@ Keys are short tuples: ``("visit", scene)``, ``("challenge", scene, id, status)`
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from wyrd.rules.abacus import DEFEATED, FREED, HELD
 from wyrd.sim.abacus.game import RunRecord, SceneRecord
@@ -127,41 +128,95 @@ class Tally:
     def add_outcome(self, run: Outcome, times: int = 1) -> None:
         """Fold in ``times`` runs that ended as ``run`` (their scenes are added apart)."""
         self.runs += times
+        self._add_totals(run[:4], times)
+        self._add_defeats(run.defeated_at, times)
+        self._add_each("char_points", run.char_points, times)
+        self._add_each("char_wyrd", run.char_wyrd, times)
+        self._add_clocks(run.clocks, times)
+        self._add_counters(run.counters, times)
+        self._add_end(run[9:], times)
+
+    def add_outcomes(self, runs: Mapping[Outcome, int]) -> None:
+        """Fold in each outcome of ``runs`` as many times as it says: as :meth:`add_outcome` for each, but
+        each part of an outcome (the totals, the defeats, the clocks...) is counted once per value it
+        takes, however many outcomes share it."""
+        parts: list[Counter[Any]] = [Counter() for _ in range(7)]
+        totals, defeats, points, wyrd, clocks, counters, ends = parts
+        for run, times in runs.items():
+            self.runs += times
+            totals[run[:4]] += times
+            defeats[run.defeated_at] += times
+            points[run.char_points] += times
+            wyrd[run.char_wyrd] += times
+            clocks[run.clocks] += times
+            counters[run.counters] += times
+            ends[run[9:]] += times
+        for part, times in totals.items():
+            self._add_totals(part, times)
+        for part, times in defeats.items():
+            self._add_defeats(part, times)
+        for part, times in points.items():
+            self._add_each("char_points", part, times)
+        for part, times in wyrd.items():
+            self._add_each("char_wyrd", part, times)
+        for part, times in clocks.items():
+            self._add_clocks(part, times)
+        for part, times in counters.items():
+            self._add_counters(part, times)
+        for part, times in ends.items():
+            self._add_end(part, times)
+
+    # The parts of an outcome, each added on its own (``add_outcomes`` counts each part's values first).
+
+    def _add_totals(self, totals: tuple[int, ...], times: int) -> None:
+        steps, points, wyrd, dice = totals
+        self.observe(("steps",), steps, times)
+        self.bound(("steps",), steps)
+        self.observe(("run_points",), points, times)
+        self.observe(("run_wyrd",), wyrd, times)
+        self.observe(("dice",), dice, times)
+
+    def _add_defeats(self, defeated_at: tuple[tuple[str, int], ...], times: int) -> None:
         count = self.count
-        self.observe(("steps",), run.steps, times)
-        self.bound(("steps",), run.steps)
-        self.observe(("run_points",), run.points, times)
-        self.observe(("run_wyrd",), run.wyrd, times)
-        self.observe(("dice",), run.dice, times)
-        for name, step in run.defeated_at:
+        for name, step in defeated_at:
             count["defeat_step", name, step] += times
-        if run.defeated_at:
-            count["any_defeat_step", min(step for _, step in run.defeated_at)] += times
-        for name, points in run.char_points:
-            self.observe(("char_points", name), points, times)
-        for name, wyrd in run.char_wyrd:
-            self.observe(("char_wyrd", name), wyrd, times)
-        for clock, value, reached in run.clocks:
+        if defeated_at:
+            count["any_defeat_step", min(step for _, step in defeated_at)] += times
+
+    def _add_each(self, kind: str, values: tuple[tuple[str, int], ...], times: int) -> None:
+        for name, x in values:
+            self.observe((kind, name), x, times)
+
+    def _add_clocks(self, clocks: tuple[tuple[str, int, tuple[int, ...]], ...], times: int) -> None:
+        count = self.count
+        for clock, value, reached in clocks:
             self.observe(("clock", clock), value, times)
             count["clock_at", clock, value] += times
             for at in reached:
                 count["reached", clock, at] += times
-        for counter, value in run.counters:
+
+    def _add_counters(self, counters: tuple[tuple[str, int], ...], times: int) -> None:
+        for counter, value in counters:
             self.observe(("counter", counter), value, times)
-            count["counter_at", counter, value] += times
-        if run.safe_rerun:
+            self.count["counter_at", counter, value] += times
+
+    def _add_end(self, end: tuple[Any, ...], times: int) -> None:
+        """How the run ended: its results, last scene, what stopped it, and which path played it."""
+        results, ending, stuck, safe_rerun, rules_core = end
+        count = self.count
+        if safe_rerun:
             count["safe_rerun",] += times
-        if run.rules_core:
+        if rules_core:
             count["rules_core",] += times
-        if run.stuck is not None:
+        if stuck is not None:
             count["stuck",] += times
-            self.reasons[run.stuck] += times
+            self.reasons[stuck] += times
             return
         count["finished",] += times
-        if run.ending is not None:
-            count["ending", run.ending] += times
-        fates = [result for _, result in run.results]
-        for name, result in run.results:
+        if ending is not None:
+            count["ending", ending] += times
+        fates = [result for _, result in results]
+        for name, result in results:
             count["finale", name, result] += times
         for label, holds in (("all_freed", all(f == FREED for f in fates)), ("any_held", HELD in fates),
                              ("any_defeated", DEFEATED in fates), ("all_defeated", all(f == DEFEATED for f in fates))):

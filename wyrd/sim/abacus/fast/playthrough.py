@@ -91,8 +91,7 @@ class Fold:
         records = _RECORD_LIST
         for (ident, points, wyrd, defeated, found), times in self.scenes.items():
             tally.add_scene(SceneRecord(ident, points, wyrd, defeated, tuple(records[i] for i in found)), times)
-        for outcome, times in self.outcomes.items():
-            tally.add_outcome(outcome, times)
+        tally.add_outcomes(self.outcomes)
         return tally
 
 
