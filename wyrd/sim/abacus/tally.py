@@ -13,12 +13,12 @@ Keys are short tuples: ``("visit", scene)``, ``("challenge", scene, id, status)`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from wyrd.rules.abacus import DEFEATED, FREED, HELD
-from wyrd.sim.abacus.game import RunRecord, SceneRecord
+from wyrd.sim.abacus.game import ChallengeRecord, RunRecord, SceneRecord
 
 __all__ = ["Key", "Meta", "Outcome", "Tally"]
 
@@ -101,17 +101,51 @@ class Tally:
 
     def add_scene(self, scene: SceneRecord, times: int = 1) -> None:
         """Fold in ``times`` visits of a scene that went as ``scene`` (its run's outcome is added apart)."""
-        count = self.count
-        count["visit", scene.id] += times
+        self._add_visits(scene.id, times)
         self.observe(("points", scene.id), scene.points, times)
         self.observe(("wyrd", scene.id), scene.wyrd, times)
-        if scene.defeated:
-            count["scene_defeat", scene.id] += times
-        for name in set(scene.defeated):
-            count["scene_defeated", scene.id, name] += times
+        self._add_defeated(scene.id, scene.defeated, times)
+        self._add_challenges(scene.id, scene.challenges, times)
+
+    def add_scenes(self, scenes: Iterable[tuple[SceneRecord, int]]) -> None:
+        """Fold in each ``(scene, times)``: as :meth:`add_scene` for each, but each part of a scene (its
+        points, its Wyrd, its defeats, its challenges) is added once per value it takes."""
+        parts: list[Counter[Any]] = [Counter() for _ in range(5)]
+        visits, points, wyrd, defeated, challenges = parts
+        for scene, times in scenes:
+            ident = scene.id
+            visits[ident] += times
+            points[ident, scene.points] += times
+            wyrd[ident, scene.wyrd] += times
+            defeated[ident, scene.defeated] += times
+            challenges[ident, scene.challenges] += times
+        for ident, times in visits.items():
+            self._add_visits(ident, times)
+        for kind, values in (("points", points), ("wyrd", wyrd)):
+            for (ident, x), times in values.items():
+                self.observe((kind, ident), x, times)
+        for (ident, names), times in defeated.items():
+            self._add_defeated(ident, names, times)
+        for (ident, records), times in challenges.items():
+            self._add_challenges(ident, records, times)
+
+    # The parts of a scene, each added on its own (``add_scenes`` counts each part's values first).
+
+    def _add_visits(self, ident: str, times: int) -> None:
+        self.count["visit", ident] += times
+
+    def _add_defeated(self, ident: str, defeated: tuple[str, ...], times: int) -> None:
+        count = self.count
+        if defeated:
+            count["scene_defeat", ident] += times
+        for name in set(defeated):
+            count["scene_defeated", ident, name] += times
+
+    def _add_challenges(self, ident: str, challenges: tuple[ChallengeRecord, ...], times: int) -> None:
+        count = self.count
         cleared = True
-        for ch in scene.challenges:
-            key = ("challenge", scene.id, ch.id)
+        for ch in challenges:
+            key = ("challenge", ident, ch.id)
             if key not in self.meta:
                 self.meta[key] = Meta(ch.name, ch.type, ch.value)
             count[(*key, "placed")] += times
@@ -120,15 +154,18 @@ class Tally:
             if ch.attempted:
                 count[(*key, "attempted")] += times
             if ch.sixths is not None:
-                self.observe(("sixths", scene.id, ch.id), ch.sixths, times)
-                self.bound(("sixths", scene.id, ch.id), ch.sixths)
+                self.observe(("sixths", ident, ch.id), ch.sixths, times)
+                self.bound(("sixths", ident, ch.id), ch.sixths)
         if cleared:
-            count["cleared", scene.id] += times
+            count["cleared", ident] += times
 
     def add_outcome(self, run: Outcome, times: int = 1) -> None:
         """Fold in ``times`` runs that ended as ``run`` (their scenes are added apart)."""
         self.runs += times
-        self._add_totals(run[:4], times)
+        self._add_steps(run.steps, times)
+        self.observe(("run_points",), run.points, times)
+        self.observe(("run_wyrd",), run.wyrd, times)
+        self.observe(("dice",), run.dice, times)
         self._add_defeats(run.defeated_at, times)
         self._add_each("char_points", run.char_points, times)
         self._add_each("char_wyrd", run.char_wyrd, times)
@@ -138,21 +175,27 @@ class Tally:
 
     def add_outcomes(self, runs: Mapping[Outcome, int]) -> None:
         """Fold in each outcome of ``runs`` as many times as it says: as :meth:`add_outcome` for each, but
-        each part of an outcome (the totals, the defeats, the clocks...) is counted once per value it
-        takes, however many outcomes share it."""
-        parts: list[Counter[Any]] = [Counter() for _ in range(7)]
-        totals, defeats, points, wyrd, clocks, counters, ends = parts
+        each part of an outcome (each total, the defeats, the clocks...) is added once per value it takes,
+        however many outcomes share it."""
+        parts: list[Counter[Any]] = [Counter() for _ in range(10)]
+        steps, run_points, run_wyrd, dice, defeats, points, wyrd, clocks, counters, ends = parts
         for run, times in runs.items():
             self.runs += times
-            totals[run[:4]] += times
+            steps[run.steps] += times
+            run_points[run.points] += times
+            run_wyrd[run.wyrd] += times
+            dice[run.dice] += times
             defeats[run.defeated_at] += times
             points[run.char_points] += times
             wyrd[run.char_wyrd] += times
             clocks[run.clocks] += times
             counters[run.counters] += times
             ends[run[9:]] += times
-        for part, times in totals.items():
-            self._add_totals(part, times)
+        for x, times in steps.items():
+            self._add_steps(x, times)
+        for kind, values in (("run_points", run_points), ("run_wyrd", run_wyrd), ("dice", dice)):
+            for x, times in values.items():
+                self.observe((kind,), x, times)
         for part, times in defeats.items():
             self._add_defeats(part, times)
         for part, times in points.items():
@@ -168,13 +211,9 @@ class Tally:
 
     # The parts of an outcome, each added on its own (``add_outcomes`` counts each part's values first).
 
-    def _add_totals(self, totals: tuple[int, ...], times: int) -> None:
-        steps, points, wyrd, dice = totals
+    def _add_steps(self, steps: int, times: int) -> None:
         self.observe(("steps",), steps, times)
         self.bound(("steps",), steps)
-        self.observe(("run_points",), points, times)
-        self.observe(("run_wyrd",), wyrd, times)
-        self.observe(("dice",), dice, times)
 
     def _add_defeats(self, defeated_at: tuple[tuple[str, int], ...], times: int) -> None:
         count = self.count

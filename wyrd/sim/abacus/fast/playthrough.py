@@ -89,8 +89,8 @@ class Fold:
         tally = Tally()
         tally.merge(self.checked)
         records = _RECORD_LIST
-        for (ident, points, wyrd, defeated, found), times in self.scenes.items():
-            tally.add_scene(SceneRecord(ident, points, wyrd, defeated, tuple(records[i] for i in found)), times)
+        tally.add_scenes((SceneRecord(ident, points, wyrd, defeated, tuple([records[i] for i in found])), times)
+                         for (ident, points, wyrd, defeated, found), times in self.scenes.items())
         tally.add_outcomes(self.outcomes)
         return tally
 
