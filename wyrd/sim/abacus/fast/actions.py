@@ -236,8 +236,11 @@ class Actions(Rules):
                 if other.denizen == target.denizen and other.status == _OPEN:
                     other.status = _BYPASSED
         kind = _T.OVERCOME if overcome else _T.FAIL
-        if overcome and (kind not in board.firing or not self.may_fire(kind, target)):
-            return  # (most challenges overcome: no rule fires)
+        # Most challenges overcome fire no rule: a rule for them names another challenge, type or denizen.
+        named = board.named.get(kind)
+        quiet = named is not None and not (target.id in named or target.type in named or target.denizen in named)
+        if overcome and (quiet or kind not in board.firing or not self.may_fire(kind, target)):
+            return
         amount = (pending.value + 1) // 2
         moment = Moment(kind, challenge=target, subject=pending.lead, lead=pending.lead,
                         involved=list(pending.involved), amount=None if overcome else amount)
@@ -248,7 +251,7 @@ class Actions(Rules):
             else:
                 for effect in target.on_fail:
                     self.apply(effect, moment, from_failure=True)
-        if kind in board.firing:
+        if not quiet and kind in board.firing:
             self.fire(moment)
 
     def end_scene(self, connections: Mapping[str, int]) -> None:

@@ -230,6 +230,7 @@ class Layout:
     scenes: dict[str, SceneShape]
     waiting: tuple[Spec, ...]
     scene_end_clock: bool  # a clock counting only scene-end rolls: every scene ends with one
+    fallen: bool  # a character the story begins defeated
     # the default exit of a scene for a given progress, as runs find it (see ``playthrough``)
     exits: dict[tuple[object, ...], str | None] = field(default_factory=dict, compare=False)
     # the rules in play filed (``Board.index``), by the rules in play (their ids in memory: a layout's rules
@@ -244,6 +245,9 @@ class Filed(NamedTuple):
     standing: dict[A.EffectKind, list[tuple[Rule, Plain]]]
     passing: bool  # some rule leaves play when the scene ends
     plain: bool  # no rule moves a roll (a bonus, a value modified) and none fires on an attempt
+    # for a kind of moment whose every rule names what it matches (a challenge, a type or a denizen) and reads
+    # no counter: every name they match on; a challenge named by none of them fires none of those rules
+    named: dict[A.TriggerKind, frozenset[str]]
 
 
 class Decision(NamedTuple):
@@ -269,8 +273,8 @@ class Decision(NamedTuple):
 class Board:
     """One run's game state."""
 
-    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "passing", "pending", "plain",
-                 "results", "rules", "scene", "scenes_played", "standing", "waiting")
+    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "named", "passing", "pending",
+                 "plain", "results", "rules", "scene", "scenes_played", "standing", "waiting")
 
     def __init__(self, plan: Layout) -> None:
         self.characters = {c.name: Char(c) for c in plan.chars}
@@ -288,6 +292,7 @@ class Board:
         self.standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
         self.passing = False
         self.plain = True
+        self.named: dict[A.TriggerKind, frozenset[str]] = {}
         self.index()
 
     def index(self) -> None:
@@ -308,8 +313,22 @@ class Board:
                         standing.setdefault(effect.do, []).append((rule, effect))
             passing = any(rule.lasts == A.Lasts.SCENE or rule.scene_only for rule in self.rules.values())
             plain = A.TriggerKind.ATTEMPT not in firing and not standing.keys() & _MOVE_ROLL
-            found = self.filed[key] = Filed(firing, standing, passing, plain)
-        self.firing, self.standing, self.passing, self.plain = found
+            found = self.filed[key] = Filed(firing, standing, passing, plain, _named(firing))
+        self.firing, self.standing, self.passing, self.plain, self.named = found
+
+
+def _named(firing: dict[A.TriggerKind, list[Rule]]) -> dict[A.TriggerKind, frozenset[str]]:
+    named = {}
+    for kind, rules in firing.items():
+        names: set[str] = set()
+        for rule in rules:
+            match = rule.match
+            if rule.at_or_under is not None or match.untackled or match.empty:
+                break
+            names.update(n for n in (match.challenge, match.type, match.denizen) if n is not None)
+        else:
+            named[kind] = frozenset(names)
+    return named
 
 
 def fresh(ident: str, taken: Container[str]) -> str:
@@ -416,4 +435,5 @@ def layout(kit: Kit) -> Layout | None:
         },
         waiting=tuple(_spec(w) for w in state.waiting),
         scene_end_clock=any(c.scene_end_only for c in state.clocks.values()),
+        fallen=any(c.defeated for c in state.characters.values()),
     )

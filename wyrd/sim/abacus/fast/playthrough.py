@@ -68,14 +68,15 @@ class Fold:
         self.scenes: Counter[SceneKey] = Counter()
         self.outcomes: Counter[Outcome] = Counter()
         self.checked = Tally()  # the runs the rules core played
+        self.known = _PLANS.setdefault(policy, {}) if type(policy) in PURE else None
 
     def play(self, start: int, stop: int) -> None:
         """Play runs ``start`` to ``stop``."""
-        plan, policy, seed = self.plan, self.policy, self.seed
+        plan, policy, known, seed = self.plan, self.policy, self.known, self.seed
         for index in range(start, stop):
             if plan is not None:
                 try:
-                    played, outcome = _Run(plan, policy, seed, index).play()
+                    played, outcome = _Run(plan, policy, known, seed, index).play()
                 except Unplain:
                     pass
                 else:
@@ -131,18 +132,18 @@ def _decision(plan: Plan, members: list[tuple[str, int, int]], value: int, pool:
 
 
 class _Run:
-    def __init__(self, plan: Layout, policy: Policy, seed: int, index: int) -> None:
+    def __init__(self, plan: Layout, policy: Policy, known: dict[tuple[Any, ...], Decision] | None, seed: int,
+                 index: int) -> None:
         kit = plan.kit
         self.kit = kit
         self.plan = plan
         self.policy = policy
-        self.known = _PLANS.setdefault(policy, {}) if type(policy) in PURE else None
+        self.known = known  # a pure policy's decisions (``_PLANS``), or None
         # a pure policy never draws from its generator: it is seeded only if it is asked for
         self.seeded = (seed, index)
-        self.rng = None if self.known is not None else random.Random(run_seed(seed, index, "policy"))
+        self.rng = None if known is not None else random.Random(run_seed(seed, index, "policy"))
         self.step = 0
         self.defeated_at: dict[str, int] = {}
-        self.fallen_before = any(c.defeated for c in plan.chars)  # a character the story begins defeated
         self.total_points = self.total_wyrd = 0
         self.sixths: dict[str, int] = {}
         dice = random.Random(run_seed(seed, index, "dice"))
@@ -159,9 +160,9 @@ class _Run:
         chars = board.characters
         return scenes, Outcome(
             len(scenes), self.total_points, self.total_wyrd, self.rules.faces, tuple(self.defeated_at.items()),
-            tuple(self.rules.points_by.items()), tuple((n, chars[n].wyrd) for n in self.kit.players),
-            tuple((k, c.value, tuple(c.reached)) for k, c in board.clocks.items()),
-            tuple((k, c.value) for k, c in board.counters.items()), tuple(board.results.items()),
+            tuple(self.rules.points_by.items()), tuple([(n, chars[n].wyrd) for n in self.kit.players]),
+            tuple([(k, c.value, tuple(c.reached)) for k, c in board.clocks.items()]),
+            tuple([(k, c.value) for k, c in board.counters.items()]), tuple(board.results.items()),
             scenes[-1][0] if scenes else None)
 
     def _story(self, scenes: list[SceneKey]) -> None:
@@ -193,7 +194,7 @@ class _Run:
         board = self.rules.board
         # (every defeat in play so far is in ``defeated_at`` by now: a defeat is never undone)
         key = (current, frozenset(overcome), frozenset(failed), tuple([c.value for c in board.clocks.values()]),
-               tuple([c.value for c in board.counters.values()]), bool(self.defeated_at) or self.fallen_before)
+               tuple([c.value for c in board.counters.values()]), bool(self.defeated_at) or self.plan.fallen)
         ways = self.plan.exits
         if key in ways:
             return ways[key]
