@@ -34,16 +34,14 @@ class Actions(Rules):
         if board.ended or board.scene is not None or not present:
             raise Unplain("a scene cannot begin")
         chars = board.characters
-        names: list[str] = []
-        cast = []
-        for name in present:
-            if name in names:
-                continue
-            char = chars.get(name)
-            if char is None or char.defeated:
-                raise Unplain(f"{name} cannot act")
-            names.append(name)
-            cast.append(char)
+        names = list(present) if len(set(present)) == len(present) else list(dict.fromkeys(present))
+        try:
+            cast = [chars[name] for name in names]
+        except KeyError as unknown:
+            raise Unplain(f"{unknown} cannot act") from None
+        for char in cast:
+            if char.defeated:
+                raise Unplain(f"{char.name} cannot act")
         # everyone present: nobody defeated, no allowance
         ghost = {} if len(cast) == len(chars) else {c.name: GHOST_WYRD for c in chars.values() if c.defeated}
         board.scene = scene = Scene(ident, names, len(names) + 1, ghost, cast)

@@ -248,6 +248,7 @@ class Filed(NamedTuple):
     # for a kind of moment whose every rule names what it matches (a challenge, a type or a denizen) and reads
     # no counter: every name they match on; a challenge named by none of them fires none of those rules
     named: dict[A.TriggerKind, frozenset[str]]
+    priced: frozenset[str] | None  # the same for the prices of attempting, None if one can't be told so
 
 
 class Decision(NamedTuple):
@@ -274,7 +275,7 @@ class Board:
     """One run's game state."""
 
     __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "named", "passing", "pending",
-                 "plain", "results", "rules", "scene", "scenes_played", "standing", "waiting")
+                 "plain", "priced", "results", "rules", "scene", "scenes_played", "standing", "waiting")
 
     def __init__(self, plan: Layout) -> None:
         self.characters = {c.name: Char(c) for c in plan.chars}
@@ -293,6 +294,7 @@ class Board:
         self.passing = False
         self.plain = True
         self.named: dict[A.TriggerKind, frozenset[str]] = {}
+        self.priced: frozenset[str] | None = None
         self.index()
 
     def index(self) -> None:
@@ -313,22 +315,22 @@ class Board:
                         standing.setdefault(effect.do, []).append((rule, effect))
             passing = any(rule.lasts == A.Lasts.SCENE or rule.scene_only for rule in self.rules.values())
             plain = A.TriggerKind.ATTEMPT not in firing and not standing.keys() & _MOVE_ROLL
-            found = self.filed[key] = Filed(firing, standing, passing, plain, _named(firing))
-        self.firing, self.standing, self.passing, self.plain, self.named = found
+            named = {kind: names for kind, rules in firing.items()
+                     if (names := _names([(r.match, r.at_or_under) for r in rules])) is not None}
+            priced = _names([(r.match, None) for r, _ in standing.get(A.EffectKind.ATTEMPT_COST, ())])
+            found = self.filed[key] = Filed(firing, standing, passing, plain, named, priced)
+        self.firing, self.standing, self.passing, self.plain, self.named, self.priced = found
 
 
-def _named(firing: dict[A.TriggerKind, list[Rule]]) -> dict[A.TriggerKind, frozenset[str]]:
-    named = {}
-    for kind, rules in firing.items():
-        names: set[str] = set()
-        for rule in rules:
-            match = rule.match
-            if rule.at_or_under is not None or match.untackled or match.empty:
-                break
-            names.update(n for n in (match.challenge, match.type, match.denizen) if n is not None)
-        else:
-            named[kind] = frozenset(names)
-    return named
+def _names(rules: Iterable[tuple[Look, str | None]]) -> frozenset[str] | None:
+    """Every challenge id, type and denizen the rules' matches name, if each names one and reads no
+    counter (``at_or_under``): a challenge none of them names is matched by none of the rules."""
+    names: set[str] = set()
+    for match, at_or_under in rules:
+        if at_or_under is not None or match.untackled or match.empty:
+            return None
+        names.update(n for n in (match.challenge, match.type, match.denizen) if n is not None)
+    return frozenset(names)
 
 
 def fresh(ident: str, taken: Container[str]) -> str:

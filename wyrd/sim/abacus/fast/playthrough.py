@@ -221,6 +221,7 @@ class _Run:
         finale = self.plan.scenes[scene.id].finale
         standing = board.standing
         priced = _K.ATTEMPT_COST in standing
+        named = board.priced  # (the price is asked only of a challenge a rule for it names)
         modified = _K.MODIFY in standing
         plain = board.plain
         known = self.known
@@ -249,7 +250,9 @@ class _Run:
             for char in cast:
                 if not char.defeated:
                     members.append((char.name, char.points[ability], char.wyrd))
-            cost = rules.attempt_cost(target) if priced else 0
+            cost = 0
+            if priced and (named is None or target.id in named or target.type in named or target.denizen in named):
+                cost = rules.attempt_cost(target)
             if not members or cost > scene.pool:  # nobody standing, or the price can't be paid
                 skipped.add(target.id)
                 continue
