@@ -113,7 +113,7 @@ def _sixths(need: int, points: int, budget: int) -> int:
     return found
 
 
-def _decision(plan: Plan, members: list[tuple[str, int, int]], value: int, pool: int) -> Decision:
+def _decision(plan: Plan, members: tuple[tuple[str, int, int], ...], value: int, pool: int) -> Decision:
     """``plan`` with what follows from it in its situation (``members``: name, points, Wyrd)."""
     have = {name: points for name, points, _ in members}
     checked = plan.lead in have
@@ -246,10 +246,7 @@ class _Run:
             if target is None:
                 return
             ability = target.ability
-            members = []
-            for char in cast:
-                if not char.defeated:
-                    members.append((char.name, char.points[ability], char.wyrd))
+            members = tuple([(c.name, c.points[ability], c.wyrd) for c in cast if not c.defeated])
             cost = 0
             if priced and (named is None or target.id in named or target.type in named or target.denizen in named):
                 cost = rules.attempt_cost(target)
@@ -258,7 +255,7 @@ class _Run:
                 continue
             pool = scene.pool - cost + sum(scene.ghost.values()) if scene.ghost else scene.pool - cost
             value = rules.effective_value(target) if modified else target.value
-            situation = (target.id, target.type, value, pool, tuple(members), left, finale)
+            situation = (target.id, target.type, value, pool, members, left, finale)
             decision = None if known is None else known.get(situation)
             if decision is None:
                 decision = self._decide(situation, members)
@@ -276,7 +273,7 @@ class _Run:
             if board.pending is not None:
                 self._rescue(pending, pending.value - total, budget)
 
-    def _decide(self, situation: tuple[Any, ...], members: list[tuple[str, int, int]]) -> Decision:
+    def _decide(self, situation: tuple[Any, ...], members: tuple[tuple[str, int, int], ...]) -> Decision:
         """The policy's plan in ``situation`` (``_face``'s), as ``game`` asks for it, with what follows from it.
 
         A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
@@ -318,12 +315,13 @@ class _Run:
         rules = self.rules
         scene = rules.scene()
         found = []
+        chances = self.sixths
         for ch in scene.challenges.values():
-            if ch.status == _OVERCOME:
+            if ch.status is _OVERCOME:
                 overcome.add(ch.id)
-            elif ch.status == _FAILED:
+            elif ch.status is _FAILED:
                 failed.add(ch.id)
-            sixths = self.sixths.get(ch.id)
+            sixths = chances.get(ch.id)
             key = (ch.id, ch.name, ch.type, ch.value, ch.status, ch.tackled, sixths)
             place = _RECORDS.get(key)
             if place is None:  # records are frozen: one of each serves every run

@@ -406,8 +406,9 @@ class Rules:
                 continue
             rolled[name] = faces = self.d6(char.wyrd)
             every += faces
-            if low > 1:
-                low = min(low, max(faces))
+            top = max(faces) if len(faces) > 1 else faces[0]
+            if top < low:
+                low = top
         scene = board.scene
         if scene is not None:
             scene.wyrd_rolls += 1
