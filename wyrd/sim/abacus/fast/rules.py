@@ -263,7 +263,8 @@ class Rules:
                     subjects = [n for n, r in (moment.results or {}).items() if r <= counter.value]
                 for subject in subjects:
                     about = moment.challenge or self.first_match(rule.match)
-                    here = moment._replace(subject=subject, challenge=about)
+                    here = Moment(moment.kind, about, subject, moment.amount, moment.lead, moment.involved,
+                                  moment.results)  # (``_replace``, without its keyword machinery)
                     for effect in rule.effects:
                         self.apply(effect, here)
                     self.use_up(rule)
@@ -278,20 +279,16 @@ class Rules:
 
     def targets(self, target: A.Target, moment: Moment) -> list[str]:
         chars = self.board.characters
-        scene = self.board.scene
-        present = [n for n in (scene.present if scene else []) if not chars[n].defeated]
-
-        def standing(names: Sequence[str]) -> list[str]:
-            return [n for n in names if n in chars and not chars[n].defeated]
-
-        if target == A.Target.LEAD:
-            return standing([moment.lead] if moment.lead else [])
+        if target == A.Target.LEAD or (target == A.Target.SUBJECT and moment.subject):
+            one = moment.lead if target == A.Target.LEAD else moment.subject
+            char = chars.get(one) if one else None
+            return [char.name] if char is not None and not char.defeated else []
         if target == A.Target.INVOLVED:
-            return standing(moment.involved)
+            return [n for n in moment.involved if n in chars and not chars[n].defeated]
+        scene = self.board.scene
+        present = [c.name for c in scene.cast if not c.defeated] if scene else []
         if target == A.Target.PRESENT:
             return present
-        if target == A.Target.SUBJECT and moment.subject:
-            return standing([moment.subject])
         pool = [n for n in present if n != moment.subject] if target == A.Target.OTHER else present
         chosen = self.single_out(pool)
         return [chosen] if chosen else []
