@@ -131,7 +131,6 @@ class Actions(Rules):
         if cost:
             self.draw(lead, cost)
         target.tackled = True
-        board.pending = pending = Pending(target, lead)
         use = target.ability
         chars = board.characters
         points_by = self.points_by
@@ -140,22 +139,26 @@ class Actions(Rules):
             if who in points_by:
                 points_by[who] += n
         involved = decision.involved
-        pending.involved = list(involved)
-        pending.points = points = decision.points
+        points = decision.points
         self.scene_points += points
-        pending.die = face = self.d6(1)[0]
-        pending.value = value = target.value
+        face = self.d6(1)[0]
+        value = target.value
         total = face + points
         faced = scene.faced
         for name in involved:  # (all present: the decision is checked)
             if name not in faced:
                 faced.append(name)
-        if total >= value:
-            self.resolve(pending, overcome=True)
-        else:
-            pending.rolled = True
-            if decision.pool < value - total:  # (what could be drawn: the pool after the price)
-                self.resolve(pending, overcome=False)
+        if total >= value:  # nothing reads the roll before it is resolved: it is left open only when it fails
+            self.overcome(target, lead, involved)
+            return total
+        board.pending = pending = Pending(target, lead)
+        pending.involved = list(involved)
+        pending.points = points
+        pending.die = face
+        pending.value = value
+        pending.rolled = True
+        if decision.pool < value - total:  # (what could be drawn: the pool after the price)
+            self.resolve(pending, overcome=False)
         return total
 
     def roll(self) -> int:
@@ -223,34 +226,46 @@ class Actions(Rules):
 
     def resolve(self, pending: Pending, *, overcome: bool) -> None:
         board = self.board
+        if board.scene is None:
+            raise Unplain("no scene")
+        board.pending = None
+        target = pending.challenge
+        if overcome:
+            self.overcome(target, pending.lead, pending.involved)
+            return
+        target.status = _FAILED
+        amount = (pending.value + 1) // 2
+        moment = Moment(_T.FAIL, challenge=target, subject=pending.lead, lead=pending.lead,
+                        involved=list(pending.involved), amount=amount)
+        if target.on_fail is None:  # half the value as rolled, to the lead
+            if not board.characters[pending.lead].defeated:
+                self.damage(pending.lead, target.ability, amount, target.id, True)
+        else:
+            for effect in target.on_fail:
+                self.apply(effect, moment, from_failure=True)
+        named = board.named.get(_T.FAIL)  # (as in ``overcome``)
+        if _T.FAIL in board.firing and (named is None or target.id in named or target.type in named
+                                        or target.denizen in named):
+            self.fire(moment)
+
+    def overcome(self, target: Placed, lead: str, involved: Sequence[str]) -> None:
+        """The end of :meth:`resolve` for ``target`` overcome (no roll open any more) in a roll ``lead`` led."""
+        board = self.board
         scene = board.scene
         if scene is None:
             raise Unplain("no scene")
-        target = pending.challenge
-        target.status = _OVERCOME if overcome else _FAILED
-        board.pending = None
-        if overcome and target.denizen and target.denizen in self.plan.any_of:
+        target.status = _OVERCOME
+        denizen = target.denizen
+        if denizen and denizen in self.plan.any_of:
             for other in scene.challenges.values():
-                if other.denizen == target.denizen and other.status == _OPEN:
+                if other.denizen == denizen and other.status is _OPEN:
                     other.status = _BYPASSED
-        kind = _T.OVERCOME if overcome else _T.FAIL
         # Most challenges overcome fire no rule: a rule for them names another challenge, type or denizen.
-        named = board.named.get(kind)
-        quiet = named is not None and not (target.id in named or target.type in named or target.denizen in named)
-        if overcome and (quiet or kind not in board.firing or not self.may_fire(kind, target)):
+        named = board.named.get(_T.OVERCOME)
+        if named is not None and not (target.id in named or target.type in named or target.denizen in named):
             return
-        amount = (pending.value + 1) // 2
-        moment = Moment(kind, challenge=target, subject=pending.lead, lead=pending.lead,
-                        involved=list(pending.involved), amount=None if overcome else amount)
-        if not overcome:
-            if target.on_fail is None:  # half the value as rolled, to the lead
-                if not board.characters[pending.lead].defeated:
-                    self.damage(pending.lead, target.ability, amount, target.id, True)
-            else:
-                for effect in target.on_fail:
-                    self.apply(effect, moment, from_failure=True)
-        if not quiet and kind in board.firing:
-            self.fire(moment)
+        if _T.OVERCOME in board.firing and self.may_fire(_T.OVERCOME, target):
+            self.fire(Moment(_T.OVERCOME, challenge=target, subject=lead, lead=lead, involved=list(involved)))
 
     def end_scene(self, connections: Mapping[str, int]) -> None:
         """Close the scene; ``connections``: each who draws on their connection, and the ability (an index)."""
