@@ -133,10 +133,11 @@ class ClockShape(NamedTuple):
     value: int
     thresholds: tuple[tuple[int, tuple[Plain, ...]], ...]
     reached: tuple[int, ...]
+    least: int | None  # the least threshold not reached (``Clock.unreached``)
 
 
 class Clock:
-    __slots__ = ("faces", "id", "reached", "scene_end_only", "thresholds", "value")
+    __slots__ = ("faces", "id", "least", "reached", "scene_end_only", "thresholds", "value")
 
     def __init__(self, clock: ClockShape) -> None:
         self.id = clock.id
@@ -145,6 +146,11 @@ class Clock:
         self.value = clock.value
         self.thresholds = clock.thresholds
         self.reached = list(clock.reached)
+        self.least = clock.least
+
+    def unreached(self) -> int | None:
+        """The least threshold not reached yet (None if none is left): the clock crosses none below it."""
+        return min((at for at, _ in self.thresholds if at not in self.reached), default=None)
 
 
 class Counter:
@@ -424,7 +430,8 @@ def layout(kit: Kit) -> Layout | None:
         rules=tuple(_shape(r) for r in state.stage_rules.values()),
         clocks=tuple(ClockShape(c.id, frozenset(c.faces), c.scene_end_only, c.value,
                                 tuple((t.at, tuple(_plain(e) for e in t.effects)) for t in c.thresholds),
-                                tuple(c.reached))
+                                tuple(c.reached), min((t.at for t in c.thresholds if t.at not in c.reached),
+                                                      default=None))
                      for c in state.clocks.values()),
         counters=tuple((k, c.value) for k, c in state.counters.items()),
         catalogue={k: _spec(v) for k, v in state.catalogue.items()},

@@ -339,11 +339,14 @@ class Rules:
         clock = self.board.clocks[ident]
         before = clock.value
         clock.value = after = max(0, before + change)
+        if clock.least is None or after < clock.least:
+            return  # (most advances reach no threshold)
         crossed = [(at, effects) for at, effects in clock.thresholds
                    if before < at <= after and at not in clock.reached]
         if not crossed:
             return
         clock.reached.extend(at for at, _ in crossed)
+        clock.least = clock.unreached()
         for _, effects in crossed:
             for effect in effects:
                 self.apply(effect, Moment(_T.WYRD_ROLL))
