@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any, cast
 
 import wyrd.rules.abacus as A
@@ -48,6 +49,7 @@ SceneKey = tuple[str, int, int, tuple[str, ...], tuple[int, ...]]
 PURE = (Cautious, Bold, Fixed)
 _PLANS: dict[Policy, dict[tuple[Any, ...], Decision]] = {}
 _KNOWN_MAX = 100_000
+_VALUE = attrgetter("value")
 
 
 def _most_points(member: tuple[str, int, int]) -> int:
@@ -193,8 +195,8 @@ class _Run:
         """The story's default exit from ``current``: what ``flow.next_scene`` answers, asked once per progress."""
         board = self.rules.board
         # (every defeat in play so far is in ``defeated_at`` by now: a defeat is never undone)
-        key = (current, frozenset(overcome), frozenset(failed), tuple([c.value for c in board.clocks.values()]),
-               tuple([c.value for c in board.counters.values()]), bool(self.defeated_at) or self.plan.fallen)
+        key = (current, frozenset(overcome), frozenset(failed), tuple(map(_VALUE, board.clocks.values())),
+               tuple(map(_VALUE, board.counters.values())), bool(self.defeated_at) or self.plan.fallen)
         ways = self.plan.exits
         if key in ways:
             return ways[key]
