@@ -13,16 +13,23 @@ from collections.abc import Mapping, Sequence
 
 import wyrd.rules.abacus as A
 from wyrd.sim.abacus.fast.board import Decision, Pending, Placed, Scene, fresh, recoveries
+from wyrd.sim.abacus.fast.kinds import (
+    BYPASSED,
+    DO_MODIFY,
+    DO_ROLL_BONUS,
+    FAILED,
+    LASTS_SCENE,
+    ON_ATTEMPT,
+    ON_FAIL,
+    ON_OVERCOME,
+    ON_SCENE_END,
+    ON_SCENE_START,
+    OPEN,
+    OVERCOME,
+)
 from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rules, Unplain
 
 __all__ = ["Actions"]
-
-_T = A.TriggerKind
-_OPEN = A.ChallengeStatus.OPEN
-_OVERCOME = A.ChallengeStatus.OVERCOME
-_FAILED = A.ChallengeStatus.FAILED
-_BYPASSED = A.ChallengeStatus.BYPASSED
-_K = A.EffectKind
 
 
 class Actions(Rules):
@@ -62,8 +69,8 @@ class Actions(Rules):
             waiting, board.waiting = board.waiting, []
             for spec in waiting:
                 self.place(spec)
-        if _T.SCENE_START in board.firing:
-            self.fire(Moment(_T.SCENE_START))
+        if ON_SCENE_START in board.firing:
+            self.fire(Moment(ON_SCENE_START))
         touched = []
         for char in cast:
             if char.wyrd > 0:
@@ -80,12 +87,12 @@ class Actions(Rules):
         for each ``(who, n)``: the bots' opening of a roll, in one call."""
         board = self.board
         scene = board.scene
-        if scene is None or board.ended or board.pending is not None or target.status is not _OPEN:
+        if scene is None or board.ended or board.pending is not None or target.status is not OPEN:
             raise Unplain("no attempt now")
         challenges = scene.challenges
         for prior in target.after:
             before = challenges.get(prior)
-            if before is not None and before.status is not _OVERCOME:
+            if before is not None and before.status is not OVERCOME:
                 raise Unplain("a challenge comes first")
         chars = board.characters
         present = scene.present
@@ -96,8 +103,8 @@ class Actions(Rules):
             self.draw(lead, cost)
         target.tackled = True
         board.pending = pending = Pending(target, lead)
-        if _T.ATTEMPT in board.firing:
-            self.fire(Moment(_T.ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
+        if ON_ATTEMPT in board.firing:
+            self.fire(Moment(ON_ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
         use = target.ability
         involved = pending.involved
         for who, n in spend:
@@ -125,7 +132,7 @@ class Actions(Rules):
         passed, its points counted once. The total rolled."""
         board = self.board
         scene = board.scene
-        if scene is None or board.pending is not None or target.status is not _OPEN:
+        if scene is None or board.pending is not None or target.status is not OPEN:
             raise Unplain("no attempt now")
         lead = decision.lead
         if cost:
@@ -173,8 +180,8 @@ class Actions(Rules):
         face = self.d6(1)[0]
         pending.die = face
         standing = board.standing
-        pending.bonus = bonus = self.take_roll_bonus(target) if _K.ROLL_BONUS in standing else 0
-        pending.value = value = self.effective_value(target) if _K.MODIFY in standing else target.value
+        pending.bonus = bonus = self.take_roll_bonus(target) if DO_ROLL_BONUS in standing else 0
+        pending.value = value = self.effective_value(target) if DO_MODIFY in standing else target.value
         total = face + pending.points + bonus
         faced = scene.faced
         for name in pending.involved:
@@ -233,9 +240,9 @@ class Actions(Rules):
         if overcome:
             self.overcome(target, pending.lead, pending.involved)
             return
-        target.status = _FAILED
+        target.status = FAILED
         amount = (pending.value + 1) // 2
-        moment = Moment(_T.FAIL, challenge=target, subject=pending.lead, lead=pending.lead,
+        moment = Moment(ON_FAIL, challenge=target, subject=pending.lead, lead=pending.lead,
                         involved=list(pending.involved), amount=amount)
         if target.on_fail is None:  # half the value as rolled, to the lead
             if not board.characters[pending.lead].defeated:
@@ -243,8 +250,8 @@ class Actions(Rules):
         else:
             for effect in target.on_fail:
                 self.apply(effect, moment, from_failure=True)
-        named = board.named.get(_T.FAIL)  # (as in ``overcome``)
-        if _T.FAIL in board.firing and (named is None or target.id in named or target.type in named
+        named = board.named.get(ON_FAIL)  # (as in ``overcome``)
+        if ON_FAIL in board.firing and (named is None or target.id in named or target.type in named
                                         or target.denizen in named):
             self.fire(moment)
 
@@ -254,18 +261,18 @@ class Actions(Rules):
         scene = board.scene
         if scene is None:
             raise Unplain("no scene")
-        target.status = _OVERCOME
+        target.status = OVERCOME
         denizen = target.denizen
         if denizen and denizen in self.plan.any_of:
             for other in scene.challenges.values():
-                if other.denizen == denizen and other.status is _OPEN:
-                    other.status = _BYPASSED
+                if other.denizen == denizen and other.status is OPEN:
+                    other.status = BYPASSED
         # Most challenges overcome fire no rule: a rule for them names another challenge, type or denizen.
-        named = board.named.get(_T.OVERCOME)
+        named = board.named.get(ON_OVERCOME)
         if named is not None and not (target.id in named or target.type in named or target.denizen in named):
             return
-        if _T.OVERCOME in board.firing and self.may_fire(_T.OVERCOME, target):
-            self.fire(Moment(_T.OVERCOME, challenge=target, subject=lead, lead=lead, involved=list(involved)))
+        if ON_OVERCOME in board.firing and self.may_fire(ON_OVERCOME, target):
+            self.fire(Moment(ON_OVERCOME, challenge=target, subject=lead, lead=lead, involved=list(involved)))
 
     def end_scene(self, connections: Mapping[str, int]) -> None:
         """Close the scene; ``connections``: each who draws on their connection, and the ability (an index)."""
@@ -279,8 +286,8 @@ class Actions(Rules):
             present = [c.name for c in scene.cast if not c.defeated]
             if present:
                 self.wyrd_roll(present, scene_end=True)
-        if _T.SCENE_END in board.firing:
-            self.fire(Moment(_T.SCENE_END))
+        if ON_SCENE_END in board.firing:
+            self.fire(Moment(ON_SCENE_END))
         bonds = {}
         for name, wanted in connections.items():
             char = chars[name]
@@ -300,7 +307,7 @@ class Actions(Rules):
                     raise Unplain("a connection's recovery is refused")
                 char.points[a] += 1
         if board.passing:  # the scene's rules leave play with it
-            board.rules = {k: r for k, r in board.rules.items() if not (r.lasts == A.Lasts.SCENE or r.scene_only)}
+            board.rules = {k: r for k, r in board.rules.items() if not (r.lasts == LASTS_SCENE or r.scene_only)}
             board.index()
         board.scene = None
         board.scenes_played += 1

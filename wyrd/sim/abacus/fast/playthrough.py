@@ -21,6 +21,7 @@ from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
 from wyrd.sim.abacus.fast.board import Decision, Layout, Pending, recoveries
+from wyrd.sim.abacus.fast.kinds import DO_ATTEMPT_COST, DO_MODIFY, FAILED, OPEN, OVERCOME
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import (
     MAX_ATTEMPTS,
@@ -36,10 +37,6 @@ from wyrd.stories.abacus import flow
 
 __all__ = ["PURE", "Fold", "play_chunk"]
 
-_K = A.EffectKind
-_OPEN = A.ChallengeStatus.OPEN
-_OVERCOME = A.ChallengeStatus.OVERCOME
-_FAILED = A.ChallengeStatus.FAILED
 _SIXTHS: dict[tuple[int, int, int], int] = {}
 _RECORDS: dict[tuple[object, ...], int] = {}  # a challenge record's fields -> its place in _RECORD_LIST
 _RECORD_LIST: list[ChallengeRecord] = []
@@ -222,9 +219,9 @@ class _Run:
         cast = scene.cast
         finale = self.plan.scenes[scene.id].finale
         standing = board.standing
-        priced = _K.ATTEMPT_COST in standing
+        priced = DO_ATTEMPT_COST in standing
         named = board.priced  # (the price is asked only of a challenge a rule for it names)
-        modified = _K.MODIFY in standing
+        modified = DO_MODIFY in standing
         plain = board.plain
         known = self.known
         sixths = self.sixths
@@ -234,14 +231,14 @@ class _Run:
             target = None
             left = 0
             for ch in challenges.values():
-                if ch.status is not _OPEN:
+                if ch.status is not OPEN:
                     continue
                 left += 1
                 if target is not None or ch.id in skipped:
                     continue
                 for prior in ch.after:
                     before = challenges.get(prior)
-                    if before is not None and before.status is not _OVERCOME:
+                    if before is not None and before.status is not OVERCOME:
                         break
                 else:
                     target = ch
@@ -319,9 +316,9 @@ class _Run:
         found = []
         chances = self.sixths
         for ch in scene.challenges.values():
-            if ch.status is _OVERCOME:
+            if ch.status is OVERCOME:
                 overcome.add(ch.id)
-            elif ch.status is _FAILED:
+            elif ch.status is FAILED:
                 failed.add(ch.id)
             sixths = chances.get(ch.id)
             key = (ch.id, ch.name, ch.type, ch.value, ch.status, ch.tackled, sixths)

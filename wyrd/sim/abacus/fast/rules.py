@@ -27,19 +27,32 @@ from wyrd.rules.errors import RuleError
 from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec, fresh
 from wyrd.sim.abacus.fast.board import Look as Match
 from wyrd.sim.abacus.fast.dice import BITS_ARE_FACES, RunFaces
+from wyrd.sim.abacus.fast.kinds import (
+    DO_ATTEMPT_COST,
+    DO_CLOCK,
+    DO_COUNTER,
+    DO_DAMAGE,
+    DO_MODIFY,
+    DO_PLACE,
+    DO_ROLL_BONUS,
+    DO_SCRATCH,
+    DO_WYRD_ROLL,
+    ON_DAMAGE,
+    ON_WYRD_ROLL,
+    ON_WYRD_SIX,
+    OPEN,
+    TO_INVOLVED,
+    TO_LEAD,
+    TO_OTHER,
+    TO_PRESENT,
+    TO_SUBJECT,
+    TOLD,
+)
 
 __all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rules", "Unplain"]
 
 MAX_DEPTH = 4  # as ``wyrd.rules.abacus.turn.Turn.MAX_DEPTH``
 GHOST_WYRD = 2
-
-_K = A.EffectKind
-_T = A.TriggerKind
-_OPEN = A.ChallengeStatus.OPEN
-_OVERCOME = A.ChallengeStatus.OVERCOME
-_FAILED = A.ChallengeStatus.FAILED
-_BYPASSED = A.ChallengeStatus.BYPASSED
-_TOLD = frozenset({_K.MODIFY, _K.ROLL_BONUS, _K.ATTEMPT_COST, _K.FREE_ABILITY, _K.MARK, _K.MAGIC_LIMIT})
 
 
 def _results(rolled: dict[str, list[int]]) -> dict[str, int]:
@@ -123,7 +136,7 @@ class Rules:
             return False
         if match.denizen is not None and match.denizen != ch.denizen:
             return False
-        return not (match.untackled and (ch.tackled or ch.status != _OPEN))
+        return not (match.untackled and (ch.tackled or ch.status != OPEN))
 
     def standing(self, kind: A.EffectKind, ch: Placed) -> list[tuple[Rule, Plain]]:
         filed = self.board.standing.get(kind)
@@ -134,16 +147,16 @@ class Rules:
                 if matches(rule.match, ch) and matches(e.match, ch)]
 
     def effective_value(self, ch: Placed) -> int:
-        if _K.MODIFY not in self.board.standing:
+        if DO_MODIFY not in self.board.standing:
             return ch.value  # (a value is never below 0)
-        change = sum(e.n or 0 for _, e in self.standing(_K.MODIFY, ch))
+        change = sum(e.n or 0 for _, e in self.standing(DO_MODIFY, ch))
         return max(0, ch.value + change)
 
     def attempt_cost(self, ch: Placed) -> int:
         """The price of attempting ``ch`` (asked before every attempt: the usual rule, naming another
         denizen, is passed over inline)."""
         total = 0
-        for rule, effect in self.board.standing.get(_K.ATTEMPT_COST, ()):
+        for rule, effect in self.board.standing.get(DO_ATTEMPT_COST, ()):
             match = rule.match
             if not match.untackled and ((match.challenge is not None and match.challenge != ch.id)
                                         or (match.type is not None and match.type != ch.type)
@@ -154,10 +167,10 @@ class Rules:
         return total
 
     def take_roll_bonus(self, ch: Placed) -> int:
-        if _K.ROLL_BONUS not in self.board.standing:
+        if DO_ROLL_BONUS not in self.board.standing:
             return 0
         total = 0
-        for rule, effect in self.standing(_K.ROLL_BONUS, ch):
+        for rule, effect in self.standing(DO_ROLL_BONUS, ch):
             total += effect.n or 0
             self.use_up(rule)
         return total
@@ -279,37 +292,37 @@ class Rules:
 
     def targets(self, target: A.Target, moment: Moment) -> list[str]:
         chars = self.board.characters
-        if target == A.Target.LEAD or (target == A.Target.SUBJECT and moment.subject):
-            one = moment.lead if target == A.Target.LEAD else moment.subject
+        if target == TO_LEAD or (target == TO_SUBJECT and moment.subject):
+            one = moment.lead if target == TO_LEAD else moment.subject
             char = chars.get(one) if one else None
             return [char.name] if char is not None and not char.defeated else []
-        if target == A.Target.INVOLVED:
+        if target == TO_INVOLVED:
             return [n for n in moment.involved if n in chars and not chars[n].defeated]
         scene = self.board.scene
         present = [c.name for c in scene.cast if not c.defeated] if scene else []
-        if target == A.Target.PRESENT:
+        if target == TO_PRESENT:
             return present
-        pool = [n for n in present if n != moment.subject] if target == A.Target.OTHER else present
+        pool = [n for n in present if n != moment.subject] if target == TO_OTHER else present
         chosen = self.single_out(pool)
         return [chosen] if chosen else []
 
     def apply(self, effect: Plain, moment: Moment, *, from_failure: bool = False) -> None:
         kind = effect.do
         board = self.board
-        if kind in _TOLD:
+        if kind in TOLD:
             return
-        if kind == _K.COUNTER:
+        if kind == DO_COUNTER:
             counter = board.counters[effect.counter or ""]
             counter.value = max(0, counter.value + (effect.n if effect.n is not None else 1))
-        elif kind == _K.CLOCK:
+        elif kind == DO_CLOCK:
             self.advance_clock(effect.clock or "", effect.n or 1)
-        elif kind == _K.PLACE:
+        elif kind == DO_PLACE:
             self.place_or_wait(self.plan.catalogue[effect.challenge or ""])
-        elif kind == _K.WYRD_ROLL:
+        elif kind == DO_WYRD_ROLL:
             names = self.targets(effect.target, moment)
             if names:
                 self.wyrd_roll(names)
-        elif kind in (_K.DAMAGE, _K.SCRATCH):
+        elif kind in (DO_DAMAGE, DO_SCRATCH):
             if board.scene is None:
                 return  # no consequences between scenes
             ch = moment.challenge
@@ -318,7 +331,7 @@ class Rules:
                 ability = ch.ability if ch is not None else 0
             source = ch.id if ch is not None else None
             for name in self.targets(effect.target, moment):
-                if kind == _K.SCRATCH:
+                if kind == DO_SCRATCH:
                     self.scratch(name, ability)
                     continue
                 if effect.n is not None:
@@ -349,7 +362,7 @@ class Rules:
         clock.least = clock.unreached()
         for _, effects in crossed:
             for effect in effects:
-                self.apply(effect, Moment(_T.WYRD_ROLL))
+                self.apply(effect, Moment(ON_WYRD_ROLL))
 
     # -- harm ----------------------------------------------------------------------------------
 
@@ -361,10 +374,10 @@ class Rules:
         char.points[ability] = max(0, before - n)
         if n > before:
             self.scratch(name, ability)
-        if from_failure and _T.DAMAGE in self.board.firing:
+        if from_failure and ON_DAMAGE in self.board.firing:
             scene = self.board.scene
             ch = scene.challenges.get(source or "") if scene else None
-            self.fire(Moment(_T.DAMAGE, challenge=ch, subject=name, amount=n))
+            self.fire(Moment(ON_DAMAGE, challenge=ch, subject=name, amount=n))
 
     def scratch(self, name: str, ability: int) -> None:
         char = self.board.characters[name]
@@ -420,14 +433,14 @@ class Rules:
                 if counted:
                     self.advance_clock(clock.id, counted)
         firing = board.firing
-        if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
+        if ON_WYRD_SIX in firing or ON_WYRD_ROLL in firing:
             least = low if rolled else None  # (no one rolled: no result at or under any counter)
-            if _T.WYRD_SIX in firing and self.may_fire(_T.WYRD_SIX, None, least):
+            if ON_WYRD_SIX in firing and self.may_fire(ON_WYRD_SIX, None, least):
                 sixes = [n for n, faces in rolled.items() if 6 in faces]
                 if sixes:
-                    self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=_results(rolled)))
-            if _T.WYRD_ROLL in firing and self.may_fire(_T.WYRD_ROLL, None, least):
-                self.fire_now(Moment(_T.WYRD_ROLL, results=_results(rolled)))
+                    self.fire(Moment(ON_WYRD_SIX, subject=sixes[0], results=_results(rolled)))
+            if ON_WYRD_ROLL in firing and self.may_fire(ON_WYRD_ROLL, None, least):
+                self.fire_now(Moment(ON_WYRD_ROLL, results=_results(rolled)))
         return rolled
 
     def single_out(self, names: Sequence[str]) -> str | None:
