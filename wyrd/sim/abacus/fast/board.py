@@ -24,6 +24,7 @@ import wyrd.rules.abacus as A
 from wyrd.rules.abacus.effects import check_references
 from wyrd.rules.errors import RuleError
 from wyrd.sim.abacus.engine import Kit
+from wyrd.sim.abacus.fast.kinds import OPEN
 
 __all__ = [
     "ABILITIES",
@@ -105,7 +106,7 @@ class Placed:
         self.denizen = spec.denizen
         self.after = spec.after
         self.on_fail = spec.on_fail
-        self.status = A.ChallengeStatus.OPEN
+        self.status = OPEN
         self.tackled = False
 
 

@@ -37,6 +37,7 @@ from wyrd.sim.abacus.fast.kinds import (
     DO_ROLL_BONUS,
     DO_SCRATCH,
     DO_WYRD_ROLL,
+    LASTS_USES,
     ON_DAMAGE,
     ON_WYRD_ROLL,
     ON_WYRD_SIX,
@@ -176,7 +177,7 @@ class Rules:
         return total
 
     def use_up(self, rule: Rule) -> None:
-        if rule.lasts == A.Lasts.USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
+        if rule.lasts == LASTS_USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
             raise Unplain("a rule of limited uses")
 
     # -- the scene pool (``turn``) -----------------------------------------------------------
