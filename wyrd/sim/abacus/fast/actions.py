@@ -307,7 +307,7 @@ class Actions(Rules):
                     raise Unplain("a connection's recovery is refused")
                 char.points[a] += 1
         if board.passing:  # the scene's rules leave play with it
-            board.rules = {k: r for k, r in board.rules.items() if not (r.lasts == LASTS_SCENE or r.scene_only)}
+            board.rules = {k: r for k, r in board.rules.items() if not (r.lasts is LASTS_SCENE or r.scene_only)}
             board.index()
         board.scene = None
         board.scenes_played += 1

@@ -98,14 +98,9 @@ class Placed:
     __slots__ = ("ability", "after", "denizen", "id", "name", "on_fail", "status", "tackled", "type", "value")
 
     def __init__(self, spec: Spec, ident: str) -> None:
+        # (unpacked: a named tuple's fields read by name each go through a descriptor, for every placement)
+        _, self.name, self.type, self.ability, self.value, self.denizen, self.after, self.on_fail = spec
         self.id = ident
-        self.name = spec.name
-        self.type = spec.type
-        self.ability = spec.ability
-        self.value = spec.value
-        self.denizen = spec.denizen
-        self.after = spec.after
-        self.on_fail = spec.on_fail
         self.status = OPEN
         self.tackled = False
 
@@ -175,13 +170,9 @@ class Char:
     __slots__ = ("connection", "defeated", "name", "points", "scores", "scratched", "wyrd")
 
     def __init__(self, char: CharShape) -> None:
-        self.name = char.name
-        self.scores = char.scores
-        self.points = list(char.points)
-        self.scratched = list(char.scratched)
-        self.wyrd = char.wyrd
-        self.connection = char.connection
-        self.defeated = char.defeated
+        self.name, self.scores, points, scratched, self.wyrd, self.connection, self.defeated = char
+        self.points = list(points)
+        self.scratched = list(scratched)
 
 
 class Scene:
@@ -258,13 +249,15 @@ class Filed(NamedTuple):
     priced: frozenset[str] | None  # the same for the prices of attempting, None if one can't be told so
 
 
-class Decision(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Decision:
     """The bots' plan for a challenge, with what follows from it alone (worked out once per situation).
 
     ``checked``: the lead and every helper are among the members standing and each has the points
     assigned, so the rules core would take the plan as it is. ``budget`` and ``sixths`` hold for a roll no
     standing rule moves and no rule fires on (:attr:`Filed.plain`): the most Wyrd the plan draws from the
-    ``pool`` the situation had, and the exact chance of overcoming, in sixths.
+    ``pool`` the situation had, and the exact chance of overcoming, in sixths. (Slots, not a named tuple:
+    CPython 3.11 reads a slot directly and a named tuple's field through its descriptor, at every challenge.)
     """
 
     lead: str

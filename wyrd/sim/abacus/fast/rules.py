@@ -137,7 +137,7 @@ class Rules:
             return False
         if match.denizen is not None and match.denizen != ch.denizen:
             return False
-        return not (match.untackled and (ch.tackled or ch.status != OPEN))
+        return not (match.untackled and (ch.tackled or ch.status is not OPEN))
 
     def standing(self, kind: A.EffectKind, ch: Placed) -> list[tuple[Rule, Plain]]:
         filed = self.board.standing.get(kind)
@@ -177,7 +177,7 @@ class Rules:
         return total
 
     def use_up(self, rule: Rule) -> None:
-        if rule.lasts == LASTS_USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
+        if rule.lasts is LASTS_USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
             raise Unplain("a rule of limited uses")
 
     # -- the scene pool (``turn``) -----------------------------------------------------------
@@ -293,17 +293,17 @@ class Rules:
 
     def targets(self, target: A.Target, moment: Moment) -> list[str]:
         chars = self.board.characters
-        if target == TO_LEAD or (target == TO_SUBJECT and moment.subject):
-            one = moment.lead if target == TO_LEAD else moment.subject
+        if target is TO_LEAD or (target is TO_SUBJECT and moment.subject):
+            one = moment.lead if target is TO_LEAD else moment.subject
             char = chars.get(one) if one else None
             return [char.name] if char is not None and not char.defeated else []
-        if target == TO_INVOLVED:
+        if target is TO_INVOLVED:
             return [n for n in moment.involved if n in chars and not chars[n].defeated]
         scene = self.board.scene
         present = [c.name for c in scene.cast if not c.defeated] if scene else []
-        if target == TO_PRESENT:
+        if target is TO_PRESENT:
             return present
-        pool = [n for n in present if n != moment.subject] if target == TO_OTHER else present
+        pool = [n for n in present if n != moment.subject] if target is TO_OTHER else present
         chosen = self.single_out(pool)
         return [chosen] if chosen else []
 
@@ -312,14 +312,14 @@ class Rules:
         board = self.board
         if kind in TOLD:
             return
-        if kind == DO_COUNTER:
+        if kind is DO_COUNTER:
             counter = board.counters[effect.counter or ""]
             counter.value = max(0, counter.value + (effect.n if effect.n is not None else 1))
-        elif kind == DO_CLOCK:
+        elif kind is DO_CLOCK:
             self.advance_clock(effect.clock or "", effect.n or 1)
-        elif kind == DO_PLACE:
+        elif kind is DO_PLACE:
             self.place_or_wait(self.plan.catalogue[effect.challenge or ""])
-        elif kind == DO_WYRD_ROLL:
+        elif kind is DO_WYRD_ROLL:
             names = self.targets(effect.target, moment)
             if names:
                 self.wyrd_roll(names)
@@ -332,7 +332,7 @@ class Rules:
                 ability = ch.ability if ch is not None else 0
             source = ch.id if ch is not None else None
             for name in self.targets(effect.target, moment):
-                if kind == DO_SCRATCH:
+                if kind is DO_SCRATCH:
                     self.scratch(name, ability)
                     continue
                 if effect.n is not None:
