@@ -56,8 +56,13 @@ UNSUPPORTED = frozenset({A.Lasts.USES})
 _MOVE_ROLL = frozenset({A.EffectKind.MODIFY, A.EffectKind.ROLL_BONUS})  # standing effects a roll reads
 
 
-class Plain(NamedTuple):
-    """An effect as plain data (``ability`` an index, the match a :class:`Look`)."""
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """An effect as plain data (``ability`` an index, the match a :class:`Look`).
+
+    This, :class:`Look` and :class:`Rule` are slots, not named tuples: the plain rules read their fields at
+    every moment, and CPython 3.11 reads a slot directly, a named tuple's field through a descriptor.
+    """
 
     do: A.EffectKind
     n: int | None
@@ -69,7 +74,8 @@ class Plain(NamedTuple):
     challenge: str | None
 
 
-class Look(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Look:
     """A match (which challenges a trigger or an effect concerns)."""
 
     challenge: str | None
@@ -105,7 +111,8 @@ class Placed:
         self.tackled = False
 
 
-class Rule(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Rule:
     """A stage rule, shared by every run.
 
     Nothing of it changes in play: every rule in play is active (a rule of limited uses is left to the
