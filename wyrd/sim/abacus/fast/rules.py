@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import wyrd.rules.abacus as A
 from wyrd.rules.abacus.influence import TraitRoll, rank
@@ -65,7 +65,10 @@ class Unplain(Exception):
     """Something the plain rules leave to the rules core (a refusal, mostly): play the run there."""
 
 
-class Moment(NamedTuple):
+@dataclass(slots=True)
+class Moment:
+    """What a rule fires on (slots: its fields are read by every rule and effect it sets off)."""
+
     kind: A.TriggerKind
     challenge: Placed | None = None
     subject: str | None = None
@@ -278,7 +281,7 @@ class Rules:
                 for subject in subjects:
                     about = moment.challenge or self.first_match(rule.match)
                     here = Moment(moment.kind, about, subject, moment.amount, moment.lead, moment.involved,
-                                  moment.results)  # (``_replace``, without its keyword machinery)
+                                  moment.results)
                     for effect in rule.effects:
                         self.apply(effect, here)
                     self.use_up(rule)
