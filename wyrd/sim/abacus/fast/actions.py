@@ -36,7 +36,7 @@ class Actions(Rules):
     """The rules, and the actions built on them."""
 
     def start_scene(self, present: Sequence[str], ident: str) -> None:
-        # Once a scene: each step as the rules core's, read into locals (the names and the cast in one loop).
+        # Once a scene: each step as the rules core takes it, read into locals; the cast in one comprehension.
         board = self.board
         if board.ended or board.scene is not None or not present:
             raise Unplain("a scene cannot begin")
