@@ -3,6 +3,8 @@ tally folded in with less work per run); the sums are those of adding the runs o
 
 from __future__ import annotations
 
+from collections import Counter
+
 from wyrd.sim.abacus import POLICIES, play, prepare
 from wyrd.sim.abacus.fast import Fold, layout, play_chunk
 from wyrd.sim.abacus.report import build
@@ -24,6 +26,21 @@ def test_scenes_and_outcomes_added_with_their_number_add_up_as_added_one_by_one(
     assert counted.runs == one_by_one.runs == 36
     assert counted == one_by_one
     assert build(counted, kit, seed=5, policy="random") == build(one_by_one, kit, seed=5, policy="random")
+
+
+def test_outcomes_added_part_by_part_add_up_as_added_whole() -> None:
+    """``Tally.add_outcomes`` counts each part of the outcomes (totals, defeats, clocks...) by its values
+    before adding them: the sums are those of adding each outcome whole, as many times as it came."""
+    kit = prepare(find_story("hollow-fair", [BUNDLED]))
+    outcomes = Counter(Outcome.of(play(kit, POLICIES[policy], 3, index)) for policy in ("random", "bold")
+                       for index in range(15))
+    outcomes[next(iter(outcomes))] += 2
+    whole, parts = Tally(), Tally()
+    for outcome, times in outcomes.items():
+        whole.add_outcome(outcome, times)
+    parts.add_outcomes(outcomes)
+    assert parts.runs == whole.runs == 32
+    assert parts == whole
 
 
 def test_a_fold_adds_up_as_its_runs_one_by_one_in_one_piece_or_in_chunks() -> None:

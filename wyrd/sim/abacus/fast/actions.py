@@ -12,40 +12,52 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import wyrd.rules.abacus as A
-from wyrd.sim.abacus.fast.board import Pending, Placed, Scene, fresh, recoveries
+from wyrd.sim.abacus.fast.board import Decision, Pending, Placed, Scene, fresh, recoveries
+from wyrd.sim.abacus.fast.kinds import (
+    BYPASSED,
+    DO_MODIFY,
+    DO_ROLL_BONUS,
+    FAILED,
+    LASTS_SCENE,
+    ON_ATTEMPT,
+    ON_FAIL,
+    ON_OVERCOME,
+    ON_SCENE_END,
+    ON_SCENE_START,
+    OPEN,
+    OVERCOME,
+)
 from wyrd.sim.abacus.fast.rules import GHOST_WYRD, Moment, Rules, Unplain
 
 __all__ = ["Actions"]
-
-_T = A.TriggerKind
-_OPEN = A.ChallengeStatus.OPEN
-_OVERCOME = A.ChallengeStatus.OVERCOME
-_FAILED = A.ChallengeStatus.FAILED
-_BYPASSED = A.ChallengeStatus.BYPASSED
-_K = A.EffectKind
 
 
 class Actions(Rules):
     """The rules, and the actions built on them."""
 
     def start_scene(self, present: Sequence[str], ident: str) -> None:
+        # Once a scene: each step as the rules core takes it, read into locals; the cast in one comprehension.
         board = self.board
         if board.ended or board.scene is not None or not present:
             raise Unplain("a scene cannot begin")
-        names = list(dict.fromkeys(present))
         chars = board.characters
-        for name in names:
-            char = chars.get(name)
-            if char is None or char.defeated:
-                raise Unplain(f"{name} cannot act")
-        shape = self.plan.scenes[ident]
-        board.scene = scene = Scene(ident, names, len(names) + 1,
-                                    {c.name: GHOST_WYRD for c in chars.values() if c.defeated},
-                                    [chars[n] for n in names])
+        names = list(present) if len(set(present)) == len(present) else list(dict.fromkeys(present))
+        try:
+            cast = [chars[name] for name in names]
+        except KeyError as unknown:
+            raise Unplain(f"{unknown} cannot act") from None
+        for char in cast:
+            if char.defeated:
+                raise Unplain(f"{char.name} cannot act")
+        # everyone present: nobody defeated, no allowance
+        ghost = {} if len(cast) == len(chars) else {c.name: GHOST_WYRD for c in chars.values() if c.defeated}
+        board.scene = scene = Scene(ident, names, len(names) + 1, ghost, cast)
         self.closing = False
-        for rule in shape.rules:
-            board.rules[fresh(rule.id, board.rules)] = rule
+        shape = self.plan.scenes[ident]
         if shape.rules:
+            rules = board.rules
+            for rule in shape.rules:
+                rules[fresh(rule.id, rules) if rule.id in rules else rule.id] = rule
             board.index()
         challenges = scene.challenges
         for spec in shape.challenges:
@@ -57,9 +69,12 @@ class Actions(Rules):
             waiting, board.waiting = board.waiting, []
             for spec in waiting:
                 self.place(spec)
-        if _T.SCENE_START in board.firing:
-            self.fire(Moment(_T.SCENE_START))
-        touched = [n for n in names if chars[n].wyrd > 0]
+        if ON_SCENE_START in board.firing:
+            self.fire(Moment(ON_SCENE_START))
+        touched = []
+        for char in cast:
+            if char.wyrd > 0:
+                touched.append(char.name)
         if touched:  # the scene test
             self.wyrd_roll(touched)
 
@@ -72,12 +87,12 @@ class Actions(Rules):
         for each ``(who, n)``: the bots' opening of a roll, in one call."""
         board = self.board
         scene = board.scene
-        if scene is None or board.ended or board.pending is not None or target.status is not _OPEN:
+        if scene is None or board.ended or board.pending is not None or target.status is not OPEN:
             raise Unplain("no attempt now")
         challenges = scene.challenges
         for prior in target.after:
             before = challenges.get(prior)
-            if before is not None and before.status is not _OVERCOME:
+            if before is not None and before.status is not OVERCOME:
                 raise Unplain("a challenge comes first")
         chars = board.characters
         present = scene.present
@@ -88,8 +103,8 @@ class Actions(Rules):
             self.draw(lead, cost)
         target.tackled = True
         board.pending = pending = Pending(target, lead)
-        if _T.ATTEMPT in board.firing:
-            self.fire(Moment(_T.ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
+        if ON_ATTEMPT in board.firing:
+            self.fire(Moment(ON_ATTEMPT, challenge=target, subject=lead, lead=lead, involved=[lead]))
         use = target.ability
         involved = pending.involved
         for who, n in spend:
@@ -111,6 +126,48 @@ class Actions(Rules):
                 self.points_by[who] += n
         return pending
 
+    def tackle_and_roll(self, target: Placed, decision: Decision, cost: int) -> int:
+        """:meth:`tackle` then :meth:`roll`, for a checked decision on a board where no rule moves the roll
+        or fires on the attempt (``board.plain``): the same steps without the checks the decision has
+        passed, its points counted once. The total rolled."""
+        board = self.board
+        scene = board.scene
+        if scene is None or board.pending is not None or target.status is not OPEN:
+            raise Unplain("no attempt now")
+        lead = decision.lead
+        if cost:
+            self.draw(lead, cost)
+        target.tackled = True
+        use = target.ability
+        chars = board.characters
+        points_by = self.points_by
+        for who, n in decision.spend:
+            chars[who].points[use] -= n
+            if who in points_by:
+                points_by[who] += n
+        involved = decision.involved
+        points = decision.points
+        self.scene_points += points
+        face = self.d6(1)[0]
+        value = target.value
+        total = face + points
+        faced = scene.faced
+        for name in involved:  # (all present: the decision is checked)
+            if name not in faced:
+                faced.append(name)
+        if total >= value:  # nothing reads the roll before it is resolved: it is left open only when it fails
+            self.overcome(target, lead, involved)
+            return total
+        board.pending = pending = Pending(target, lead)
+        pending.involved = list(involved)
+        pending.points = points
+        pending.die = face
+        pending.value = value
+        pending.rolled = True
+        if decision.pool < value - total:  # (what could be drawn: the pool after the price)
+            self.resolve(pending, overcome=False)
+        return total
+
     def roll(self) -> int:
         """Roll for the open attempt; the total rolled (the die, the points and the bonus, left on the
         attempt as ``ChallengeRolled`` tells them)."""
@@ -123,8 +180,8 @@ class Actions(Rules):
         face = self.d6(1)[0]
         pending.die = face
         standing = board.standing
-        pending.bonus = bonus = self.take_roll_bonus(target) if _K.ROLL_BONUS in standing else 0
-        pending.value = value = self.effective_value(target) if _K.MODIFY in standing else target.value
+        pending.bonus = bonus = self.take_roll_bonus(target) if DO_ROLL_BONUS in standing else 0
+        pending.value = value = self.effective_value(target) if DO_MODIFY in standing else target.value
         total = face + pending.points + bonus
         faced = scene.faced
         for name in pending.involved:
@@ -176,45 +233,61 @@ class Actions(Rules):
 
     def resolve(self, pending: Pending, *, overcome: bool) -> None:
         board = self.board
+        if board.scene is None:
+            raise Unplain("no scene")
+        board.pending = None
+        target = pending.challenge
+        if overcome:
+            self.overcome(target, pending.lead, pending.involved)
+            return
+        target.status = FAILED
+        amount = (pending.value + 1) // 2
+        moment = Moment(ON_FAIL, challenge=target, subject=pending.lead, lead=pending.lead,
+                        involved=list(pending.involved), amount=amount)
+        if target.on_fail is None:  # half the value as rolled, to the lead
+            if not board.characters[pending.lead].defeated:
+                self.damage(pending.lead, target.ability, amount, target.id, True)
+        else:
+            for effect in target.on_fail:
+                self.apply(effect, moment, from_failure=True)
+        named = board.named.get(ON_FAIL)  # (as in ``overcome``)
+        if ON_FAIL in board.firing and (named is None or target.id in named or target.type in named
+                                        or target.denizen in named):
+            self.fire(moment)
+
+    def overcome(self, target: Placed, lead: str, involved: Sequence[str]) -> None:
+        """The end of :meth:`resolve` for ``target`` overcome (no roll open any more) in a roll ``lead`` led."""
+        board = self.board
         scene = board.scene
         if scene is None:
             raise Unplain("no scene")
-        target = pending.challenge
-        target.status = _OVERCOME if overcome else _FAILED
-        board.pending = None
-        if overcome and target.denizen and target.denizen in self.plan.any_of:
+        target.status = OVERCOME
+        denizen = target.denizen
+        if denizen and denizen in self.plan.any_of:
             for other in scene.challenges.values():
-                if other.denizen == target.denizen and other.status == _OPEN:
-                    other.status = _BYPASSED
-        kind = _T.OVERCOME if overcome else _T.FAIL
-        if overcome and not self.may_fire(kind, target):
+                if other.denizen == denizen and other.status is OPEN:
+                    other.status = BYPASSED
+        # Most challenges overcome fire no rule: a rule for them names another challenge, type or denizen.
+        named = board.named.get(ON_OVERCOME)
+        if named is not None and not (target.id in named or target.type in named or target.denizen in named):
             return
-        amount = (pending.value + 1) // 2
-        moment = Moment(kind, challenge=target, subject=pending.lead, lead=pending.lead,
-                        involved=list(pending.involved), amount=None if overcome else amount)
-        if not overcome:
-            if target.on_fail is None:  # half the value as rolled, to the lead
-                if not board.characters[pending.lead].defeated:
-                    self.damage(pending.lead, target.ability, amount, target.id, True)
-            else:
-                for effect in target.on_fail:
-                    self.apply(effect, moment, from_failure=True)
-        self.fire(moment)
+        if ON_OVERCOME in board.firing and self.may_fire(ON_OVERCOME, target):
+            self.fire(Moment(ON_OVERCOME, challenge=target, subject=lead, lead=lead, involved=list(involved)))
 
     def end_scene(self, connections: Mapping[str, int]) -> None:
         """Close the scene; ``connections``: each who draws on their connection, and the ability (an index)."""
         board = self.board
-        scene = self.scene()
-        if board.pending is not None:
-            raise Unplain("a roll is open")
+        scene = board.scene
+        if scene is None or board.pending is not None:
+            raise Unplain("no scene to end")
         chars = board.characters
-        present = [n for n in scene.present if not chars[n].defeated]
         self.closing = True
-        owed = scene.wyrd_rolls == 0 or self.plan.scene_end_clock
-        if owed and present:
-            self.wyrd_roll(present, scene_end=True)
-        if _T.SCENE_END in board.firing:
-            self.fire(Moment(_T.SCENE_END))
+        if scene.wyrd_rolls == 0 or self.plan.scene_end_clock:  # the scene's Wyrd roll is owed
+            present = [c.name for c in scene.cast if not c.defeated]
+            if present:
+                self.wyrd_roll(present, scene_end=True)
+        if ON_SCENE_END in board.firing:
+            self.fire(Moment(ON_SCENE_END))
         bonds = {}
         for name, wanted in connections.items():
             char = chars[name]
@@ -234,7 +307,7 @@ class Actions(Rules):
                     raise Unplain("a connection's recovery is refused")
                 char.points[a] += 1
         if board.passing:  # the scene's rules leave play with it
-            board.rules = {k: r for k, r in board.rules.items() if not (r.lasts == A.Lasts.SCENE or r.scene_only)}
+            board.rules = {k: r for k, r in board.rules.items() if not (r.lasts is LASTS_SCENE or r.scene_only)}
             board.index()
         board.scene = None
         board.scenes_played += 1

@@ -24,6 +24,7 @@ import wyrd.rules.abacus as A
 from wyrd.rules.abacus.effects import check_references
 from wyrd.rules.errors import RuleError
 from wyrd.sim.abacus.engine import Kit
+from wyrd.sim.abacus.fast.kinds import OPEN
 
 __all__ = [
     "ABILITIES",
@@ -31,6 +32,7 @@ __all__ = [
     "Board",
     "Char",
     "Clock",
+    "Decision",
     "Filed",
     "Layout",
     "Pending",
@@ -51,10 +53,16 @@ _INDEX = {a: i for i, a in enumerate(ABILITIES)}
 # Stage rules the plain rules leave to the rules core: a rule of limited uses (which a roll's
 # bonus or a firing spends) is rare in stories, and none of the bundled ones has one.
 UNSUPPORTED = frozenset({A.Lasts.USES})
+_MOVE_ROLL = frozenset({A.EffectKind.MODIFY, A.EffectKind.ROLL_BONUS})  # standing effects a roll reads
 
 
-class Plain(NamedTuple):
-    """An effect as plain data (``ability`` an index, the match a :class:`Look`)."""
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """An effect as plain data (``ability`` an index, the match a :class:`Look`).
+
+    This, :class:`Look` and :class:`Rule` are slots, not named tuples: the plain rules read their fields at
+    every moment, and CPython 3.11 reads a slot directly, a named tuple's field through a descriptor.
+    """
 
     do: A.EffectKind
     n: int | None
@@ -66,7 +74,8 @@ class Plain(NamedTuple):
     challenge: str | None
 
 
-class Look(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Look:
     """A match (which challenges a trigger or an effect concerns)."""
 
     challenge: str | None
@@ -95,19 +104,15 @@ class Placed:
     __slots__ = ("ability", "after", "denizen", "id", "name", "on_fail", "status", "tackled", "type", "value")
 
     def __init__(self, spec: Spec, ident: str) -> None:
+        # (unpacked: a named tuple's fields read by name each go through a descriptor, for every placement)
+        _, self.name, self.type, self.ability, self.value, self.denizen, self.after, self.on_fail = spec
         self.id = ident
-        self.name = spec.name
-        self.type = spec.type
-        self.ability = spec.ability
-        self.value = spec.value
-        self.denizen = spec.denizen
-        self.after = spec.after
-        self.on_fail = spec.on_fail
-        self.status = A.ChallengeStatus.OPEN
+        self.status = OPEN
         self.tackled = False
 
 
-class Rule(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Rule:
     """A stage rule, shared by every run.
 
     Nothing of it changes in play: every rule in play is active (a rule of limited uses is left to the
@@ -131,10 +136,11 @@ class ClockShape(NamedTuple):
     value: int
     thresholds: tuple[tuple[int, tuple[Plain, ...]], ...]
     reached: tuple[int, ...]
+    least: int | None  # the least threshold not reached (``Clock.unreached``)
 
 
 class Clock:
-    __slots__ = ("faces", "id", "reached", "scene_end_only", "thresholds", "value")
+    __slots__ = ("faces", "id", "least", "reached", "scene_end_only", "thresholds", "value")
 
     def __init__(self, clock: ClockShape) -> None:
         self.id = clock.id
@@ -143,6 +149,11 @@ class Clock:
         self.value = clock.value
         self.thresholds = clock.thresholds
         self.reached = list(clock.reached)
+        self.least = clock.least
+
+    def unreached(self) -> int | None:
+        """The least threshold not reached yet (None if none is left): the clock crosses none below it."""
+        return min((at for at, _ in self.thresholds if at not in self.reached), default=None)
 
 
 class Counter:
@@ -166,13 +177,9 @@ class Char:
     __slots__ = ("connection", "defeated", "name", "points", "scores", "scratched", "wyrd")
 
     def __init__(self, char: CharShape) -> None:
-        self.name = char.name
-        self.scores = char.scores
-        self.points = list(char.points)
-        self.scratched = list(char.scratched)
-        self.wyrd = char.wyrd
-        self.connection = char.connection
-        self.defeated = char.defeated
+        self.name, self.scores, points, scratched, self.wyrd, self.connection, self.defeated = char
+        self.points = list(points)
+        self.scratched = list(scratched)
 
 
 class Scene:
@@ -228,6 +235,7 @@ class Layout:
     scenes: dict[str, SceneShape]
     waiting: tuple[Spec, ...]
     scene_end_clock: bool  # a clock counting only scene-end rolls: every scene ends with one
+    fallen: bool  # a character the story begins defeated
     # the default exit of a scene for a given progress, as runs find it (see ``playthrough``)
     exits: dict[tuple[object, ...], str | None] = field(default_factory=dict, compare=False)
     # the rules in play filed (``Board.index``), by the rules in play (their ids in memory: a layout's rules
@@ -241,13 +249,40 @@ class Filed(NamedTuple):
     firing: dict[A.TriggerKind, list[Rule]]
     standing: dict[A.EffectKind, list[tuple[Rule, Plain]]]
     passing: bool  # some rule leaves play when the scene ends
+    plain: bool  # no rule moves a roll (a bonus, a value modified) and none fires on an attempt
+    # for a kind of moment whose every rule names what it matches (a challenge, a type or a denizen) and reads
+    # no counter: every name they match on; a challenge named by none of them fires none of those rules
+    named: dict[A.TriggerKind, frozenset[str]]
+    priced: frozenset[str] | None  # the same for the prices of attempting, None if one can't be told so
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The bots' plan for a challenge, with what follows from it alone (worked out once per situation).
+
+    ``checked``: the lead and every helper are among the members standing and each has the points
+    assigned, so the rules core would take the plan as it is. ``budget`` and ``sixths`` hold for a roll no
+    standing rule moves and no rule fires on (:attr:`Filed.plain`): the most Wyrd the plan draws from the
+    ``pool`` the situation had, and the exact chance of overcoming, in sixths. (Slots, not a named tuple:
+    CPython 3.11 reads a slot directly and a named tuple's field through its descriptor, at every challenge.)
+    """
+
+    lead: str
+    spend: tuple[tuple[str, int], ...]
+    draw_up_to: int
+    checked: bool
+    involved: tuple[str, ...]  # the lead, then each helper once, as ``attempt`` and ``spend`` list them
+    points: int
+    pool: int
+    budget: int
+    sixths: int
 
 
 class Board:
     """One run's game state."""
 
-    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "passing", "pending", "results",
-                 "rules", "scene", "scenes_played", "standing", "waiting")
+    __slots__ = ("characters", "clocks", "counters", "ended", "filed", "firing", "named", "passing", "pending",
+                 "plain", "priced", "results", "rules", "scene", "scenes_played", "standing", "waiting")
 
     def __init__(self, plan: Layout) -> None:
         self.characters = {c.name: Char(c) for c in plan.chars}
@@ -264,6 +299,9 @@ class Board:
         self.firing: dict[A.TriggerKind, list[Rule]] = {}
         self.standing: dict[A.EffectKind, list[tuple[Rule, Plain]]] = {}
         self.passing = False
+        self.plain = True
+        self.named: dict[A.TriggerKind, frozenset[str]] = {}
+        self.priced: frozenset[str] | None = None
         self.index()
 
     def index(self) -> None:
@@ -283,8 +321,23 @@ class Board:
                     for effect in rule.effects:
                         standing.setdefault(effect.do, []).append((rule, effect))
             passing = any(rule.lasts == A.Lasts.SCENE or rule.scene_only for rule in self.rules.values())
-            found = self.filed[key] = Filed(firing, standing, passing)
-        self.firing, self.standing, self.passing = found
+            plain = A.TriggerKind.ATTEMPT not in firing and not standing.keys() & _MOVE_ROLL
+            named = {kind: names for kind, rules in firing.items()
+                     if (names := _names([(r.match, r.at_or_under) for r in rules])) is not None}
+            priced = _names([(r.match, None) for r, _ in standing.get(A.EffectKind.ATTEMPT_COST, ())])
+            found = self.filed[key] = Filed(firing, standing, passing, plain, named, priced)
+        self.firing, self.standing, self.passing, self.plain, self.named, self.priced = found
+
+
+def _names(rules: Iterable[tuple[Look, str | None]]) -> frozenset[str] | None:
+    """Every challenge id, type and denizen the rules' matches name, if each names one and reads no
+    counter (``at_or_under``): a challenge none of them names is matched by none of the rules."""
+    names: set[str] = set()
+    for match, at_or_under in rules:
+        if at_or_under is not None or match.untackled or match.empty:
+            return None
+        names.update(n for n in (match.challenge, match.type, match.denizen) if n is not None)
+    return frozenset(names)
 
 
 def fresh(ident: str, taken: Container[str]) -> str:
@@ -378,7 +431,8 @@ def layout(kit: Kit) -> Layout | None:
         rules=tuple(_shape(r) for r in state.stage_rules.values()),
         clocks=tuple(ClockShape(c.id, frozenset(c.faces), c.scene_end_only, c.value,
                                 tuple((t.at, tuple(_plain(e) for e in t.effects)) for t in c.thresholds),
-                                tuple(c.reached))
+                                tuple(c.reached), min((t.at for t in c.thresholds if t.at not in c.reached),
+                                                      default=None))
                      for c in state.clocks.values()),
         counters=tuple((k, c.value) for k, c in state.counters.items()),
         catalogue={k: _spec(v) for k, v in state.catalogue.items()},
@@ -391,4 +445,5 @@ def layout(kit: Kit) -> Layout | None:
         },
         waiting=tuple(_spec(w) for w in state.waiting),
         scene_end_clock=any(c.scene_end_only for c in state.clocks.values()),
+        fallen=any(c.defeated for c in state.characters.values()),
     )

@@ -13,13 +13,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from typing import cast
+from operator import attrgetter
+from typing import Any, cast
 
 import wyrd.rules.abacus as A
 from wyrd.rules.odds import challenge_odds
 from wyrd.sim.abacus.engine import Kit
 from wyrd.sim.abacus.fast.actions import Actions
-from wyrd.sim.abacus.fast.board import Layout, Pending, Placed, Scene, recoveries
+from wyrd.sim.abacus.fast.board import Decision, Layout, Pending, recoveries
+from wyrd.sim.abacus.fast.kinds import DO_ATTEMPT_COST, DO_MODIFY, FAILED, OPEN, OVERCOME
 from wyrd.sim.abacus.fast.rules import Unplain
 from wyrd.sim.abacus.game import (
     MAX_ATTEMPTS,
@@ -35,10 +37,6 @@ from wyrd.stories.abacus import flow
 
 __all__ = ["PURE", "Fold", "play_chunk"]
 
-_K = A.EffectKind
-_OPEN = A.ChallengeStatus.OPEN
-_OVERCOME = A.ChallengeStatus.OVERCOME
-_FAILED = A.ChallengeStatus.FAILED
 _SIXTHS: dict[tuple[int, int, int], int] = {}
 _RECORDS: dict[tuple[object, ...], int] = {}  # a challenge record's fields -> its place in _RECORD_LIST
 _RECORD_LIST: list[ChallengeRecord] = []
@@ -46,8 +44,9 @@ _RECORD_LIST: list[ChallengeRecord] = []
 SceneKey = tuple[str, int, int, tuple[str, ...], tuple[int, ...]]
 # Policies whose plan depends on the situation alone (not on the generator, nor on what came before).
 PURE = (Cautious, Bold, Fixed)
-_PLANS: dict[Policy, dict[tuple[object, ...], Plan]] = {}
+_PLANS: dict[Policy, dict[tuple[Any, ...], Decision]] = {}
 _KNOWN_MAX = 100_000
+_VALUE = attrgetter("value")
 
 
 def _most_points(member: tuple[str, int, int]) -> int:
@@ -68,14 +67,15 @@ class Fold:
         self.scenes: Counter[SceneKey] = Counter()
         self.outcomes: Counter[Outcome] = Counter()
         self.checked = Tally()  # the runs the rules core played
+        self.known = _PLANS.setdefault(policy, {}) if type(policy) in PURE else None
 
     def play(self, start: int, stop: int) -> None:
         """Play runs ``start`` to ``stop``."""
-        plan, policy, seed = self.plan, self.policy, self.seed
+        plan, policy, known, seed = self.plan, self.policy, self.known, self.seed
         for index in range(start, stop):
             if plan is not None:
                 try:
-                    played, outcome = _Run(plan, policy, seed, index).play()
+                    played, outcome = _Run(plan, policy, known, seed, index).play()
                 except Unplain:
                     pass
                 else:
@@ -89,10 +89,9 @@ class Fold:
         tally = Tally()
         tally.merge(self.checked)
         records = _RECORD_LIST
-        for (ident, points, wyrd, defeated, found), times in self.scenes.items():
-            tally.add_scene(SceneRecord(ident, points, wyrd, defeated, tuple(records[i] for i in found)), times)
-        for outcome, times in self.outcomes.items():
-            tally.add_outcome(outcome, times)
+        tally.add_scenes((SceneRecord(ident, points, wyrd, defeated, tuple([records[i] for i in found])), times)
+                         for (ident, points, wyrd, defeated, found), times in self.scenes.items())
+        tally.add_outcomes(self.outcomes)
         return tally
 
 
@@ -113,19 +112,37 @@ def _sixths(need: int, points: int, budget: int) -> int:
     return found
 
 
+def _decision(plan: Plan, members: tuple[tuple[str, int, int], ...], value: int, pool: int) -> Decision:
+    """``plan`` with what follows from it in its situation (``members``: name, points, Wyrd)."""
+    have = {name: points for name, points, _ in members}
+    checked = plan.lead in have
+    involved = [plan.lead]
+    for who, n in plan.spend:
+        if n <= 0 or have.get(who, 0) < n:
+            checked = False
+            break
+        have[who] -= n
+        if who not in involved:
+            involved.append(who)
+    points = plan.points
+    budget = min(plan.draw_up_to, pool)
+    return Decision(plan.lead, plan.spend, plan.draw_up_to, checked, tuple(involved), points, pool, budget,
+                    _sixths(value, points, budget))
+
+
 class _Run:
-    def __init__(self, plan: Layout, policy: Policy, seed: int, index: int) -> None:
+    def __init__(self, plan: Layout, policy: Policy, known: dict[tuple[Any, ...], Decision] | None, seed: int,
+                 index: int) -> None:
         kit = plan.kit
         self.kit = kit
         self.plan = plan
         self.policy = policy
-        self.known = _PLANS.setdefault(policy, {}) if type(policy) in PURE else None
+        self.known = known  # a pure policy's decisions (``_PLANS``), or None
         # a pure policy never draws from its generator: it is seeded only if it is asked for
         self.seeded = (seed, index)
-        self.rng = None if self.known is not None else random.Random(run_seed(seed, index, "policy"))
+        self.rng = None if known is not None else random.Random(run_seed(seed, index, "policy"))
         self.step = 0
         self.defeated_at: dict[str, int] = {}
-        self.fallen_before = any(c.defeated for c in plan.chars)  # a character the story begins defeated
         self.total_points = self.total_wyrd = 0
         self.sixths: dict[str, int] = {}
         dice = random.Random(run_seed(seed, index, "dice"))
@@ -142,9 +159,9 @@ class _Run:
         chars = board.characters
         return scenes, Outcome(
             len(scenes), self.total_points, self.total_wyrd, self.rules.faces, tuple(self.defeated_at.items()),
-            tuple(self.rules.points_by.items()), tuple((n, chars[n].wyrd) for n in self.kit.players),
-            tuple((k, c.value, tuple(c.reached)) for k, c in board.clocks.items()),
-            tuple((k, c.value) for k, c in board.counters.items()), tuple(board.results.items()),
+            tuple(self.rules.points_by.items()), tuple([(n, chars[n].wyrd) for n in self.kit.players]),
+            tuple([(k, c.value, tuple(c.reached)) for k, c in board.clocks.items()]),
+            tuple([(k, c.value) for k, c in board.counters.items()]), tuple(board.results.items()),
             scenes[-1][0] if scenes else None)
 
     def _story(self, scenes: list[SceneKey]) -> None:
@@ -175,8 +192,8 @@ class _Run:
         """The story's default exit from ``current``: what ``flow.next_scene`` answers, asked once per progress."""
         board = self.rules.board
         # (every defeat in play so far is in ``defeated_at`` by now: a defeat is never undone)
-        key = (current, frozenset(overcome), frozenset(failed), tuple([c.value for c in board.clocks.values()]),
-               tuple([c.value for c in board.counters.values()]), bool(self.defeated_at) or self.fallen_before)
+        key = (current, frozenset(overcome), frozenset(failed), tuple(map(_VALUE, board.clocks.values())),
+               tuple(map(_VALUE, board.counters.values())), bool(self.defeated_at) or self.plan.fallen)
         ways = self.plan.exits
         if key in ways:
             return ways[key]
@@ -191,81 +208,88 @@ class _Run:
         """Face the scene's challenges as ``game`` does: the next one the bots can face (``next_challenge``),
         planned, attempted, its points assigned, rolled, then rescued with Wyrd or accepted.
 
-        One loop over locals, the bots' questions asked inline: it runs for every challenge of every run.
+        One loop over locals, the bots' questions asked inline (the situation read and looked up as
+        ``game``'s ``_situation`` makes it): it runs for every challenge of every run. What the standing
+        rules are does not change while a scene's challenges are faced.
         """
         rules = self.rules
         board = rules.board
         scene = rules.scene()
         challenges = scene.challenges
+        cast = scene.cast
         finale = self.plan.scenes[scene.id].finale
+        standing = board.standing
+        priced = DO_ATTEMPT_COST in standing
+        named = board.priced  # (the price is asked only of a challenge a rule for it names)
+        modified = DO_MODIFY in standing
+        plain = board.plain
+        known = self.known
+        sixths = self.sixths
         skipped: set[str] = set()
         for _ in range(MAX_ATTEMPTS):
+            # the next challenge (``next_challenge``), and how many are open (the situation's ``left``)
             target = None
+            left = 0
             for ch in challenges.values():
-                if ch.status is not _OPEN or ch.id in skipped:
+                if ch.status is not OPEN:
+                    continue
+                left += 1
+                if target is not None or ch.id in skipped:
                     continue
                 for prior in ch.after:
                     before = challenges.get(prior)
-                    if before is not None and before.status is not _OVERCOME:
+                    if before is not None and before.status is not OVERCOME:
                         break
                 else:
                     target = ch
-                    break
             if target is None:
                 return
-            chosen = self._plan(target, scene, finale)
-            if chosen is None:
+            ability = target.ability
+            members = tuple([(c.name, c.points[ability], c.wyrd) for c in cast if not c.defeated])
+            cost = 0
+            if priced and (named is None or target.id in named or target.type in named or target.denizen in named):
+                cost = rules.attempt_cost(target)
+            if not members or cost > scene.pool:  # nobody standing, or the price can't be paid
                 skipped.add(target.id)
                 continue
-            plan, cost = chosen
-            pending = rules.tackle(target, plan.lead, cost, plan.spend)  # nothing has changed since the price
-            budget = min(plan.draw_up_to, rules.drawable(pending))
+            pool = scene.pool - cost + sum(scene.ghost.values()) if scene.ghost else scene.pool - cost
+            value = rules.effective_value(target) if modified else target.value
+            situation = (target.id, target.type, value, pool, members, left, finale)
+            decision = None if known is None else known.get(situation)
+            if decision is None:
+                decision = self._decide(situation, members)
+            if plain and decision.checked:  # the common case, in one call
+                total = rules.tackle_and_roll(target, decision, cost)
+                sixths[target.id] = decision.sixths
+                pending = board.pending
+                if pending is not None:
+                    self._rescue(pending, pending.value - total, decision.budget)
+                continue
+            pending = rules.tackle(target, decision.lead, cost, decision.spend)  # nothing has changed since the price
+            budget = min(decision.draw_up_to, rules.drawable(pending))
             total = rules.roll()
-            key = (max(0, pending.value - pending.bonus), pending.points, budget)
-            chance = _SIXTHS.get(key)
-            self.sixths[target.id] = chance if chance is not None else _sixths(*key)
+            sixths[target.id] = _sixths(max(0, pending.value - pending.bonus), pending.points, budget)
             if board.pending is not None:
                 self._rescue(pending, pending.value - total, budget)
 
-    def _plan(self, target: Placed, scene: Scene, finale: bool) -> tuple[Plan, int] | None:
-        """The policy's plan for facing ``target`` and its price of attempting (None if it can't be faced),
-        as ``game`` asks for the plan.
+    def _decide(self, situation: tuple[Any, ...], members: tuple[tuple[str, int, int], ...]) -> Decision:
+        """The policy's plan in ``situation`` (``_face``'s), as ``game`` asks for it, with what follows from it.
 
         A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
         """
-        rules = self.rules
-        standing = rules.board.standing
-        ability = target.ability
-        members = []
-        for char in scene.cast:
-            if not char.defeated:
-                members.append((char.name, char.points[ability], char.wyrd))
-        cost = rules.attempt_cost(target) if _K.ATTEMPT_COST in standing else 0
-        if not members or cost > scene.pool:
-            return None
-        left = 0
-        for ch in scene.challenges.values():
-            if ch.status is _OPEN:
-                left += 1
-        pool = scene.pool - cost + sum(scene.ghost.values()) if scene.ghost else scene.pool - cost
-        value = rules.effective_value(target) if _K.MODIFY in standing else target.value
-        known = self.known
-        if known is not None:
-            key = (target.id, target.type, value, pool, tuple(members), left, finale)
-            found = known.get(key)
-            if found is not None:
-                return found, cost
+        ident, kind, value, pool, _, left, finale = situation
         # the key keeps the scene's order; the policy sees the most points first (ties in that order)
         ranked = tuple(Member(*m) for m in sorted(members, key=_most_points))
-        at = Situation(target.id, target.type, value, pool, ranked, left, finale=finale)
+        at = Situation(ident, kind, value, pool, ranked, left, finale=finale)
         if self.rng is None:
             self.rng = random.Random(run_seed(*self.seeded, "policy"))
-        plan = self.policy.plan(at, self.rng)
+        decision = _decision(self.policy.plan(at, self.rng), members, value, pool)
+        known = self.known
         if known is not None:
             if len(known) >= _KNOWN_MAX:
                 known.clear()
-            known[key] = plan
-        return plan, cost
+            known[situation] = decision
+        return decision
 
     def _rescue(self, pending: Pending, short: int, budget: int) -> None:
         """After a failed roll: draw what it lacks if the plan's budget covers it (defeated players' allowance
@@ -290,12 +314,13 @@ class _Run:
         rules = self.rules
         scene = rules.scene()
         found = []
+        chances = self.sixths
         for ch in scene.challenges.values():
-            if ch.status == _OVERCOME:
+            if ch.status is OVERCOME:
                 overcome.add(ch.id)
-            elif ch.status == _FAILED:
+            elif ch.status is FAILED:
                 failed.add(ch.id)
-            sixths = self.sixths.get(ch.id)
+            sixths = chances.get(ch.id)
             key = (ch.id, ch.name, ch.type, ch.value, ch.status, ch.tackled, sixths)
             place = _RECORDS.get(key)
             if place is None:  # records are frozen: one of each serves every run

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import wyrd.rules.abacus as A
 from wyrd.rules.abacus.influence import TraitRoll, rank
@@ -27,19 +27,33 @@ from wyrd.rules.errors import RuleError
 from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec, fresh
 from wyrd.sim.abacus.fast.board import Look as Match
 from wyrd.sim.abacus.fast.dice import BITS_ARE_FACES, RunFaces
+from wyrd.sim.abacus.fast.kinds import (
+    DO_ATTEMPT_COST,
+    DO_CLOCK,
+    DO_COUNTER,
+    DO_DAMAGE,
+    DO_MODIFY,
+    DO_PLACE,
+    DO_ROLL_BONUS,
+    DO_SCRATCH,
+    DO_WYRD_ROLL,
+    LASTS_USES,
+    ON_DAMAGE,
+    ON_WYRD_ROLL,
+    ON_WYRD_SIX,
+    OPEN,
+    TO_INVOLVED,
+    TO_LEAD,
+    TO_OTHER,
+    TO_PRESENT,
+    TO_SUBJECT,
+    TOLD,
+)
 
 __all__ = ["BITS_ARE_FACES", "MAX_DEPTH", "Moment", "Rules", "Unplain"]
 
 MAX_DEPTH = 4  # as ``wyrd.rules.abacus.turn.Turn.MAX_DEPTH``
 GHOST_WYRD = 2
-
-_K = A.EffectKind
-_T = A.TriggerKind
-_OPEN = A.ChallengeStatus.OPEN
-_OVERCOME = A.ChallengeStatus.OVERCOME
-_FAILED = A.ChallengeStatus.FAILED
-_BYPASSED = A.ChallengeStatus.BYPASSED
-_TOLD = frozenset({_K.MODIFY, _K.ROLL_BONUS, _K.ATTEMPT_COST, _K.FREE_ABILITY, _K.MARK, _K.MAGIC_LIMIT})
 
 
 def _results(rolled: dict[str, list[int]]) -> dict[str, int]:
@@ -51,7 +65,10 @@ class Unplain(Exception):
     """Something the plain rules leave to the rules core (a refusal, mostly): play the run there."""
 
 
-class Moment(NamedTuple):
+@dataclass(slots=True)
+class Moment:
+    """What a rule fires on (slots: its fields are read by every rule and effect it sets off)."""
+
     kind: A.TriggerKind
     challenge: Placed | None = None
     subject: str | None = None
@@ -123,7 +140,7 @@ class Rules:
             return False
         if match.denizen is not None and match.denizen != ch.denizen:
             return False
-        return not (match.untackled and (ch.tackled or ch.status != _OPEN))
+        return not (match.untackled and (ch.tackled or ch.status is not OPEN))
 
     def standing(self, kind: A.EffectKind, ch: Placed) -> list[tuple[Rule, Plain]]:
         filed = self.board.standing.get(kind)
@@ -134,16 +151,16 @@ class Rules:
                 if matches(rule.match, ch) and matches(e.match, ch)]
 
     def effective_value(self, ch: Placed) -> int:
-        if _K.MODIFY not in self.board.standing:
+        if DO_MODIFY not in self.board.standing:
             return ch.value  # (a value is never below 0)
-        change = sum(e.n or 0 for _, e in self.standing(_K.MODIFY, ch))
+        change = sum(e.n or 0 for _, e in self.standing(DO_MODIFY, ch))
         return max(0, ch.value + change)
 
     def attempt_cost(self, ch: Placed) -> int:
         """The price of attempting ``ch`` (asked before every attempt: the usual rule, naming another
         denizen, is passed over inline)."""
         total = 0
-        for rule, effect in self.board.standing.get(_K.ATTEMPT_COST, ()):
+        for rule, effect in self.board.standing.get(DO_ATTEMPT_COST, ()):
             match = rule.match
             if not match.untackled and ((match.challenge is not None and match.challenge != ch.id)
                                         or (match.type is not None and match.type != ch.type)
@@ -154,16 +171,16 @@ class Rules:
         return total
 
     def take_roll_bonus(self, ch: Placed) -> int:
-        if _K.ROLL_BONUS not in self.board.standing:
+        if DO_ROLL_BONUS not in self.board.standing:
             return 0
         total = 0
-        for rule, effect in self.standing(_K.ROLL_BONUS, ch):
+        for rule, effect in self.standing(DO_ROLL_BONUS, ch):
             total += effect.n or 0
             self.use_up(rule)
         return total
 
     def use_up(self, rule: Rule) -> None:
-        if rule.lasts == A.Lasts.USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
+        if rule.lasts is LASTS_USES:  # rules of limited uses never reach here (board.UNSUPPORTED)
             raise Unplain("a rule of limited uses")
 
     # -- the scene pool (``turn``) -----------------------------------------------------------
@@ -243,8 +260,11 @@ class Rules:
 
     def fire(self, moment: Moment) -> None:
         results = moment.results
-        if not self.may_fire(moment.kind, moment.challenge, min(results.values()) if results else None):
-            return
+        if self.may_fire(moment.kind, moment.challenge, min(results.values()) if results else None):
+            self.fire_now(moment)
+
+    def fire_now(self, moment: Moment) -> None:
+        """:meth:`fire` for a moment :meth:`may_fire` has let through."""
         board = self.board
         filed = board.firing[moment.kind]
         self.depth += 1
@@ -260,7 +280,8 @@ class Rules:
                     subjects = [n for n, r in (moment.results or {}).items() if r <= counter.value]
                 for subject in subjects:
                     about = moment.challenge or self.first_match(rule.match)
-                    here = moment._replace(subject=subject, challenge=about)
+                    here = Moment(moment.kind, about, subject, moment.amount, moment.lead, moment.involved,
+                                  moment.results)
                     for effect in rule.effects:
                         self.apply(effect, here)
                     self.use_up(rule)
@@ -275,41 +296,37 @@ class Rules:
 
     def targets(self, target: A.Target, moment: Moment) -> list[str]:
         chars = self.board.characters
+        if target is TO_LEAD or (target is TO_SUBJECT and moment.subject):
+            one = moment.lead if target is TO_LEAD else moment.subject
+            char = chars.get(one) if one else None
+            return [char.name] if char is not None and not char.defeated else []
+        if target is TO_INVOLVED:
+            return [n for n in moment.involved if n in chars and not chars[n].defeated]
         scene = self.board.scene
-        present = [n for n in (scene.present if scene else []) if not chars[n].defeated]
-
-        def standing(names: Sequence[str]) -> list[str]:
-            return [n for n in names if n in chars and not chars[n].defeated]
-
-        if target == A.Target.LEAD:
-            return standing([moment.lead] if moment.lead else [])
-        if target == A.Target.INVOLVED:
-            return standing(moment.involved)
-        if target == A.Target.PRESENT:
+        present = [c.name for c in scene.cast if not c.defeated] if scene else []
+        if target is TO_PRESENT:
             return present
-        if target == A.Target.SUBJECT and moment.subject:
-            return standing([moment.subject])
-        pool = [n for n in present if n != moment.subject] if target == A.Target.OTHER else present
+        pool = [n for n in present if n != moment.subject] if target is TO_OTHER else present
         chosen = self.single_out(pool)
         return [chosen] if chosen else []
 
     def apply(self, effect: Plain, moment: Moment, *, from_failure: bool = False) -> None:
         kind = effect.do
         board = self.board
-        if kind in _TOLD:
+        if kind in TOLD:
             return
-        if kind == _K.COUNTER:
+        if kind is DO_COUNTER:
             counter = board.counters[effect.counter or ""]
             counter.value = max(0, counter.value + (effect.n if effect.n is not None else 1))
-        elif kind == _K.CLOCK:
+        elif kind is DO_CLOCK:
             self.advance_clock(effect.clock or "", effect.n or 1)
-        elif kind == _K.PLACE:
+        elif kind is DO_PLACE:
             self.place_or_wait(self.plan.catalogue[effect.challenge or ""])
-        elif kind == _K.WYRD_ROLL:
+        elif kind is DO_WYRD_ROLL:
             names = self.targets(effect.target, moment)
             if names:
                 self.wyrd_roll(names)
-        elif kind in (_K.DAMAGE, _K.SCRATCH):
+        elif kind in (DO_DAMAGE, DO_SCRATCH):
             if board.scene is None:
                 return  # no consequences between scenes
             ch = moment.challenge
@@ -318,7 +335,7 @@ class Rules:
                 ability = ch.ability if ch is not None else 0
             source = ch.id if ch is not None else None
             for name in self.targets(effect.target, moment):
-                if kind == _K.SCRATCH:
+                if kind is DO_SCRATCH:
                     self.scratch(name, ability)
                     continue
                 if effect.n is not None:
@@ -339,14 +356,17 @@ class Rules:
         clock = self.board.clocks[ident]
         before = clock.value
         clock.value = after = max(0, before + change)
+        if clock.least is None or after < clock.least:
+            return  # (most advances reach no threshold)
         crossed = [(at, effects) for at, effects in clock.thresholds
                    if before < at <= after and at not in clock.reached]
         if not crossed:
             return
         clock.reached.extend(at for at, _ in crossed)
+        clock.least = clock.unreached()
         for _, effects in crossed:
             for effect in effects:
-                self.apply(effect, Moment(_T.WYRD_ROLL))
+                self.apply(effect, Moment(ON_WYRD_ROLL))
 
     # -- harm ----------------------------------------------------------------------------------
 
@@ -358,10 +378,10 @@ class Rules:
         char.points[ability] = max(0, before - n)
         if n > before:
             self.scratch(name, ability)
-        if from_failure and _T.DAMAGE in self.board.firing:
+        if from_failure and ON_DAMAGE in self.board.firing:
             scene = self.board.scene
             ch = scene.challenges.get(source or "") if scene else None
-            self.fire(Moment(_T.DAMAGE, challenge=ch, subject=name, amount=n))
+            self.fire(Moment(ON_DAMAGE, challenge=ch, subject=name, amount=n))
 
     def scratch(self, name: str, ability: int) -> None:
         char = self.board.characters[name]
@@ -403,8 +423,9 @@ class Rules:
                 continue
             rolled[name] = faces = self.d6(char.wyrd)
             every += faces
-            if low > 1:
-                low = min(low, max(faces))
+            top = max(faces) if len(faces) > 1 else faces[0]
+            if top < low:
+                low = top
         scene = board.scene
         if scene is not None:
             scene.wyrd_rolls += 1
@@ -416,14 +437,14 @@ class Rules:
                 if counted:
                     self.advance_clock(clock.id, counted)
         firing = board.firing
-        if _T.WYRD_SIX in firing or _T.WYRD_ROLL in firing:
+        if ON_WYRD_SIX in firing or ON_WYRD_ROLL in firing:
             least = low if rolled else None  # (no one rolled: no result at or under any counter)
-            if self.may_fire(_T.WYRD_SIX, None, least):
+            if ON_WYRD_SIX in firing and self.may_fire(ON_WYRD_SIX, None, least):
                 sixes = [n for n, faces in rolled.items() if 6 in faces]
                 if sixes:
-                    self.fire(Moment(_T.WYRD_SIX, subject=sixes[0], results=_results(rolled)))
-            if self.may_fire(_T.WYRD_ROLL, None, least):
-                self.fire(Moment(_T.WYRD_ROLL, results=_results(rolled)))
+                    self.fire(Moment(ON_WYRD_SIX, subject=sixes[0], results=_results(rolled)))
+            if ON_WYRD_ROLL in firing and self.may_fire(ON_WYRD_ROLL, None, least):
+                self.fire_now(Moment(ON_WYRD_ROLL, results=_results(rolled)))
         return rolled
 
     def single_out(self, names: Sequence[str]) -> str | None:
