@@ -183,10 +183,10 @@ def test_the_latest_live_command_is_found_without_reading_the_undone_ones(tmp_pa
         assert found == list(range(400, 100, -1))
         assert save.last_live() is not None and save.last_live().seq == 100  # type: ignore[union-attr]
     with closing(sqlite3.connect(path)) as conn:
-        from wyrd.play.engine.savefile import _LATEST_LIVE
+        from wyrd.play.engine.saveschema import LATEST_LIVE
 
-        indexed = _steps(conn, _LATEST_LIVE.format(" INDEXED BY live"), 0)
-        scanned = _steps(conn, _LATEST_LIVE.format(""), 0)
+        indexed = _steps(conn, LATEST_LIVE.format(" INDEXED BY live"), 0)
+        scanned = _steps(conn, LATEST_LIVE.format(""), 0)
     # 300 undone commands and 300 undo records lie after the latest live command.
     assert indexed <= 1 < scanned, (indexed, scanned)
 
