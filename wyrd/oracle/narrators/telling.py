@@ -149,7 +149,8 @@ class LazyNarration(KitNarration):
         return self._loaded
 
     def tells(self, events: Sequence[Event]) -> bool:
-        return self._tells(events) if self._tells is not None else self.resolve().tells(events)
+        # Without the kit's own answer: perhaps; the storyteller asks the narration itself once loaded.
+        return self._tells(events) if self._tells is not None else True
 
     def tell(self, command: Command) -> Told:
         return self.resolve().tell(command)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +33,7 @@ from wyrd.play.frontends.terminal.style import STYLE, line_class, print_styled
 if TYPE_CHECKING:
     from wyrd.play.frontends.view import Line
 
-__all__ = ["INDENT", "Prose", "typed_ahead_unechoed"]
+__all__ = ["INDENT", "Prose", "keys_terminal", "typed_ahead_unechoed"]
 
 INDENT = "  "  # prose stands apart from what happened
 _NARROWEST = len(INDENT) + 8  # a terminal narrower than this still gets a few words a row
@@ -178,3 +179,11 @@ def typed_ahead_unechoed(fd: int | None) -> Iterator[None]:
         yield
     finally:
         termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
+def keys_terminal() -> int | None:
+    """Standard input's descriptor when it is a terminal (None otherwise): whose echo to hold."""
+    try:
+        return sys.stdin.fileno() if sys.stdin.isatty() else None
+    except (AttributeError, OSError, ValueError):
+        return None

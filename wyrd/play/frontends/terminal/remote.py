@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
@@ -32,7 +31,7 @@ from prompt_toolkit.patch_stdout import patch_stdout
 from wyrd.play.frontends.cleaning import clean
 from wyrd.play.frontends.table.client import RemoteTable, TableRefused
 from wyrd.play.frontends.terminal.history import line_history
-from wyrd.play.frontends.terminal.prose import INDENT, Prose, typed_ahead_unechoed
+from wyrd.play.frontends.terminal.prose import INDENT, Prose, keys_terminal, typed_ahead_unechoed
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 
 __all__ = ["RemoteCompleter", "message_lines", "run_remote"]
@@ -124,14 +123,6 @@ class _OwnProse:
             self.streamed = False
 
 
-def _terminal_fd(input: Input | None) -> int | None:
-    """The keys' terminal when they come from standard input and it is one (None otherwise)."""
-    try:
-        return sys.stdin.fileno() if input is None and sys.stdin.isatty() else None
-    except (AttributeError, OSError, ValueError):
-        return None
-
-
 def _toolbar(table: RemoteTable) -> Callable[[], FormattedText]:
     def draw() -> FormattedText:
         rows = table.view.get("toolbar") or []
@@ -207,7 +198,7 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
         history=line_history() if history else None, completer=RemoteCompleter(table), complete_while_typing=False,
         bottom_toolbar=_toolbar(table), style=STYLE, input=input, output=output)
     status = 0
-    keys = _terminal_fd(input)
+    keys = keys_terminal() if input is None else None
     with patch_stdout(raw=True):
         while not connection.done():
             try:

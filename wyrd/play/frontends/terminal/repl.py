@@ -21,7 +21,6 @@ was chosen.
 from __future__ import annotations
 
 import shlex
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -37,7 +36,7 @@ from wyrd.play.engine.words import UsageError, resolve
 from wyrd.play.frontends.console import Console, overlong
 from wyrd.play.frontends.terminal.completion import WyrdCompleter
 from wyrd.play.frontends.terminal.history import line_history
-from wyrd.play.frontends.terminal.prose import Prose, typed_ahead_unechoed
+from wyrd.play.frontends.terminal.prose import Prose, keys_terminal, typed_ahead_unechoed
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.terminal.style import print_styled as print_formatted_text
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
@@ -179,14 +178,6 @@ def _asked(console: Console, line: str, ask: Ask) -> str | None:
 # -- the loop -----------------------------------------------------------------------------
 
 
-def _terminal_fd() -> int | None:
-    """Standard input's descriptor when it is a terminal (None otherwise)."""
-    try:
-        return sys.stdin.fileno() if sys.stdin.isatty() else None
-    except (AttributeError, OSError, ValueError):
-        return None
-
-
 def _farewell(console: Console) -> list[Line]:
     if console.path is None:
         return [Line(text="This game had no save file; it ends here.", style="info")]
@@ -219,7 +210,7 @@ def run_repl(
     """
     session = make_session(console, input, output)
     ask = _asker(session, output)
-    keys = _terminal_fd() if input is None else None
+    keys = keys_terminal() if input is None else None
     try:
         show_lines(console.opening().lines, output)
     except Exception as exc:
