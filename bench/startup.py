@@ -5,9 +5,10 @@ The floor is a bare script that imports what any prompt of ours needs (prompt-to
 shows a prompt in the same kind of pseudo-terminal. Beside it, measured round by round in turn so the
 machine's load moves them alike:
 
-- ``wyrd play`` (a new game of a bundled story) to its first prompt, in a data folder a game of the
-  story was played in before (the story's reading kept, as it is for a player after their first game),
-  and, for reference, in an empty one (a first start on the machine);
+- ``wyrd play`` (a new game of a bundled story: The Hollow Fair, and one story of each other ruleset)
+  to its first prompt, in a data folder a game of the story was played in before (the story's reading
+  kept, as it is for a player after their first game), and, for reference, The Hollow Fair in an empty
+  one (a first start on the machine);
 - ``wyrd resume`` of a saved game, quit as a player quits it, to its first prompt, and, for reference,
   of the same game as a killed process leaves it (no closing snapshot: its commands are replayed);
 - ``wyrd join LINK`` to its first prompt, against a ``wyrd host`` already running;
@@ -51,6 +52,8 @@ WYRD = str(_BESIDE) if _BESIDE.exists() else shutil.which("wyrd") or "wyrd"
 PROMPT = re.compile(rb"(?:wyrd|scene \d+)>")
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]")
 STORY = "hollow-fair"
+#: A story of each other ruleset, each played to its first prompt too: every ruleset is held to the target.
+OTHERS = {"wolden": "the-drowned-bell", "feat": "lantern-at-gull-reach", "lots": "harrow-mere"}
 #: Issue 21, point 2: each first prompt (and the host's first page) within 0.1 s of the floor.
 TARGET = 0.1
 
@@ -225,14 +228,14 @@ def _killed_game(saved: Path) -> Path:
 
 
 def measure(runs: int = 7) -> dict[str, float]:
-    """Median seconds of each figure, the rounds interleaved: floor, play, resume, join, host.
+    """Median seconds of each figure, the rounds interleaved: floor, play (every ruleset), resume, join, host.
 
     ``play`` and ``resume`` start in a data folder an earlier start of the story has used (as a
     player's is after their first game: the story's reading kept, :mod:`wyrd.stories.yamlkept`);
     ``first`` is ``play`` in an empty one, the first start on a machine; ``killed`` is ``resume`` of
     the game with no closing snapshot.
     """
-    names = ("bare", "floor", "play", "resume", "first", "killed", "join", "host")
+    names = ("bare", "floor", "play", *OTHERS, "resume", "first", "killed", "join", "host")
     times: dict[str, list[float]] = {name: [] for name in names}
     opening: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as base, _hosting(base) as link:
@@ -241,11 +244,19 @@ def measure(runs: int = 7) -> dict[str, float]:
         saved = _saved_game(base)  # which also keeps the story's reading in `base`, as a first game does
         killed = _killed_game(saved)
         played = _env(base)
+        for story in OTHERS.values():  # a game of each played before in `base`, its readings kept
+            in_pty([WYRD, "play", "--story", story, "--seed", "0", "--save", f"{base}/{story}.wyrd"], played)
+
+        def other(story: str) -> Callable[[str, int], float]:
+            return lambda home, i: in_pty([WYRD, "play", "--story", story, "--seed", str(i), "--save",
+                                           f"{home}/b.wyrd"], played)
+
         rounds: dict[str, Callable[[str, int], float]] = {
             "bare": lambda home, i: _wall_once([sys.executable, "-c", "pass"]),
             "floor": lambda home, i: in_pty([sys.executable, str(floor)], _env(home)),
             "play": lambda home, i: in_pty([WYRD, "play", "--story", STORY, "--seed", str(i), "--save",
                                             f"{home}/b.wyrd"], played),
+            **{ruleset: other(story) for ruleset, story in OTHERS.items()},
             "resume": lambda home, i: in_pty([WYRD, "resume", str(shutil.copy(saved, f"{home}/r.wyrd"))], played),
             "first": lambda home, i: in_pty([WYRD, "play", "--story", STORY, "--seed", str(i), "--save",
                                              f"{home}/b.wyrd"], _env(home)),
@@ -267,7 +278,9 @@ def _wall_once(argv: list[str]) -> float:
     return time.perf_counter() - start
 
 
-LABELS = {"play": f"wyrd play --story {STORY} to its first prompt", "resume": "wyrd resume FILE to its first prompt",
+LABELS = {"play": f"wyrd play --story {STORY} to its first prompt",
+          **{ruleset: f"wyrd play --story {story} to its first prompt" for ruleset, story in OTHERS.items()},
+          "resume": "wyrd resume FILE to its first prompt",
           "join": "wyrd join LINK to its first prompt", "host": "wyrd host --no-repl to its first page"}
 
 
