@@ -74,7 +74,7 @@ COMMON_MOVES: tuple[Move, ...] = (
 
 
 # A kit's hooks are one object per ruleset, told apart by identity: no generated equality, hash or
-# repr (about 1.3 ms less to define the two before a game's first prompt, bench/RESULTS.md).
+# repr (0.8 ms less to define the two before a game's first prompt, bench/RESULTS.md).
 @dataclass(frozen=True, eq=False, repr=False)
 class OracleHooks:
     """What the shared oracle verbs (``ask``, ``chances``, ``inspire``) need of one ruleset.

@@ -47,7 +47,7 @@ _TRUSTED = os.name == "posix"  # st_ctime is the inode's change time only there
 Stat = tuple[int, int, int, int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mark:
     """A save as Wyrd left it: the main file's identity, and its last command's seq and digest."""
 
