@@ -5,8 +5,12 @@ The floor is a bare script that imports what any prompt of ours needs (prompt-to
 shows a prompt in the same kind of pseudo-terminal. Beside it, measured round by round in turn so the
 machine's load moves them alike:
 
-- ``wyrd play`` (a new game of a bundled story) to its first prompt;
-- ``wyrd resume`` of a saved game to its first prompt;
+- ``wyrd play`` (a new game of a bundled story: The Hollow Fair, and one story of each other ruleset)
+  to its first prompt, in a data folder a game of the story was played in before (the story's reading
+  kept, as it is for a player after their first game), and, for reference, The Hollow Fair in an empty
+  one (a first start on the machine);
+- ``wyrd resume`` of a saved game, quit as a player quits it, to its first prompt, and, for reference,
+  of the same game as a killed process leaves it (no closing snapshot: its commands are replayed);
 - ``wyrd join LINK`` to its first prompt, against a ``wyrd host`` already running;
 - ``wyrd host --no-repl`` to the first page served (the first ``GET /`` answered with its HTML), and
   in the same start, for reference, to its invitation and to the first view a seat that joins by it at
@@ -48,6 +52,8 @@ WYRD = str(_BESIDE) if _BESIDE.exists() else shutil.which("wyrd") or "wyrd"
 PROMPT = re.compile(rb"(?:wyrd|scene \d+)>")
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]")
 STORY = "hollow-fair"
+#: A story of each other ruleset, each played to its first prompt too: every ruleset is held to the target.
+OTHERS = {"wolden": "the-drowned-bell", "feat": "lantern-at-gull-reach", "lots": "harrow-mere"}
 #: Issue 21, point 2: each first prompt (and the host's first page) within 0.1 s of the floor.
 TARGET = 0.1
 
@@ -199,7 +205,7 @@ def _hosting(home: str) -> Iterator[str]:
 
 
 def _saved_game(home: str) -> Path:
-    """A saved game of the bundled story, a few commands in, to resume."""
+    """A saved game of the bundled story, a few commands in and closed, to resume."""
     save = Path(home) / "resumed.wyrd"
     script = Path(__file__).with_name("hollow_fair.txt").read_text(encoding="utf-8").splitlines()[:40]
     subprocess.run([WYRD, "play", "--story", STORY, "--seed", "21", "--save", str(save), "--script", "-"],
@@ -208,20 +214,53 @@ def _saved_game(home: str) -> Path:
     return save
 
 
+def _killed_game(saved: Path) -> Path:
+    """The same game as a process killed after its last command leaves it: no snapshot taken on
+    closing, so a resume replays its commands."""
+    import sqlite3
+    from contextlib import closing
+
+    killed = saved.with_name("killed.wyrd")
+    shutil.copy(saved, killed)
+    with closing(sqlite3.connect(killed)) as conn, conn:
+        conn.execute("DELETE FROM snapshots")
+    return killed
+
+
 def measure(runs: int = 7) -> dict[str, float]:
-    """Median seconds of each figure, the rounds interleaved: floor, play, resume, join, host."""
-    times: dict[str, list[float]] = {"bare": [], "floor": [], "play": [], "resume": [], "join": [], "host": []}
+    """Median seconds of each figure, the rounds interleaved: floor, play (every ruleset), resume, join, host.
+
+    ``play`` and ``resume`` start in a data folder an earlier start of the story has used (as a
+    player's is after their first game: the story's reading kept, :mod:`wyrd.stories.yamlkept`);
+    ``first`` is ``play`` in an empty one, the first start on a machine; ``killed`` is ``resume`` of
+    the game with no closing snapshot.
+    """
+    names = ("bare", "floor", "play", *OTHERS, "resume", "first", "killed", "join", "host")
+    times: dict[str, list[float]] = {name: [] for name in names}
     opening: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as base, _hosting(base) as link:
         floor = Path(base) / "floor.py"
         floor.write_text(FLOOR_SCRIPT, encoding="utf-8")
-        saved = _saved_game(base)
+        saved = _saved_game(base)  # which also keeps the story's reading in `base`, as a first game does
+        killed = _killed_game(saved)
+        played = _env(base)
+        for story in OTHERS.values():  # a game of each played before in `base`, its readings kept
+            in_pty([WYRD, "play", "--story", story, "--seed", "0", "--save", f"{base}/{story}.wyrd"], played)
+
+        def other(story: str) -> Callable[[str, int], float]:
+            return lambda home, i: in_pty([WYRD, "play", "--story", story, "--seed", str(i), "--save",
+                                           f"{home}/b.wyrd"], played)
+
         rounds: dict[str, Callable[[str, int], float]] = {
             "bare": lambda home, i: _wall_once([sys.executable, "-c", "pass"]),
             "floor": lambda home, i: in_pty([sys.executable, str(floor)], _env(home)),
             "play": lambda home, i: in_pty([WYRD, "play", "--story", STORY, "--seed", str(i), "--save",
-                                            f"{home}/b.wyrd"], _env(home)),
-            "resume": lambda home, i: in_pty([WYRD, "resume", str(shutil.copy(saved, f"{home}/r.wyrd"))], _env(home)),
+                                            f"{home}/b.wyrd"], played),
+            **{ruleset: other(story) for ruleset, story in OTHERS.items()},
+            "resume": lambda home, i: in_pty([WYRD, "resume", str(shutil.copy(saved, f"{home}/r.wyrd"))], played),
+            "first": lambda home, i: in_pty([WYRD, "play", "--story", STORY, "--seed", str(i), "--save",
+                                             f"{home}/b.wyrd"], _env(home)),
+            "killed": lambda home, i: in_pty([WYRD, "resume", str(shutil.copy(killed, f"{home}/k.wyrd"))], played),
             "join": lambda home, i: in_pty([WYRD, "join", link, "--name", f"Seat{i}"], _env(home)),
             "host": lambda home, i: first_page(home, opening),
         }
@@ -239,7 +278,9 @@ def _wall_once(argv: list[str]) -> float:
     return time.perf_counter() - start
 
 
-LABELS = {"play": f"wyrd play --story {STORY} to its first prompt", "resume": "wyrd resume FILE to its first prompt",
+LABELS = {"play": f"wyrd play --story {STORY} to its first prompt",
+          **{ruleset: f"wyrd play --story {story} to its first prompt" for ruleset, story in OTHERS.items()},
+          "resume": "wyrd resume FILE to its first prompt",
           "join": "wyrd join LINK to its first prompt", "host": "wyrd host --no-repl to its first page"}
 
 
@@ -262,7 +303,9 @@ def run() -> list[str]:
         verdict = "met" if took - floor <= TARGET else "missed"
         lines.append(f"{label:<50} {took * 1000:7.1f} ms  (floor {(took - floor) * 1000:+.0f} ms, "
                      f"{took / floor:.2f}x the floor; target floor +{TARGET * 1000:.0f} ms: {verdict})")
-    for name, label in (("invited", "  the same start to its invitation"),
+    for name, label in (("first", "  wyrd play, a first start (no reading kept)"),
+                        ("killed", "  wyrd resume, the game killed (all replayed)"),
+                        ("invited", "  wyrd host to its invitation"),
                         ("view", "  and to a seat's first view, joining then")):
         lines.append(f"{label:<50} {got[name] * 1000:7.1f} ms  (floor {(got[name] - floor) * 1000:+.0f} ms)")
     return lines

@@ -8,6 +8,7 @@ the kinds of ``wyrd odds`` and the kit a session plays all come from there.
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -165,7 +166,7 @@ def test_a_broken_declaration_is_left_out_with_a_warning(
         EntryPoint(name="odd", value="json:dumps", group=ENTRY_POINTS),
         *entry_points(group=ENTRY_POINTS),
     ]
-    monkeypatch.setattr(registry, "entry_points", lambda group: points)
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: points)
     monkeypatch.setattr(registry, "_SCANNED", False)
     scratch_registry.clear()
     with pytest.warns(RulesetWarning) as warned:

@@ -8,4 +8,8 @@ per ruleset, the front-ends and the ``wyrd`` command) and the balance simulator
 (:mod:`wyrd.sim`).
 """
 
-__all__: list[str] = []
+__all__ = ["__version__"]
+
+#: The version of Wyrd: the package's metadata reads it from here (pyproject.toml), and a save
+#: records it, without reading installed packages' metadata.
+__version__ = "0.1.0"

@@ -116,3 +116,46 @@ def test_naming_the_folder_loads_no_pydantic_and_no_hashing() -> None:
              "print([k for k in sys.modules if k.split('.')[0] in ('pydantic', 'hashlib')])")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.split("\n")[-2] == "[]"
+
+
+def test_a_start_validates_only_the_tables_it_reads(kept: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, point 2: the kept check holds each table's JSON; a table is validated when first read."""
+    loaded = _fresh()  # checked and kept
+    read: list[bytes] = []
+    original = tables.Table.model_validate_json
+
+    def counted(data: bytes, *args: object, **kwargs: object) -> tables.Table:
+        read.append(data)
+        return original(data)
+
+    monkeypatch.setattr(tables.Table, "model_validate_json", counted)
+    again = _fresh()
+    assert read == [] and len(again) == len(loaded) and list(again) == list(loaded)
+    first = next(iter(loaded))
+    assert again[first] == loaded[first] and again[first] is again[first]
+    assert len(read) == 1
+    _same(loaded, again)
+    assert len(read) == len(loaded)
+
+
+def test_a_kept_table_changed_with_its_digest_made_again_is_checked_from_the_files(
+        kept: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = _fresh()
+    [file] = kept.glob("tables-*.json")
+    _, _, body = file.read_bytes().partition(b"\n")
+    ids, *lines = body.split(b"\n")
+    lines[3] = b'{"id": "' + json.loads(ids)[3].encode() + b'", "rows": []}'  # no longer a table
+    changed = b"\n".join([ids, *lines])
+    file.write_bytes(hashlib.sha256(changed).hexdigest().encode() + b"\n" + changed)
+    again = _fresh()
+    first = next(iter(again))
+    assert again[first] == loaded[first]  # a table that still reads is taken as kept
+    _same(loaded, again)  # the changed one (and every other unread) is taken from the files, checked
+
+
+def test_pack_and_unpack_give_back_the_tables_in_their_order() -> None:
+    packed = tablecache.pack({"b": b'{"id":"b"}', "a": b'{"id":"a"}'})
+    assert tablecache.unpack(packed) == {"b": b'{"id":"b"}', "a": b'{"id":"a"}'}
+    assert list(tablecache.unpack(packed) or {}) == ["b", "a"]
+    for broken in (None, b"", b"not json\n{}", b'["a", "b"]\n{}', b'["a", "a"]\n{}\n{}', b'{"a": 1}\n{}', b'[1]\n{}'):
+        assert tablecache.unpack(broken) is None

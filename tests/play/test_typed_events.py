@@ -54,12 +54,19 @@ def test_a_replys_events_are_the_rulesets_own_models(ruleset: str) -> None:
     assert list(first)[:2] == ["seq", "kind"] and first["kind"] == "session_started"
 
 
+def _killed(session: Session) -> None:
+    """Leave the game as a process killed after its last command does: with no snapshot taken on
+    closing, a resume replays every command (what these tests are about)."""
+    assert session.save is not None
+    session.save.close()
+
+
 @pytest.mark.parametrize("ruleset", sorted(GAMES))
 def test_resume_hands_the_follower_typed_events(ruleset: str, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "game.wyrd"
     live, _ = _play(path, ruleset)
-    live.close()
+    _killed(live)
     seen: list[Any] = []
     follower = type(live.follower)
     original = follower.observe
@@ -90,7 +97,7 @@ def test_replay_compares_typed_values(tmp_path: Path) -> None:
     """A saved event that the union reads as the same value replays; a changed value does not."""
     path = tmp_path / "game.wyrd"
     live, _ = _play(path, "abacus")
-    live.close()
+    _killed(live)
     # the same typed value, written with its fields in another order: still the same event
     with closing(sqlite3.connect(path)) as conn, conn:
         for command, idx, data in conn.execute("SELECT command, idx, data FROM events").fetchall():
@@ -98,7 +105,7 @@ def test_replay_compares_typed_values(tmp_path: Path) -> None:
             conn.execute("UPDATE events SET data = ? WHERE command = ? AND idx = ?",
                          (json.dumps(flipped), command, idx))
     reseal(path)
-    Session.resume(path).close()
+    _killed(Session.resume(path))
     # a different value of a rules event: the replay tells another story
     _edit_first(path, "character_created", {"wyrd": 7})
     with pytest.raises(SessionError, match="replays differently"):
@@ -108,7 +115,7 @@ def test_replay_compares_typed_values(tmp_path: Path) -> None:
 def test_a_saved_event_of_a_kind_the_ruleset_never_records_does_not_resume(tmp_path: Path) -> None:
     path = tmp_path / "game.wyrd"
     live, _ = _play(path, "lots")
-    live.close()
+    _killed(live)
     _edit_first(path, "character_created", {"kind": "scene_test"})
     with pytest.raises(SessionError, match="cannot be resumed"):
         Session.resume(path)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import importlib
 import warnings
-from importlib.metadata import entry_points
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -162,6 +161,10 @@ def _scan() -> None:
     if _SCANNED:
         return
     _SCANNED = True
+    # Imported here, at the first question: reading installed packages' metadata takes about 20 ms,
+    # which `wyrd --version` need not pay.
+    from importlib.metadata import entry_points
+
     for point in entry_points(group=ENTRY_POINTS):
         # Another package's broken declaration must not take every ruleset (and the command) down with it.
         try:

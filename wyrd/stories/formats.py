@@ -162,7 +162,7 @@ def _names_another(path: Path, ruleset: str) -> bool:
 def _read(path: Path) -> Any:
     """The data of a YAML file as play reads it, or None if it does not read."""
     try:
-        return safe_load(_files.read_text(path))
+        return safe_load(_files.read_text(path), source=path)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None
 

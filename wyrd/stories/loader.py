@@ -113,7 +113,7 @@ def read_mapping(path: str | Path, what: str = "a story file", *,
     if not isinstance(data, dict):
         raise StoryError([Problem(str(path), 1, 1, "", f"{what} holds one mapping (id: ..., title: ..., ...)")])
     if yaml11:
-        data = safe_load(read_bytes(path, MAX_BYTES).decode("utf-8-sig"))
+        data = safe_load(read_bytes(path, MAX_BYTES).decode("utf-8-sig"), source=path)
     return data, positions
 
 

@@ -14,6 +14,7 @@ constructors are the same safe ones either way.
 
 from __future__ import annotations
 
+from os import PathLike
 from typing import Any
 
 import yaml
@@ -67,15 +68,26 @@ def check_events(text: str) -> None:
             depth -= 1
 
 
-def safe_load(text: str) -> Any:
+def safe_load(text: str, *, source: str | PathLike[str] | None = None) -> Any:
     """``yaml.safe_load`` with libyaml where there is one, after :func:`check_events`.
 
     For the files that need no positions (the other rulesets' scenarios, the prompts):
     a file past the limits raises ``yaml.YAMLError`` naming the line, as bad YAML does.
+    With ``source``, the file ``text`` was read from, what an earlier start read from the same
+    text there is taken, and a new reading kept (:mod:`wyrd.stories.yamlkept`).
     """
+    if source is not None:
+        from wyrd.stories.yamlkept import keep_load, kept_load
+
+        found = kept_load(str(source), text)
+        if found is not None:
+            return found.data
     try:
         check_events(text)
     except LimitError as exc:
         where = f"line {exc.mark.line + 1}: " if exc.mark is not None else ""
         raise yaml.YAMLError(where + exc.message) from None
-    return yaml.load(text, Loader=SafeLoader)
+    data = yaml.load(text, Loader=SafeLoader)
+    if source is not None:
+        keep_load(str(source), text, data)
+    return data

@@ -24,6 +24,7 @@ import yaml
 from wyrd.stories.files import FileRefused, read_bytes
 from wyrd.stories.problems import Problem, Steps, StoryError
 from wyrd.stories.yamlguard import MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events
+from wyrd.stories.yamlkept import keep_reading, kept_reading
 
 __all__ = ["MAX_NODES", "read_yaml"]
 
@@ -178,10 +179,19 @@ def read_yaml(path: str | Path, *, keep: bool = False) -> tuple[Any, dict[Steps,
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise StoryError([Problem(name, line, None, "", "is not UTF-8 text")]) from None
-    found = _KEPT.pop(text, None) or _parse(name, text)
+    found = _KEPT.pop(text, None) or _read(name, text, raw)
     if keep:
         _KEPT.clear()
         _KEPT[text] = found
+    return found
+
+
+def _read(name: str, text: str, raw: bytes) -> tuple[Any, dict[Steps, tuple[int, int]]]:
+    """The reading of these bytes kept by an earlier start, or a new one (kept if it passes)."""
+    found = kept_reading(name, raw)
+    if found is None:
+        found = _parse(name, text)
+        keep_reading(name, raw, *found)
     return found
 
 

@@ -31,19 +31,8 @@ from wyrd.play.cli.table import add_host, add_join
 __all__ = ["build_parser", "main"]
 
 PROG = "wyrd"
-FALLBACK_VERSION = "0.1.0"
 
 Handler = Callable[[argparse.Namespace], int]
-
-
-def _version() -> str:
-    """The installed distribution's version, or the source tree's if it isn't installed."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("wyrd")
-    except PackageNotFoundError:
-        return FALLBACK_VERSION
 
 
 class _VersionAction(argparse.Action):
@@ -59,37 +48,47 @@ class _VersionAction(argparse.Action):
         values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
-        print(f"{PROG} {_version()}")
+        print(_version_line())
         parser.exit(EXIT_OK)
+
+
+def _version_line() -> str:
+    from wyrd import __version__
+
+    return f"{PROG} {__version__}"
 
 
 # --- the entry point ---------------------------------------------------------------------------
 
-_SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
-    cli_play.add_play,
-    cli_play.add_resume,
-    cli_play.add_log,
-    cli_play.add_export,
-    cli_play.add_saves,
-    cli_play.add_backup,
-    cli_story.add_stories,
-    cli_story.add_check,
-    cli_story.add_schema,
-    cli_story.add_oracle,
-    add_odds,
-    add_simulate,
-    add_host,
-    add_join,
-]
+#: Each subcommand's name and the function that adds it to the parser.
+_SUBCOMMANDS: dict[str, Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = {
+    "play": cli_play.add_play,
+    "resume": cli_play.add_resume,
+    "log": cli_play.add_log,
+    "export": cli_play.add_export,
+    "saves": cli_play.add_saves,
+    "backup": cli_play.add_backup,
+    "stories": cli_story.add_stories,
+    "check": cli_story.add_check,
+    "schema": cli_story.add_schema,
+    "oracle": cli_story.add_oracle,
+    "odds": add_odds,
+    "simulate": add_simulate,
+    "host": add_host,
+    "join": add_join,
+}
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The ``wyrd`` argument parser, with every subcommand in ``_SUBCOMMANDS``.
 
     Args:
-        command: The subcommand about to run, if known. The kinds of ``wyrd odds`` come
-            from every ruleset's odds module, so they are added only when ``command`` is
-            ``odds`` or None (a parser for any command line); ``wyrd play`` imports none.
+        command: The subcommand about to run, if known. Only that one is added when it names
+            one (building all fourteen is most of the parser's cost, about 3 ms before a game's
+            first prompt); any other word, or None, gets them all, so that a mistyped command
+            is refused with the list of every one, and ``wyrd --help`` lists them. The kinds of
+            ``wyrd odds`` come from every ruleset's odds module, so they are added only when
+            ``command`` is ``odds`` or None (a parser for any command line).
     """
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -97,7 +96,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in _SUBCOMMANDS:
+    chosen = [command] if command in _SUBCOMMANDS else list(_SUBCOMMANDS)
+    for name in chosen:
+        add = _SUBCOMMANDS[name]
         if add is add_odds:
             add_odds(subparsers, kinds=command in (None, "odds"))
         else:
@@ -123,10 +124,14 @@ def main(argv: list[str] | None = None) -> int:
     """
     if argv is None:
         argv = sys.argv[1:]
-    from wyrd.oracle.tablecache import keep_in
     from wyrd.play.engine.paths import cache_dir
+    from wyrd.stories.kept import keep_in
 
-    keep_in(cache_dir)  # a start that narrates from the bundled tables reads their kept check
+    keep_in(cache_dir)  # a start reads the story's and the bundled tables' kept readings
+    if argv[:1] == ["--version"]:
+        # Answered before the subcommands are added: their --ruleset choices read installed packages' metadata.
+        print(_version_line())
+        return EXIT_OK
     parser = build_parser(_command_of(argv))
     try:
         args = parser.parse_args(argv)

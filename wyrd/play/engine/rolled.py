@@ -71,6 +71,8 @@ class Rolled:
 
     def find(self, verb: str, args: Mapping[str, Any]) -> Earlier | None:
         """The faces the same command rolled before it was undone, latest first (None: none kept)."""
+        if not self._kept:
+            return None  # most games: no key to make (a story's arguments hold the whole story)
         kept = self._kept.get(command_key(verb, args))
         return kept[-1] if kept else None
 

@@ -136,6 +136,7 @@ class SaveFile(SaveReading):
         self._conn = conn
         self._lock = lock
         self.readonly = readonly
+        self.closed = False
         self.verified = verified  # False: a schema-1 save read as it is, without digests
         # A save open for writing follows its file between its own commits, and SQLite's count
         # of other connections' commits, from the moment it was checked: it is marked on close
@@ -150,16 +151,12 @@ class SaveFile(SaveReading):
 
         An existing file (of any kind) is refused with ``SaveExists``, and never overwritten.
         """
-        from importlib.metadata import PackageNotFoundError, version  # only paid on create
+        from wyrd import __version__
 
         p = Path(path)
         rows = _meta_rows(meta)
-        try:
-            app_version = version("wyrd")
-        except PackageNotFoundError:
-            app_version = "unknown"
         rows += [(k, _dumps(v)) for k, v in (("format", "wyrd-save"), ("created_at", _now()),
-                 ("schema_version", SCHEMA_VERSION), ("app_version", app_version))]
+                 ("schema_version", SCHEMA_VERSION), ("app_version", __version__))]
         if os.path.lexists(p):
             cls._refuse_existing(p)
         part = part_name(p)
@@ -312,6 +309,7 @@ class SaveFile(SaveReading):
         """Close the save; one open for writing is marked as it is left, if only this session
         wrote it (see :mod:`.savemark`), before its lock is released."""
         head = self._head_to_mark()
+        self.closed = True
         try:
             self._conn.close()
         finally:  # after the connection: closing a descriptor drops this process's POSIX locks

@@ -8,7 +8,6 @@ reading text; what a command does is elsewhere.
 
 from __future__ import annotations
 
-import difflib
 import shlex
 from collections.abc import Iterable, Sequence
 
@@ -40,6 +39,8 @@ def split_line(line: str) -> list[str]:
 
 def suggest(word: str, choices: Iterable[str]) -> str:
     """' (did you mean X?)' for the closest choice, or ''."""
+    import difflib  # only for a word that is not known: most lines never need it
+
     close = difflib.get_close_matches(word.casefold(), [c.casefold() for c in choices], n=1, cutoff=0.6)
     return f" (did you mean {close[0]}?)" if close else ""
 

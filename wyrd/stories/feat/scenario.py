@@ -362,7 +362,7 @@ def load_feat_story(path: str | Path) -> FeatStory:
     except OSError as exc:
         raise FeatStoryError(f"{file}: cannot be read ({exc.strerror or exc})") from None
     try:
-        data = safe_load(raw.decode("utf-8"))
+        data = safe_load(raw.decode("utf-8"), source=file)
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise FeatStoryError(f"{file}: not readable YAML ({' '.join(str(exc).split())})") from None
     return story_from(data, str(file))

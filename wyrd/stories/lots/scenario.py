@@ -247,7 +247,7 @@ def load_scenario(path: str | Path) -> Scenario:
     """
     where = Path(path)
     try:
-        data = safe_load(read_text(where, MAX_BYTES))
+        data = safe_load(read_text(where, MAX_BYTES), source=where)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{where}: cannot be read: {exc}") from None
     try:

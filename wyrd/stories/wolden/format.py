@@ -57,7 +57,7 @@ def _cults_beside(path: Path, bundled: Path) -> dict[str, Cult]:
     found: dict[str, Cult] = {}
     for file in [*yaml_files(path.parent), *yaml_files(bundled / FOLDER)]:
         try:
-            data = safe_load(read_text(file))
+            data = safe_load(read_text(file), source=file)
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             continue
         if not isinstance(data, dict) or file_kind(data) != FileKind.CULTS:
@@ -123,7 +123,7 @@ class WoldenFormat(StoryFormat[WoldenFile]):
 
     def info(self, path: Path, folder: Path) -> StoryInfo | None:
         try:
-            data = safe_load(read_text(path))
+            data = safe_load(read_text(path), source=path)
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             data = None  # listed below, with the loader's problems
         if isinstance(data, dict) and file_kind(data) == FileKind.CULTS:

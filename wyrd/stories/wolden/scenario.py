@@ -474,7 +474,7 @@ def _files(dirs: Iterable[Path]) -> list[Path]:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        data = safe_load(read_text(path))
+        data = safe_load(read_text(path), source=path)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{path}: cannot be read ({exc})") from None
     if not isinstance(data, dict):

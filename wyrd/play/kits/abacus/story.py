@@ -14,13 +14,12 @@ from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import Args, Verb
 from wyrd.play.engine.words import UsageError, Words
 from wyrd.play.kits.abacus.events import StoryChosen
-from wyrd.play.kits.abacus.following import load_story_args, story_of
+from wyrd.play.kits.abacus.following import load_story_args, story_in, story_of
 from wyrd.play.kits.abacus.verbs import VERBS
 from wyrd.rules.abacus import GameState, Outcome
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
 from wyrd.stories.abacus import flow
-from wyrd.stories.abacus.schema import Story
 
 __all__: list[str] = []
 
@@ -53,7 +52,7 @@ class StoryVerb(Verb):
         return load_story_args(str(args["id"]), ctx.dirs)
 
     def apply(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        setup = flow.setup(Story.model_validate(args["story"]))
+        setup = flow.setup(story_in(args))
         return A.install(state, dice, rules=setup.rules, clocks=setup.clocks, counters=setup.counters,
                          denizens=setup.denizens, catalogue=setup.catalogue, connections=setup.connections)
 

@@ -1,0 +1,101 @@
+"""What a story file's YAML reads as, kept between starts.
+
+Reading a story file is the largest part of a new game's start that is the same every time: 13 to
+15 ms for The Hollow Fair with its limits and positions (:func:`wyrd.stories.yamlread.read_yaml`),
+3 to 4 ms for the other rulesets' files (:func:`wyrd.stories.yamlguard.safe_load`, YAML 1.1, read
+twice or three times by a Wolden start), against about 1 ms to read the result back as JSON
+(bench/RESULTS.md, issue 21, point 2). A reading that passed is kept (:mod:`wyrd.stories.kept`)
+under a digest of the file's bytes, the code that reads it and PyYAML's version, and given back for
+the same bytes; anything else is read again, and every problem is reported as it always is. The
+story is still validated by its format each time: only the YAML parse and its checks are saved.
+
+Only what JSON gives back exactly is kept: text, whole and decimal numbers, true, false, null, lists
+and mappings with text keys. A file with a date, a number as a key or binary data is read anew at
+every start. A story's path has one reading of each kind kept at a time, its latest.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, NamedTuple
+
+from wyrd.stories.kept import code_digest, keep, kept
+from wyrd.stories.problems import Steps
+
+__all__ = ["READER_MODULES", "Loaded", "keep_load", "keep_reading", "kept_load", "kept_reading"]
+
+#: The modules whose code decides what a story file's YAML reads as, and whether it passes.
+READER_MODULES = ("wyrd.stories.yamlread", "wyrd.stories.yamlguard", "wyrd.stories.yamlkept")
+# Bumped when what is written changes shape.
+_FORMAT = b"wyrd story reading 2\n"
+# What is kept: read_yaml's data and positions (YAML 1.2), or safe_load's data (YAML 1.1).
+_READING, _LOADING = "story-", "yaml11-"
+
+Positions = dict[Steps, tuple[int, int]]
+
+
+class Loaded(NamedTuple):
+    """The data :func:`~wyrd.stories.yamlguard.safe_load` read from a file (which may be None)."""
+
+    data: Any
+
+
+def _names(kind: str, path: str, raw: bytes) -> tuple[str, str]:
+    """The name a reading of ``raw`` at ``path`` is kept under, and the glob of the path's others."""
+    import hashlib
+
+    import yaml
+
+    code = code_digest(READER_MODULES, yaml.__version__, str(getattr(yaml, "__with_libyaml__", False)))
+    key = hashlib.sha256(_FORMAT + kind.encode() + code + raw).hexdigest()
+    place = hashlib.sha256(os.path.abspath(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return f"{kind}{place}-{key}.json", f"{kind}{place}-*.json"
+
+
+def _kept(kind: str, path: str, raw: bytes) -> dict[str, Any] | None:
+    body = kept(_names(kind, path, raw)[0])
+    if body is None:
+        return None
+    try:
+        found = json.loads(body)
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) and "data" in found else None
+
+
+def _keep(kind: str, path: str, raw: bytes, found: dict[str, Any]) -> None:
+    try:
+        body = json.dumps(found, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        return  # a date, bytes, a set, an infinity: not JSON
+    # A key that is not text comes back as text, a tuple as a list: such a file is not kept.
+    if json.loads(body)["data"] != found["data"]:
+        return
+    name, others = _names(kind, path, raw)
+    keep(name, body.encode("utf-8"), replacing=others)
+
+
+def kept_reading(path: str, raw: bytes) -> tuple[Any, Positions] | None:
+    """The data and positions kept for these bytes of the file at ``path``, or None."""
+    found = _kept(_READING, path, raw)
+    try:
+        return (found["data"], {tuple(row[2:]): (row[0], row[1]) for row in found["positions"]}) if found else None
+    except (TypeError, KeyError, IndexError):
+        return None  # not what was written: read again
+
+
+def keep_reading(path: str, raw: bytes, data: Any, positions: Positions) -> None:
+    """Keep a reading that passed, if JSON gives it back exactly."""
+    _keep(_READING, path, raw, {"data": data, "positions": [[*at, *steps] for steps, at in positions.items()]})
+
+
+def kept_load(path: str, text: str) -> Loaded | None:
+    """The data kept for this text of the file at ``path``, or None."""
+    found = _kept(_LOADING, path, text.encode("utf-8", "surrogateescape"))
+    return Loaded(found["data"]) if found is not None else None
+
+
+def keep_load(path: str, text: str, data: Any) -> None:
+    """Keep a load that passed, if JSON gives it back exactly."""
+    _keep(_LOADING, path, text.encode("utf-8", "surrogateescape"), {"data": data})
