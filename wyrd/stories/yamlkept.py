@@ -16,6 +16,7 @@ every start. A story's path has one reading of each kind kept at a time, its lat
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from typing import Any, NamedTuple
@@ -41,14 +42,19 @@ class Loaded(NamedTuple):
     data: Any
 
 
+@functools.cache
+def _code() -> bytes:
+    """The digest of the reading code and PyYAML's version: the same for every file a process reads."""
+    import yaml
+
+    return code_digest(READER_MODULES, yaml.__version__, str(getattr(yaml, "__with_libyaml__", False)))
+
+
 def _names(kind: str, path: str, raw: bytes) -> tuple[str, str]:
     """The name a reading of ``raw`` at ``path`` is kept under, and the glob of the path's others."""
     import hashlib
 
-    import yaml
-
-    code = code_digest(READER_MODULES, yaml.__version__, str(getattr(yaml, "__with_libyaml__", False)))
-    key = hashlib.sha256(_FORMAT + kind.encode() + code + raw).hexdigest()
+    key = hashlib.sha256(_FORMAT + kind.encode() + _code() + raw).hexdigest()
     place = hashlib.sha256(os.path.abspath(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     return f"{kind}{place}-{key}.json", f"{kind}{place}-*.json"
 

@@ -20,7 +20,7 @@ import contextlib
 from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
-from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
@@ -32,7 +32,7 @@ from wyrd.play.frontends.cleaning import clean
 from wyrd.play.frontends.table.client import RemoteTable, TableRefused
 from wyrd.play.frontends.terminal.history import line_history
 from wyrd.play.frontends.terminal.prose import INDENT, Prose, keys_terminal, typed_ahead_unechoed
-from wyrd.play.frontends.terminal.style import STYLE, line_class
+from wyrd.play.frontends.terminal.style import STYLE, line_class, print_styled
 
 __all__ = ["RemoteCompleter", "message_lines", "run_remote"]
 
@@ -179,7 +179,7 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
         if lines or kind in ("prose_withdrawn", "prose_done"):
             own.clear()
         for style, text in lines:
-            print_formatted_text(FormattedText([(style, text)]), style=STYLE, output=output)
+            print_styled(FormattedText([(style, text)]), style=STYLE, output=output)
 
     table.on_message = show
     connection = asyncio.ensure_future(table.run())
@@ -232,8 +232,8 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
                 own.waiting = 0
         if connection.done() and connection.exception() is not None:
             status = 1
-    print_formatted_text(FormattedText([("class:info", "You leave the table; it goes on. `wyrd join` with the "
-                                         "same link takes your seat again.")]), style=STYLE, output=output)
+    print_styled(FormattedText([("class:info", "You leave the table; it goes on. `wyrd join` with the "
+                                 "same link takes your seat again.")]), style=STYLE, output=output)
     await table.close()
     with contextlib.suppress(BaseException):
         await asyncio.wait_for(connection, 5)
