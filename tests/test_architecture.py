@@ -32,11 +32,12 @@ IDS = [p.relative_to(ROOT).as_posix() for p in SOURCES]
 # ``wyrd.rulesets`` is the registry: plain descriptions that any layer may read.
 LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "wyrd.rules": (("wyrd.rules",), ("pydantic", "pydantic_core")),
-    "wyrd.rulesets": (("wyrd.rulesets",), ("pydantic", "pydantic_core")),
-    "wyrd.stories": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories"), ("pydantic", "pydantic_core", "yaml")),
+    "wyrd.rulesets": (("wyrd.rulesets", "wyrd.installed"), ("pydantic", "pydantic_core")),
+    "wyrd.stories": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.kept"),
+                     ("pydantic", "pydantic_core", "yaml")),
     "wyrd.prompts": (("wyrd.rulesets", "wyrd.prompts", "wyrd.stories"),
                      ("pydantic", "pydantic_core", "yaml", "langchain_core")),
-    "wyrd.oracle": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.prompts", "wyrd.oracle"),
+    "wyrd.oracle": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.prompts", "wyrd.oracle", "wyrd.kept"),
                     ("pydantic", "pydantic_core", "yaml", "langchain", "langchain_core", "platformdirs",
                      "confusable_homoglyphs")),
     "wyrd.sim": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.oracle", "wyrd.play.engine",
@@ -57,6 +58,10 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                    "websockets", "segno")),
     "wyrd.play.cli": (("wyrd",), ("pydantic", "pydantic_core", "yaml", "platformdirs")),
     "wyrd": (("wyrd",), ()),
+    # Below every layer, standard library only: results kept between starts, and what installed
+    # packages declare (kept the same way); the registry reads the second, stories and oracle the first.
+    "wyrd.kept": (("wyrd.kept",), ()),
+    "wyrd.installed": (("wyrd.installed", "wyrd.kept"), ()),
 }
 # Libraries that only one corner may use, whatever its layer allows.
 ONLY_IN = {

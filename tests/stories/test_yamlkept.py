@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from wyrd.stories import kept as keeping
+from wyrd import kept as keeping
 from wyrd.stories import yamlguard, yamlread
 from wyrd.stories.problems import StoryError
 from wyrd.stories.yamlguard import safe_load

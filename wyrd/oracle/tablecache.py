@@ -3,7 +3,7 @@
 Loading the tables every ruleset narrates with (:func:`wyrd.oracle.tables.bundled_tables`) parses and
 checks every bundled table file: 14 files and more than two hundred tables, most of a start's wait
 for a ruleset whose opening is told from them. Those files change only with the installed packages, so
-once they have passed every check the result is kept (:mod:`wyrd.stories.kept`, in the folder the
+once they have passed every check the result is kept (:mod:`wyrd.kept`, in the folder the
 program names) and read back at the next start in place of the check.
 
 The key is a digest of everything the result depends on: each file's label and bytes, the source of
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from wyrd.stories.kept import code_digest, keep_in, kept_in
-from wyrd.stories.kept import keep as _keep
-from wyrd.stories.kept import kept as _kept
+from wyrd.kept import code_digest, keep_in, kept_in
+from wyrd.kept import keep as _keep
+from wyrd.kept import kept as _kept
 
 __all__ = ["CHECKER_MODULES", "keep", "keep_in", "kept", "kept_in", "key_of", "pack", "unpack"]
 

@@ -161,11 +161,11 @@ def _scan() -> None:
     if _SCANNED:
         return
     _SCANNED = True
-    # Imported here, at the first question: reading installed packages' metadata takes about 20 ms,
-    # which `wyrd --version` need not pay.
-    from importlib.metadata import entry_points
+    # Imported here, at the first question: `wyrd --version` reads no package's metadata. What
+    # the packages declare is kept between starts where the command keeps its readings.
+    from wyrd.installed import declared
 
-    for point in entry_points(group=ENTRY_POINTS):
+    for point in declared(ENTRY_POINTS):
         # Another package's broken declaration must not take every ruleset (and the command) down with it.
         try:
             found = point.load()

@@ -4,7 +4,7 @@ Reading a story file is the largest part of a new game's start that is the same 
 15 ms for The Hollow Fair with its limits and positions (:func:`wyrd.stories.yamlread.read_yaml`),
 3 to 4 ms for the other rulesets' files (:func:`wyrd.stories.yamlguard.safe_load`, YAML 1.1, read
 twice or three times by a Wolden start), against about 1 ms to read the result back as JSON
-(bench/RESULTS.md, issue 21, point 2). A reading that passed is kept (:mod:`wyrd.stories.kept`)
+(bench/RESULTS.md, issue 21, point 2). A reading that passed is kept (:mod:`wyrd.kept`)
 under a digest of the file's bytes, the code that reads it and PyYAML's version, and given back for
 the same bytes; anything else is read again, and every problem is reported as it always is. The
 story is still validated by its format each time: only the YAML parse and its checks are saved.
@@ -21,7 +21,7 @@ import json
 import os
 from typing import Any, NamedTuple
 
-from wyrd.stories.kept import code_digest, keep, kept
+from wyrd.kept import code_digest, keep, kept
 from wyrd.stories.problems import Steps
 
 __all__ = ["READER_MODULES", "Loaded", "keep_load", "keep_reading", "kept_load", "kept_reading"]

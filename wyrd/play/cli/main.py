@@ -113,6 +113,19 @@ def _command_of(argv: Sequence[str]) -> str:
     return next((word for word in argv if not word.startswith("-")), "")
 
 
+def _spare_pydantic_plugins() -> None:
+    """Tell pydantic, by its own switch, that no installed package declares a plugin for it.
+
+    Otherwise its first validator reads every installed package's metadata to look for one
+    (a few milliseconds before each first prompt). Whether there is any is kept between starts
+    (:mod:`wyrd.installed`); a switch the player has set is left as it is.
+    """
+    from wyrd.installed import declared
+
+    if not declared("pydantic"):
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``wyrd`` command.
 
@@ -124,14 +137,15 @@ def main(argv: list[str] | None = None) -> int:
     """
     if argv is None:
         argv = sys.argv[1:]
+    from wyrd.kept import keep_in
     from wyrd.play.engine.paths import cache_dir
-    from wyrd.stories.kept import keep_in
 
     keep_in(cache_dir)  # a start reads the story's and the bundled tables' kept readings
     if argv[:1] == ["--version"]:
         # Answered before the subcommands are added: their --ruleset choices read installed packages' metadata.
         print(_version_line())
         return EXIT_OK
+    _spare_pydantic_plugins()
     parser = build_parser(_command_of(argv))
     try:
         args = parser.parse_args(argv)
