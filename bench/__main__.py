@@ -1,7 +1,7 @@
 """Run every benchmark and print its figures.
 
-``python -m bench [startup|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|savefuzz|repetition|
-firewall|prompts|table|longgame|longgame-quick|targets]``
+``python -m bench [startup|instructions|session|odds|simulate|crash|scale|untrusted|interrupts|saves|savecheck|
+savefuzz|repetition|firewall|prompts|table|longgame|longgame-quick|targets]``
 
 ``python -m bench targets`` runs the suites that hold issue 21's targets and lists each with its verdict.
 
@@ -21,6 +21,7 @@ import tempfile
 from bench import (
     crash,
     firewall,
+    instructions,
     interrupts,
     longgame,
     odds,
@@ -37,9 +38,9 @@ from bench import (
 )
 from bench.narration import main as narration
 
-SUITES = {"startup": startup.run, "session": session.run, "odds": odds.run, "simulate": simulate.run,
-          "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run, "interrupts": interrupts.run,
-          "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
+SUITES = {"startup": startup.run, "instructions": instructions.run, "session": session.run, "odds": odds.run,
+          "simulate": simulate.run, "crash": crash.run, "scale": session.scale, "untrusted": untrusted.run,
+          "interrupts": interrupts.run, "saves": session.saves, "savecheck": savecheck.run, "savefuzz": savefuzz.run,
           "repetition": repetition.run, "firewall": firewall.run, "prompts": prompts.run,
           "table": table.run, "longgame": longgame.run, "longgame-quick": longgame.quick,
           "targets": targets.run}

@@ -42,7 +42,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["FLOOR_SCRIPT", "PROMPT", "TARGET", "first_page", "first_prompt", "in_pty", "measure", "run", "wall"]
+__all__ = ["FLOOR_SCRIPT", "PROMPT", "TARGET", "first_page", "first_prompt", "in_pty", "measure", "read_terminal",
+           "run", "wall"]
 
 # Prefer the wyrd beside this Python (the project's venv) to whatever else is on PATH.
 _BESIDE = Path(sys.executable).with_name("wyrd")
@@ -89,14 +90,10 @@ def in_pty(argv: list[str], env: dict[str, str], marker: re.Pattern[bytes] = PRO
         while not marker.search(ESCAPES.sub(b"", seen)) and time.perf_counter() < deadline:
             ready, _, _ = select.select([main], [], [], 0.05)
             if ready:
-                try:
-                    seen += os.read(main, 4096)
-                except OSError:
+                more = read_terminal(main, seen)
+                if more is None:
                     break
-                # Answer a cursor-position request, as a terminal would.
-                if b"\x1b[6n" in seen:
-                    os.write(main, b"\x1b[1;1R")
-                    seen = seen.replace(b"\x1b[6n", b"")
+                seen = more
         elapsed = time.perf_counter() - start
     finally:
         proc.kill()
@@ -105,6 +102,19 @@ def in_pty(argv: list[str], env: dict[str, str], marker: re.Pattern[bytes] = PRO
     if not marker.search(ESCAPES.sub(b"", seen)):
         raise RuntimeError(f"{argv[1:3]}: no prompt seen; the terminal showed {seen[-300:]!r}")
     return elapsed
+
+
+def read_terminal(main: int, seen: bytes) -> bytes | None:
+    """``seen`` and what the terminal ``main`` shows next, a cursor-position request answered as a
+    terminal would answer it; None once the program has closed the terminal."""
+    try:
+        seen += os.read(main, 65536)
+    except OSError:
+        return None
+    if b"\x1b[6n" in seen:
+        os.write(main, b"\x1b[1;1R")
+        seen = seen.replace(b"\x1b[6n", b"")
+    return seen
 
 
 def _env(home: str) -> dict[str, str]:
