@@ -17,18 +17,13 @@ valgrind``); without it the suite says so and prints nothing else.
 
 from __future__ import annotations
 
-import os
-import pty
 import re
-import select
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from bench.startup import FLOOR_SCRIPT, STORY, _env, _saved_game, read_terminal
+from bench.startup import FLOOR_SCRIPT, STORY, _env, _saved_game, in_terminal
 
 __all__ = ["count", "run"]
 
@@ -69,25 +64,9 @@ def count(path: Path, args: list[str], env: dict[str, str], *, tool: bool = True
     argv = [sys.executable, str(path), *args]
     if tool:
         argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv]
-    main, child = pty.openpty()
-    proc = subprocess.Popen(argv, stdin=child, stdout=child, stderr=child, env=env, close_fds=True, cwd=path.parent)
-    os.close(child)
-    seen = b""
-    deadline = time.monotonic() + 600
     try:
-        while proc.poll() is None and time.monotonic() < deadline:
-            ready, _, _ = select.select([main], [], [], 0.1)
-            if ready:
-                more = read_terminal(main, seen)
-                if more is None:
-                    break
-                seen = more
-        proc.wait(timeout=600)
+        _, seen = in_terminal(argv, env, timeout=600, cwd=path.parent)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
         out.unlink(missing_ok=True)
     if not tool:
         return 0

@@ -42,8 +42,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["FLOOR_SCRIPT", "PROMPT", "TARGET", "first_page", "first_prompt", "in_pty", "measure", "read_terminal",
-           "run", "wall"]
+__all__ = ["FLOOR_SCRIPT", "PROMPT", "TARGET", "first_page", "first_prompt", "in_pty", "in_terminal",
+           "measure", "run", "wall"]
 
 # Prefer the wyrd beside this Python (the project's venv) to whatever else is on PATH.
 _BESIDE = Path(sys.executable).with_name("wyrd")
@@ -80,41 +80,47 @@ def wall(argv: list[str], runs: int = 7) -> float:
 
 def in_pty(argv: list[str], env: dict[str, str], marker: re.Pattern[bytes] = PROMPT) -> float:
     """Seconds from launching ``argv`` in a pseudo-terminal until ``marker`` shows in its output."""
-    main, child = pty.openpty()
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
-    os.close(child)
-    seen = b""
-    deadline = start + 30
-    try:
-        while not marker.search(ESCAPES.sub(b"", seen)) and time.perf_counter() < deadline:
-            ready, _, _ = select.select([main], [], [], 0.05)
-            if ready:
-                more = read_terminal(main, seen)
-                if more is None:
-                    break
-                seen = more
-        elapsed = time.perf_counter() - start
-    finally:
-        proc.kill()
-        proc.wait()
-        os.close(main)
+    elapsed, seen = in_terminal(argv, env, until=lambda seen: marker.search(ESCAPES.sub(b"", seen)) is not None)
     if not marker.search(ESCAPES.sub(b"", seen)):
         raise RuntimeError(f"{argv[1:3]}: no prompt seen; the terminal showed {seen[-300:]!r}")
     return elapsed
 
 
-def read_terminal(main: int, seen: bytes) -> bytes | None:
-    """``seen`` and what the terminal ``main`` shows next, a cursor-position request answered as a
-    terminal would answer it; None once the program has closed the terminal."""
+def in_terminal(argv: list[str], env: dict[str, str], *, until: Callable[[bytes], bool] | None = None,
+                timeout: float = 30, cwd: Path | None = None) -> tuple[float, bytes]:
+    """Run ``argv`` in a pseudo-terminal until ``until(what it showed)`` holds (None: until it exits),
+    answering a cursor-position request as a terminal would; then stop it.
+
+    Returns the seconds from its launch to that moment, and what it showed.
+    """
+    main, child = pty.openpty()
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdin=child, stdout=child, stderr=child, env=env, close_fds=True, cwd=cwd)
+    os.close(child)
+    seen = b""
+    deadline = start + timeout
     try:
-        seen += os.read(main, 65536)
-    except OSError:
-        return None
-    if b"\x1b[6n" in seen:
-        os.write(main, b"\x1b[1;1R")
-        seen = seen.replace(b"\x1b[6n", b"")
-    return seen
+        while time.perf_counter() < deadline and not (until(seen) if until is not None else proc.poll() is not None):
+            ready, _, _ = select.select([main], [], [], 0.05)
+            if ready:
+                try:
+                    seen += os.read(main, 65536)
+                except OSError:  # the program closed the terminal
+                    break
+                if b"\x1b[6n" in seen:
+                    os.write(main, b"\x1b[1;1R")
+                    seen = seen.replace(b"\x1b[6n", b"")
+        elapsed = time.perf_counter() - start
+        while until is None and select.select([main], [], [], 0)[0]:  # what it wrote as it ended
+            try:
+                seen += os.read(main, 65536)
+            except OSError:
+                break
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(main)
+    return elapsed, seen
 
 
 def _env(home: str) -> dict[str, str]:
