@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import os
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,8 +76,26 @@ def test_a_package_installed_later_is_found(kept_here: Path, tmp_path: Path, mon
     after = declared("wyrd.rulesets")
     assert after == _as_metadata("wyrd.rulesets")
     assert Declared("added", "json:dumps") in after
-    # The answer for the old fingerprint is replaced, not kept beside it.
-    assert len(list(kept_here.glob("entry-points-*.json"))) == 1
+    # The answer for the old fingerprint is kept beside the new one (a few environments may share a data folder).
+    assert len(list(kept_here.glob("entry-points-*.json"))) == 2
+
+
+def test_environments_that_share_a_data_folder_each_keep_their_answer(
+        kept_here: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = []
+    for name in ("one", "two", "three", "four", "five"):
+        (tmp_path / name).mkdir()
+        paths.append([str(tmp_path / name), *sys.path])
+    for path in paths:
+        monkeypatch.setattr(sys, "path", path)
+        _forget(monkeypatch)
+        declared("wyrd.rulesets")
+    assert len(list(kept_here.glob("entry-points-*.json"))) == installed._MOST
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: pytest.fail("metadata read again"))
+    for path in paths[-installed._MOST:]:  # the newest few: each start of each takes its own
+        monkeypatch.setattr(sys, "path", path)
+        _forget(monkeypatch)
+        assert declared("wyrd.rulesets")
 
 
 def test_a_package_changed_in_place_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

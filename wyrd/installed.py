@@ -29,6 +29,9 @@ __all__ = ["GROUPS", "Declared", "declared", "fingerprint"]
 #: The groups whose entry points are kept: the rulesets, and pydantic's plugins.
 GROUPS = ("wyrd.rulesets", "pydantic")
 _NAMES = "entry-points-*.json"
+# Answers kept at once: a data folder shared by a few environments (a pipx install and a checkout's
+# virtual environment) keeps each one's instead of reading the metadata again at every other start.
+_MOST = 4
 _METADATA = (".dist-info", ".egg-info")
 
 
@@ -66,7 +69,7 @@ def declared(group: str) -> list[Declared]:
         if answer is None:
             answer = {each: _scan(each) for each in GROUPS}
             body = {each: [list(point) for point in points] for each, points in answer.items()}
-            keep(name, json.dumps(body).encode(), replacing=_NAMES)
+            keep(name, json.dumps(body).encode(), replacing=_NAMES, most=_MOST)
         _answers[asked] = answer
     return list(answer[group])
 

@@ -11,8 +11,9 @@ as it always is; only a result that passed is written.
 
 What is written carries the digest of its own text: a kept result cut short or changed without its
 digest is not given back. It sits in the player's own folder, beside their own files, and is read
-through the same models or checks as the file it stands for; it is not a guard against someone who
-rewrites it with a digest to match.
+through the same models or checks as the file it stands for, or (a validated story,
+:mod:`wyrd.stories.modelkept`) by a reader that makes only the story's own models; it is not a guard
+against someone who rewrites it with a digest to match.
 
 This module imports only the standard library, and what it needs to read and write only when it
 does (hashing, temporary files): every ``wyrd`` command names the folder, ``wyrd --version`` too.
@@ -85,10 +86,10 @@ def kept(name: str) -> bytes | None:
     return body
 
 
-def keep(name: str, body: bytes, *, replacing: str | None = None) -> None:
+def keep(name: str, body: bytes, *, replacing: str | None = None, most: int = 1) -> None:
     """Write ``body`` as ``name``, and remove what else in the folder matches the glob ``replacing``
-    (the results it replaces). A folder that cannot be written is left as it is: the next start
-    does the work again."""
+    (the results it replaces) but the ``most - 1`` newest of them. A folder that cannot be written
+    is left as it is: the next start does the work again."""
     import hashlib
     import tempfile
 
@@ -105,8 +106,10 @@ def keep(name: str, body: bytes, *, replacing: str | None = None) -> None:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-        for old in folder.glob(replacing) if replacing is not None else ():
-            if old.name != name:
+        if replacing is not None:
+            others = [path for path in folder.glob(replacing) if path.name != name]
+            others.sort(key=lambda path: path.stat().st_mtime_ns, reverse=True)
+            for old in others[most - 1:]:
                 old.unlink(missing_ok=True)
     except OSError:
         return
