@@ -168,3 +168,14 @@ def test_configuring_a_narrator_imports_neither_the_narration_nor_the_firewall()
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           check=True, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(ROOT / "nonexistent")})
     assert done.stdout.split() == ["['wyrd.oracle.narrators.llm_config']"]
+
+
+@pytest.mark.parametrize("environ", [{}, {"WYRD_MODEL": "table"}, {"WYRD_MODEL": "off"}])
+def test_with_nothing_set_the_settings_are_the_defaults_as_validation_gives_them(
+        tmp_path: Path, environ: dict[str, str]) -> None:
+    """Issue 21, point 2: no validator is built for the defaults, and they are what validating gives."""
+    found = load_config(environ=environ, path=tmp_path / "none.toml")
+    expected = NarratorConfig.model_validate({"model": None, "origin": ""})
+    assert found == expected and found.model_dump() == expected.model_dump()
+    assert found.model_fields_set == expected.model_fields_set
+    assert found.model is None and found.origin == ""

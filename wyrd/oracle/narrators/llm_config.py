@@ -169,8 +169,13 @@ def load_config(model: str | None = None, *, base_url: str | None = None, enviro
         settings["model"], origin = model, "--model"
     if str(settings.get("model", "")).strip().lower() in OFF:
         settings["model"] = None
+    data = {**settings, "origin": origin if settings.get("model") else ""}
+    if all(value is None for value in settings.values()):
+        # Nothing set, or only the model switched off: the defaults, valid as written, need no
+        # validator built before a game's first prompt (the table narrator's, most games' case).
+        return NarratorConfig.model_construct(**data)
     try:
-        return NarratorConfig.model_validate({**settings, "origin": origin if settings.get("model") else ""})
+        return NarratorConfig.model_validate(data)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
         raise NarratorConfigError(f"narrator settings ({path} and the environment): {problems}") from exc
