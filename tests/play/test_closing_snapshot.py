@@ -126,3 +126,34 @@ def test_a_game_whose_process_was_killed_is_replayed_to_the_same_game(tmp_path: 
         assert _as_left(resumed) == left
     finally:
         resumed.close()
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_with_a_kept_folder_a_quit_games_state_is_kept_and_its_resume_builds_no_validator_for_it(
+        ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its state, validated as the resume will read it when the game is closed, is kept
+    (wyrd.stories.modelkept) and taken back by the resume: the same game, with its story."""
+    from wyrd import kept
+    from wyrd.stories import modelkept
+
+    kept.keep_in(lambda: tmp_path / "cache")
+    path = tmp_path / "game.wyrd"
+    live = _play(path, ruleset)
+    left = _as_left(live)
+    state_model = type(live.state)
+    live.close()
+    assert list((tmp_path / "cache").glob(f"model-{state_model.__name__.lower()}-*.pickle"))
+    modelkept._RECENT.clear()  # as a new process: nothing remembered
+
+    def refuse(cls: type[Any], *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"{cls.__name__} validated again")
+
+    with monkeypatch.context() as patched:
+        _no_replay(patched)
+        patched.setattr(state_model, "model_validate", classmethod(refuse))
+        resumed = Session.resume(path)
+    try:
+        assert _as_left(resumed) == left
+        assert resumed.state == state_model.model_validate(left["state"])
+    finally:
+        resumed.close()

@@ -69,6 +69,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice, DiceExhausted, FaceOutOfRange, Roll, ScriptedSource, SeededSource, TypedSource
 from wyrd.rules.errors import RuleError
+from wyrd.stories.modelkept import keep_validated, validated
 
 if TYPE_CHECKING:
     from wyrd.play.engine.narration import Moments, Storyteller
@@ -535,18 +536,23 @@ class Session:
             return
         last = self.save.last_live()
         if last is not None:
-            self._take_snapshot(last.seq)
+            self._take_snapshot(last.seq, keep=True)
 
-    def _take_snapshot(self, seq: int) -> None:
+    def _take_snapshot(self, seq: int, *, keep: bool = False) -> None:
         if self.save is None or self.unsettled:
             return  # only ever from a game that is the save's
         extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
         if self.follower is not None:
             extra["follower"] = self.follower.snapshot()
+        state = self.state.model_dump(mode="json")
         # A snapshot only speeds up resuming; the command itself is already safe.
         with contextlib.suppress(SaveWriteError):
-            self.save.save_snapshot(seq, self.state.model_dump(mode="json"), extra)
+            self.save.save_snapshot(seq, state, extra)
             self._unsnapped = 0
+            if keep:
+                # The state as the resume will read it, validated now and kept: that resume takes
+                # it instead of building the state's validators before its first prompt.
+                keep_validated(type(self.state), state)
 
     def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
         return Reply(line=text, verb=verb, refused=refusal(text, str(exc), rule))
@@ -640,7 +646,7 @@ class Session:
             self._unsnapped = note.unsnapped
             start = note.seq - 1
         elif snap is not None:
-            self.state = type(self.state).model_validate(snap.state)
+            self.state = validated(type(self.state), snap.state)
             self.next_event = int(snap.extra["next_event"])
             # Saves before kits had followers alike kept the Abacus's under "story".
             self.follower = self._follow(snap.extra.get("follower", snap.extra.get("story")))

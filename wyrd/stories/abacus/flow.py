@@ -37,6 +37,7 @@ from wyrd.stories.abacus.exits import (
     WhenOvercome,
 )
 from wyrd.stories.abacus.schema import ChallengeEntry, RuleEntry, Story, StoryChallenge
+from wyrd.stories.modelkept import dumped
 from wyrd.stories.wording import Wording
 
 __all__ = [
@@ -205,9 +206,9 @@ class Setup(NamedTuple):
 
 def setup(story: Story) -> Setup:
     """The story's standing rules, clocks, counters, denizens and every challenge it writes."""
-    # Dumped by the story's own serializer, built with its validator: the parts' own would be
-    # built for this alone before a new game's first prompt (about 1.5 ms, bench/RESULTS.md).
-    parts = story.model_dump(include={"stage_rules": True, "clocks": True, "counters": True})
+    # The story's JSON form, which a kept story carries (wyrd.stories.modelkept): neither the story's
+    # serializer nor the parts' own is built for this before a new game's first prompt.
+    parts = dumped(story)
     return Setup(
         rules=[StageRule.model_validate(r) for r in parts["stage_rules"]],
         clocks=[Clock.model_validate(c) for c in parts["clocks"]],

@@ -16,6 +16,7 @@ from wyrd.stories.abacus.schema import Story
 from wyrd.stories.files import regular_file
 from wyrd.stories.formats import StoryInfo, story_files
 from wyrd.stories.loader import read_mapping, validation_problems
+from wyrd.stories.modelkept import validated
 from wyrd.stories.problems import Origin, Problem, StoryError
 
 __all__ = ["RULESET", "discover", "find_story", "info", "load_story", "named_files"]
@@ -28,7 +29,7 @@ def load_story(path: str | Path) -> Story:
     name = str(path)
     data, positions = read_mapping(path)
     try:
-        story = Story.model_validate(data)
+        story = validated(Story, data)
     except ValidationError as exc:
         raise StoryError(validation_problems(name, exc, data, positions)) from None
     story.set_origin(Origin(name, positions))

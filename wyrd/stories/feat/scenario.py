@@ -76,6 +76,7 @@ from wyrd.stories.feat.branching import (
     holds,
 )
 from wyrd.stories.files import FileRefused, read_bytes, yaml_files
+from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.wording import LanguageCode, PronounWord
 from wyrd.stories.yamlguard import safe_load
@@ -373,7 +374,7 @@ def story_from(data: Any, where: str = "story") -> FeatStory:
     if not isinstance(data, Mapping):
         raise FeatStoryError(f"{where}: a scenario is one mapping (id: ..., title: ..., ...)")
     try:
-        return FeatStory.model_validate(data)
+        return validated(FeatStory, data)
     except ValidationError as exc:
         raise FeatStoryError(f"{where}: {_problems(exc)}") from None
 
@@ -441,18 +442,18 @@ class FeatProgress:
         """A fresh follower (None), or one as a snapshot left it."""
         if not data:
             return cls()
-        story = FeatStory.model_validate(data["story"]) if data.get("story") else None
+        story = validated(FeatStory, data["story"]) if data.get("story") else None
         return cls(story, data.get("current"), list(data.get("played", [])), bool(data.get("ended", False)),
                    dict(data.get("outcomes", {})), list(data.get("acted", [])), list(data.get("last", [])))
 
     def snapshot(self) -> dict[str, Any]:
-        return {"story": self.story.model_dump(mode="json") if self.story else None, "current": self.current,
+        return {"story": dumped(self.story) if self.story else None, "current": self.current,
                 "played": list(self.played), "ended": self.ended, "outcomes": dict(self.outcomes),
                 "acted": list(self.acted), "last": list(self.last)}
 
     def observe(self, verb: str, args: Mapping[str, Any], events: Iterable[Event]) -> None:
         if verb == "story" and isinstance(args.get("story"), Mapping):
-            self.story = FeatStory.model_validate(args["story"])
+            self.story = validated(FeatStory, args["story"])
         who = args.get("who")
         # acting is making a roll or a move (being wounded or brought round is not a turn); without
         # a story anyone may be a hero, with one only its cast

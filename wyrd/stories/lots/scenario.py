@@ -44,6 +44,7 @@ from wyrd.rules.lots import (
 )
 from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.lots.branches import END, Exit, StageRule, Told, Twists, When, branch_faults, key_of
+from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.wording import LanguageCode, PronounWord
 from wyrd.stories.wording import unset as _unset
@@ -251,7 +252,7 @@ def load_scenario(path: str | Path) -> Scenario:
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{where}: cannot be read: {exc}") from None
     try:
-        return Scenario.model_validate(data)
+        return validated(Scenario, data)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'scenario'}: {e['msg']}" for e in exc.errors())
         raise ScenarioError(f"{where}: {problems}") from None
@@ -314,7 +315,7 @@ class ScenarioPlay:
         if snapshot is None:
             return cls()
         story = snapshot.get("story")
-        return cls(Scenario.model_validate(story) if story is not None else None,
+        return cls(validated(Scenario, story) if story is not None else None,
                    [str(s) for s in snapshot.get("played", [])], bool(snapshot.get("ended", False)),
                    {str(k): str(v) for k, v in dict(snapshot.get("outcomes", {})).items()},
                    {str(k): str(v) for k, v in dict(snapshot.get("casts", {})).items()},
@@ -324,7 +325,7 @@ class ScenarioPlay:
 
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to carry on, as JSON (see :meth:`follow`)."""
-        story = self.scenario.model_dump(mode="json") if self.scenario is not None else None
+        story = dumped(self.scenario) if self.scenario is not None else None
         return {"story": story, "played": list(self.played), "ended": self.ended, "outcomes": dict(self.outcomes),
                 "casts": dict(self.casts), "acted": list(self.acted), "news": list(self.news),
                 "text": self.text, "fresh": self.fresh, "moved": self.moved, "done_now": self.done_now}
@@ -332,7 +333,7 @@ class ScenarioPlay:
     def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None:
         """Move on with a command applied or replayed: a story chosen, a scene opened, an outcome, the ending."""
         if verb == "story" and isinstance(args.get("story"), dict):
-            self.scenario, self.played, self.ended = Scenario.model_validate(args["story"]), [], False
+            self.scenario, self.played, self.ended = validated(Scenario, args["story"]), [], False
             self.outcomes, self.casts, self.acted = {}, {}, []
         self.news, self.fresh, self.moved, self.done_now = [], False, False, False
         ident = self.scenario.id if self.scenario is not None else None

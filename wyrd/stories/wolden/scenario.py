@@ -36,6 +36,7 @@ from wyrd.rules.errors import RuleError
 from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_character
 from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
 from wyrd.stories.files import read_text, yaml_files
+from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.wording import LanguageCode, PronounWord, Wording, placeholder_fault, unset
 from wyrd.stories.yamlguard import safe_load
@@ -506,7 +507,7 @@ def load_cults(dirs: Iterable[Path]) -> dict[str, Cult]:
             continue
         for i, entry in enumerate(data.get("cults") or []):
             try:
-                cult = Cult.model_validate(entry)
+                cult = validated(Cult, entry)
             except ValidationError as exc:
                 raise ScenarioError(f"{path}: cult {i + 1}: {_first(exc)}") from None
             cults.setdefault(cult.id, cult)
@@ -540,7 +541,7 @@ def find_scenario(ident: str, dirs: Iterable[Path]) -> Scenario:
         if not _is_scenario(data) or data.get("id") != ident:
             continue
         try:
-            return Scenario.model_validate(data)
+            return validated(Scenario, data)
         except ValidationError as exc:
             raise ScenarioError(f"{path}: {_first(exc)}") from None
     known = ", ".join(i for i, _ in list_scenarios(folders)) or "none"
@@ -565,8 +566,8 @@ def scenario_args(ident: str, dirs: Iterable[Path]) -> dict[str, Any]:
                              mind=pregen.mind, graces=pregen.graces, gifts=pregen.gifts, concept=pregen.concept)
         except RuleError as exc:
             raise ScenarioError(f"{scenario.id}: {pregen.name}: {exc}") from None
-    return {"id": scenario.id, "scenario": scenario.model_dump(mode="json"),
-            "cults": [known[c].model_dump(mode="json") for c in scenario.cults]}
+    return {"id": scenario.id, "scenario": dumped(scenario),
+            "cults": [dumped(known[c]) for c in scenario.cults]}
 
 
 # -- where play stands ---------------------------------------------------------------
@@ -593,18 +594,18 @@ class ScenarioProgress:
         if not data:
             return cls()
         found = data.get("scenario")
-        return cls(Scenario.model_validate(found) if found else None, list(data.get("played", [])),
+        return cls(validated(Scenario, found) if found else None, list(data.get("played", [])),
                    dict(data.get("outcomes", {})), bool(data.get("ended", False)), dict(data.get("targets", {})),
                    list(data.get("acted", [])), str(data.get("way", "")))
 
     def snapshot(self) -> dict[str, Any]:
-        return {"scenario": self.scenario.model_dump(mode="json") if self.scenario else None,
+        return {"scenario": dumped(self.scenario) if self.scenario else None,
                 "played": list(self.played), "outcomes": dict(self.outcomes), "ended": self.ended,
                 "targets": dict(self.targets), "acted": list(self.acted), "way": self.way}
 
     def observe(self, verb: str, args: Mapping[str, Any], events: Sequence[Event]) -> None:
         if verb == "story" and "scenario" in args:
-            self.scenario = Scenario.model_validate(args["scenario"])
+            self.scenario = validated(Scenario, args["scenario"])
         elif verb == "scene" and args.get("end"):
             self.ended = True
         elif verb == "scene" and "scene" in args:

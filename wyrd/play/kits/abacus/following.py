@@ -30,6 +30,7 @@ from wyrd.stories.abacus import flow
 from wyrd.stories.abacus.loader import find_story
 from wyrd.stories.abacus.schema import SceneSpec, Story
 from wyrd.stories.loader import StoryError
+from wyrd.stories.modelkept import dumped, validated
 
 __all__ = ["StoryFollower", "StoryPlay", "load_story_args", "story_in", "story_of"]
 
@@ -43,25 +44,16 @@ def load_story_args(ident: str, dirs: Iterable[Path]) -> dict[str, Any]:
     except LookupError:
         known = ", ".join(i.id for i in list_stories(dirs))
         raise UsageError(f"no story {ident!r}; the stories are: {known}") from None
-    return {"id": story.id, "story": story.model_dump(mode="json")}
-
-
-# The story of the latest arguments read, with those arguments: a ``story`` command's rules (the verb's
-# ``apply``) and the story follower each read the same arguments, one after the other, and a story is
-# validated once for both (about 1.5 ms before a new game's first prompt). Arguments read anew (a replay,
-# another command) are another object, and validated anew.
-_LATEST: tuple[object, Story] | None = None
+    return {"id": story.id, "story": dumped(story)}
 
 
 def story_in(args: Mapping[str, Any]) -> Story:
-    """The story in a ``story`` command's arguments (``args["story"]``, as saved), validated."""
-    global _LATEST
-    data = args["story"]
-    if _LATEST is not None and _LATEST[0] is data:
-        return _LATEST[1]
-    story = Story.model_validate(data)
-    _LATEST = (data, story)
-    return story
+    """The story in a ``story`` command's arguments (``args["story"]``, as saved), validated.
+
+    A ``story`` command's rules (the verb's ``apply``) and the story's follower each read the same
+    arguments, one after the other: :func:`~wyrd.stories.modelkept.validated` validates them once.
+    """
+    return validated(Story, args["story"])
 
 
 @dataclass
@@ -82,12 +74,12 @@ class StoryPlay:
 
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to carry on from a snapshot, as JSON."""
-        return {"story": self.story.model_dump(mode="json"), "overcome": sorted(self.overcome),
+        return {"story": dumped(self.story), "overcome": sorted(self.overcome),
                 "failed": sorted(self.failed), "played": self.played, "current": self.current}
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> StoryPlay:
-        return cls(Story.model_validate(data["story"]), set(data["overcome"]), set(data["failed"]),
+        return cls(validated(Story, data["story"]), set(data["overcome"]), set(data["failed"]),
                    list(data["played"]), data["current"])
 
     def observe(self, events: Iterable[Event]) -> None:

@@ -51,6 +51,7 @@ from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import Attribute, Edge, GameState, Outcome, Skill, Tier
 from wyrd.stories.feat import FeatCharacterSpec, FeatProgress, FeatStory, FeatStoryError, find_feat_story, parse_skill
+from wyrd.stories.modelkept import dumped, validated
 
 __all__ = ["KIT", "SceneStarted", "StoryEnded"]
 
@@ -215,10 +216,10 @@ class StoryVerb(FeatVerb):
             story = find_feat_story(str(args["id"]), ctx.dirs)
         except FeatStoryError as exc:
             raise UsageError(str(exc)) from None
-        return {"id": story.id, "story": story.model_dump(mode="json")}
+        return {"id": story.id, "story": dumped(story)}
 
     def run(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
-        return _enlist(state, dice, FeatStory.model_validate(args["story"]).cast)
+        return _enlist(state, dice, validated(FeatStory, args["story"]).cast)
 
     def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: Any) -> list[Event]:

@@ -47,6 +47,7 @@ from wyrd.stories.lots import (
     open_scene,
 )
 from wyrd.stories.lots.scenario import SceneCall, SceneOpened, StoryClosed
+from wyrd.stories.modelkept import dumped
 
 __all__ = ["KIT"]
 
@@ -83,7 +84,7 @@ class StoryVerb(LotsVerb):
             scenario = find_scenario(str(args["id"]), ctx.dirs)
         except ScenarioError as exc:
             raise UsageError(str(exc)) from None
-        return {"id": scenario.id, "story": scenario.model_dump(mode="json")}
+        return {"id": scenario.id, "story": dumped(scenario)}
 
     def play(self, state: GameState, dice: Dice, args: Mapping[str, Any]) -> Outcome:
         return Outcome(state, [])

@@ -41,6 +41,7 @@ from wyrd.play.kits.wolden.verbs import (
 )
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
+from wyrd.stories.modelkept import validated
 from wyrd.stories.wolden import ExitSpec, ScenarioError, ScenarioProgress, load_cults, scenario_args
 
 __all__ = ["settled"]
@@ -173,7 +174,7 @@ class Story(WoldenVerb):
             raise UsageError(str(exc)) from None
 
     def run(self, state: W.GameState, dice: Dice, args: Mapping[str, Any]) -> W.Outcome:
-        return W.install(state, dice, [W.Cult.model_validate(c) for c in args["cults"]])
+        return W.install(state, dice, [validated(W.Cult, c) for c in args["cults"]])
 
     def after(self, args: Mapping[str, Any], events: list[Event], ctx: PlayContext,
               state: Any) -> list[Event]:
