@@ -109,7 +109,9 @@ def _text(data: Any) -> str | None:
     """The JSON text of ``data``, or None when JSON would not give the same data back.
 
     A tuple, a key that is not text or a value JSON has no form for would read back as something
-    else, and another value may validate otherwise.
+    else, and another value may validate otherwise. The data is meant to be as JSON or YAML gives it
+    (a file's, a save's, a model's JSON form): a text subclass, such as an enumeration's member, reads
+    back equal to its text and is taken for it.
     """
     if not isinstance(data, dict):
         return None
@@ -219,8 +221,10 @@ def _reader() -> type[Any]:
         def find_class(self, module: str, name: str) -> Any:
             if (module, name) == ("_operator", "getitem"):
                 return operator.getitem  # a generic model with its arguments, each found here
-            found = getattr(sys.modules.get(module), name, None) if module.startswith("wyrd.") else None
-            if name.isidentifier() and isinstance(found, type) and issubclass(found, BaseModel | Enum):
+            # a plain name in a module already imported: reading it back imports nothing
+            found = getattr(sys.modules.get(module), name, None) \
+                if module.startswith("wyrd.") and name.isidentifier() else None
+            if isinstance(found, type) and issubclass(found, BaseModel | Enum):
                 return found
             raise UnpicklingError(f"{module}.{name} is not a story's model")
 
