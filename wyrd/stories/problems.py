@@ -9,8 +9,8 @@ field can name its line.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import NamedTuple
 
 __all__ = ["LINTING", "Origin", "Problem", "Severity", "Steps", "StoryError", "errors", "format_path"]
@@ -71,12 +71,14 @@ def format_path(path: Iterable[str | int]) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class Origin:
-    """Where a story was read from: the file and the (line, column) of every path in it."""
+class Origin(NamedTuple):
+    """Where a story was read from: the file and the (line, column) of every path in it.
+
+    A named tuple, not a dataclass: made in a tenth of the time, before every game's first prompt.
+    """
 
     file: str
-    positions: Mapping[Steps, tuple[int, int]] = field(default_factory=dict)
+    positions: Mapping[Steps, tuple[int, int]] = MappingProxyType({})
 
     def locate(self, path: Steps) -> tuple[int, int] | None:
         """The position of ``path``, or of its nearest ancestor written in the file."""

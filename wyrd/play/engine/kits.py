@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from wyrd.play.engine.events import EventKinds
 from wyrd.play.engine.storyplay import Follower
@@ -51,8 +51,7 @@ def _always(state: Any, follower: Any) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """A common move of a ruleset, offered as a button (the shared table's page).
 
     ``line`` is the command; ``send``: carried out as it is (False: put in the command line for
@@ -73,10 +72,9 @@ COMMON_MOVES: tuple[Move, ...] = (
 )
 
 
-# A kit's hooks are one object per ruleset, told apart by identity: no generated equality, hash or
-# repr (0.8 ms less to define the two before a game's first prompt, bench/RESULTS.md).
-@dataclass(frozen=True, eq=False, repr=False)
-class OracleHooks:
+# A named tuple, not a dataclass: made in a tenth of the time, before every game's first prompt, and as
+# fixed once made (bench/RESULTS.md, issue 21).
+class OracleHooks(NamedTuple):
     """What the shared oracle verbs (``ask``, ``chances``, ``inspire``) need of one ruleset.
 
     The question oracle is the same in every ruleset; what differs is who may ask,
@@ -100,6 +98,8 @@ class OracleHooks:
     reading: str = "interpretation"
 
 
+# A kit's hooks are one object per ruleset, told apart by identity: no generated equality, hash or
+# repr (0.8 ms less to define the two before a game's first prompt, bench/RESULTS.md).
 @dataclass(frozen=True, eq=False, repr=False)
 class PlayHooks:
     """What the shared play layer needs to know of one ruleset: its kit."""
