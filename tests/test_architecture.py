@@ -33,7 +33,7 @@ IDS = [p.relative_to(ROOT).as_posix() for p in SOURCES]
 LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "wyrd.rules": (("wyrd.rules",), ("pydantic", "pydantic_core")),
     "wyrd.rulesets": (("wyrd.rulesets", "wyrd.installed"), ("pydantic", "pydantic_core")),
-    "wyrd.stories": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.kept"),
+    "wyrd.stories": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.kept", "wyrd.deferred"),
                      ("pydantic", "pydantic_core", "yaml")),
     "wyrd.prompts": (("wyrd.rulesets", "wyrd.prompts", "wyrd.stories"),
                      ("pydantic", "pydantic_core", "yaml", "langchain_core")),
@@ -58,9 +58,11 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                    "websockets", "segno")),
     "wyrd.play.cli": (("wyrd",), ("pydantic", "pydantic_core", "yaml", "platformdirs")),
     "wyrd": (("wyrd",), ()),
-    # Below every layer, standard library only: results kept between starts, and what installed
-    # packages declare (kept the same way); the registry reads the second, stories and oracle the first.
+    # Below every layer, standard library only: results kept between starts, what installed
+    # packages declare (kept the same way), and libraries loaded where first used; the registry
+    # reads the second, stories and oracle the first, the stories' YAML guard the third.
     "wyrd.kept": (("wyrd.kept",), ()),
+    "wyrd.deferred": (("wyrd.deferred",), ()),
     "wyrd.installed": (("wyrd.installed", "wyrd.kept"), ()),
 }
 # Libraries that only one corner may use, whatever its layer allows.

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -223,3 +225,64 @@ def test_a_new_game_of_every_ruleset_reads_its_files_from_what_an_earlier_start_
                      "--script", str(script)]) == 0
     finally:
         keeping.keep_in(None)
+
+
+# -- PyYAML itself, loaded only when a file is parsed ------------------------------------------------
+
+_START = """
+import sys
+from wyrd.play.cli.main import main
+assert main(sys.argv[1:]) == 0
+print("loaded" if "yaml.error" in sys.modules else "not loaded")
+"""
+
+
+@pytest.mark.parametrize("story", ["hollow-fair", "the-drowned-bell", "lantern-at-gull-reach", "harrow-mere"])
+def test_a_start_whose_files_were_all_kept_never_loads_pyyaml(story: str, tmp_path: Path) -> None:
+    """Issue 21, point 2: importing PyYAML (its resolvers' expressions compiled, libyaml linked) costs
+    about 85 M instructions, a sixth of a start's own; a new game or a resume whose story and tables an
+    earlier start kept reads no YAML, so PyYAML stays unloaded (``yamlguard.yaml`` is put in place
+    unloaded). The first start parsed its files, and loaded it."""
+    script = tmp_path / "status.txt"
+    script.write_text("status\n", encoding="utf-8")
+
+    def start(*argv: str) -> str:
+        done = subprocess.run([sys.executable, "-c", _START, *argv, "--script", str(script)], capture_output=True,
+                              text=True, timeout=120, check=True, cwd=Path(__file__).resolve().parents[2],
+                              env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(tmp_path), "WYRD_MODEL": "table"})
+        return done.stdout.splitlines()[-1]
+
+    assert start("play", "--story", story, "--seed", "1", "--save", str(tmp_path / "a.wyrd")) == "loaded"
+    assert start("play", "--story", story, "--seed", "2", "--save", str(tmp_path / "b.wyrd")) == "not loaded"
+    assert start("resume", str(tmp_path / "b.wyrd")) == "not loaded"
+
+
+_STAMP = """
+from wyrd.stories.yamlkept import pyyaml_stamp
+print(pyyaml_stamp())
+from wyrd.stories.yamlguard import yaml
+print(type(yaml).__name__)
+"""
+
+
+def test_pyyaml_is_told_apart_by_its_files_without_loading_it(tmp_path: Path) -> None:
+    """The kept readings' key names PyYAML by its files (name, size, time), read without importing it:
+    a file of it changed, added or removed changes the key. Here a stand-in package takes its place."""
+    package = tmp_path / "yaml"
+    package.mkdir()
+    (package / "__init__.py").write_text("raise ImportError('not to be loaded')\n", encoding="utf-8")
+    (package / "__pycache__").mkdir()
+
+    def stamp() -> list[str]:
+        done = subprocess.run([sys.executable, "-c", _STAMP], capture_output=True, text=True, check=True, timeout=60,
+                              env={"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{tmp_path}:{Path(__file__).parents[2]}"})
+        return done.stdout.splitlines()
+
+    first, kind = stamp()
+    assert kind == "_LazyModule" and "__init__.py" in first and "__pycache__" not in first
+    assert stamp()[0] == first
+    (package / "_yaml.so").write_bytes(b"\0")  # as a build with libyaml
+    second = stamp()[0]
+    assert second != first
+    (package / "_yaml.so").write_bytes(b"\0\0")
+    assert stamp()[0] not in {first, second}

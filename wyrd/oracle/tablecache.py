@@ -47,7 +47,9 @@ def key_of(files: Sequence[tuple[str, bytes]]) -> str:
 
     import pydantic
 
-    digest = hashlib.sha256(_FORMAT + code_digest(CHECKER_MODULES, pydantic.VERSION))
+    from wyrd.stories.yamlkept import pyyaml_stamp
+
+    digest = hashlib.sha256(_FORMAT + code_digest(CHECKER_MODULES, pydantic.VERSION, pyyaml_stamp()))
     for label, data in files:
         digest.update(b"%d:%s\0%d:" % (len(label.encode()), label.encode(), len(data)))
         digest.update(data)

@@ -10,13 +10,16 @@ story files' limits on size, depth and aliases (:mod:`wyrd.stories.yamlguard`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-import yaml
 from pydantic import BaseModel, ConfigDict
 
-from wyrd.stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events
+from wyrd.stories.yamlguard import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, LimitError, check_events, yaml
+
+if TYPE_CHECKING:
+    from wyrd.stories.yamlguard import SafeLoader
 
 __all__ = ["MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH", "ContentError", "Located", "LocatedList", "Problem", "line_of",
            "load_yaml"]
@@ -62,8 +65,11 @@ class LocatedList(list[Any]):
         self.lines: list[int] = []
 
 
-class _Loader(SafeLoader):
-    duplicates: list[tuple[str, int]]
+if TYPE_CHECKING:
+    class _Loader(SafeLoader):
+        """What :func:`_loader` makes: the safe loader, and the keys it saw twice."""
+
+        duplicates: list[tuple[str, int]]
 
 
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> Located:
@@ -88,8 +94,18 @@ def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LocatedList:
     return out
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+@functools.cache
+def _loader() -> type[_Loader]:
+    """The safe loader building :class:`Located` mappings and lists (made at the first file parsed:
+    a start whose tables are kept never loads PyYAML)."""
+    from wyrd.stories.yamlguard import SafeLoader
+
+    class Loader(SafeLoader):
+        duplicates: list[tuple[str, int]]
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+    return cast("type[_Loader]", Loader)
 
 
 def _guard(text: str, file: str) -> None:
@@ -106,7 +122,7 @@ def _guard(text: str, file: str) -> None:
 def load_yaml(text: str, file: str) -> Any:
     """Parse ``text``; a syntax error, a duplicate key or a file past the limits raises :class:`ContentError`."""
     _guard(text, file)
-    loader = _Loader(text)
+    loader = _loader()(text)
     loader.duplicates = []
     try:
         data = loader.get_single_data()

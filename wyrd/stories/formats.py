@@ -24,13 +24,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-import yaml
-
 from wyrd.rulesets import Ruleset, find_ruleset, rulesets
 from wyrd.stories import BUNDLED
 from wyrd.stories import files as _files
 from wyrd.stories.problems import Problem
-from wyrd.stories.yamlguard import safe_load
+from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = [
     "BUNDLED",

@@ -9,22 +9,43 @@ loaders, because ``oracle`` may import ``stories`` and not the other way round.
 
 :data:`SafeLoader` is libyaml's safe loader when PyYAML was built with it (the
 pure-Python scanner costs about ten times as much), else PyYAML's own; the
-constructors are the same safe ones either way.
+constructors are the same safe ones either way. :data:`yaml` is PyYAML, loaded when
+it is first used: a start that reads every file as kept never loads it.
 """
 
 from __future__ import annotations
 
+import functools
 from os import PathLike
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
+from wyrd.deferred import deferred
 
-try:
-    from yaml import CSafeLoader as SafeLoader
-except ImportError:  # a PyYAML built without libyaml
-    from yaml import SafeLoader  # type: ignore[assignment]
+__all__ = ["MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH", "LimitError", "SafeLoader", "check_events", "safe_load",
+           "yaml"]
 
-__all__ = ["MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH", "LimitError", "SafeLoader", "check_events", "safe_load"]
+if TYPE_CHECKING:
+    import yaml
+    from yaml import SafeLoader
+else:
+    # A game whose files were all kept reads no YAML: PyYAML loads when a file is first parsed.
+    yaml = deferred("yaml")
+
+    def __getattr__(name: str) -> Any:
+        if name == "SafeLoader":
+            return _safe_loader()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@functools.cache
+def _safe_loader() -> type[SafeLoader]:
+    """libyaml's safe loader when PyYAML was built with it, else PyYAML's own."""
+    try:
+        from yaml import CSafeLoader
+    except ImportError:  # a PyYAML built without libyaml
+        return yaml.SafeLoader
+    return CSafeLoader  # type: ignore[return-value]
+
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
@@ -55,7 +76,7 @@ def check_events(text: str) -> None:
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise LimitError(f"refused: larger than {MAX_BYTES // 1024} KiB")
     depth = aliases = 0
-    for event in yaml.parse(text, Loader=SafeLoader):
+    for event in yaml.parse(text, Loader=_safe_loader()):
         if isinstance(event, yaml.AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:
@@ -87,7 +108,7 @@ def safe_load(text: str, *, source: str | PathLike[str] | None = None) -> Any:
     except LimitError as exc:
         where = f"line {exc.mark.line + 1}: " if exc.mark is not None else ""
         raise yaml.YAMLError(where + exc.message) from None
-    data = yaml.load(text, Loader=SafeLoader)
+    data = yaml.load(text, Loader=_safe_loader())
     if source is not None:
         keep_load(str(source), text, data)
     return data

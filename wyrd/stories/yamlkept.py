@@ -5,7 +5,7 @@ Reading a story file is the largest part of a new game's start that is the same 
 3 to 4 ms for the other rulesets' files (:func:`wyrd.stories.yamlguard.safe_load`, YAML 1.1, read
 twice or three times by a Wolden start), against about 1 ms to read the result back as JSON
 (bench/RESULTS.md, issue 21, point 2). A reading that passed is kept (:mod:`wyrd.kept`)
-under a digest of the file's bytes, the code that reads it and PyYAML's version, and given back for
+under a digest of the file's bytes, the code that reads it and PyYAML's installed files, and given back for
 the same bytes; anything else is read again, and every problem is reported as it always is. The
 story is still validated by its format each time: only the YAML parse and its checks are saved.
 
@@ -21,10 +21,11 @@ import json
 import os
 from typing import Any, NamedTuple
 
+from wyrd.deferred import origin
 from wyrd.kept import code_digest, keep, kept
 from wyrd.stories.problems import Steps
 
-__all__ = ["READER_MODULES", "Loaded", "keep_load", "keep_reading", "kept_load", "kept_reading"]
+__all__ = ["READER_MODULES", "Loaded", "keep_load", "keep_reading", "kept_load", "kept_reading", "pyyaml_stamp"]
 
 #: The modules whose code decides what a story file's YAML reads as, and whether it passes.
 READER_MODULES = ("wyrd.stories.yamlread", "wyrd.stories.yamlguard", "wyrd.stories.yamlkept")
@@ -44,10 +45,30 @@ class Loaded(NamedTuple):
 
 @functools.cache
 def _code() -> bytes:
-    """The digest of the reading code and PyYAML's version: the same for every file a process reads."""
-    import yaml
+    """The digest of the reading code and of PyYAML's files: the same for every file a process reads.
 
-    return code_digest(READER_MODULES, yaml.__version__, str(getattr(yaml, "__with_libyaml__", False)))
+    PyYAML's files, not its version: asking it for its version would load it, which a start whose
+    files are all kept never needs to do.
+    """
+    return code_digest(READER_MODULES, pyyaml_stamp())
+
+
+@functools.cache
+def pyyaml_stamp() -> str:
+    """What tells one PyYAML from another without importing it: each of its files' name, size and time.
+
+    An upgrade, a build with or without libyaml, or an edit in place each change it.
+    """
+    where = origin("yaml")
+    if where is None:
+        return "pyyaml: unknown"
+    folder = os.path.dirname(where)
+    try:
+        with os.scandir(folder) as found:
+            entries = sorted((item.name, item.stat()) for item in found if item.is_file())
+    except OSError:
+        return f"pyyaml: {where}"
+    return "pyyaml:" + "".join(f"\0{name}\0{st.st_size}\0{st.st_mtime_ns}" for name, st in entries)
 
 
 def _names(kind: str, path: str, raw: bytes) -> tuple[str, str]:

@@ -15,16 +15,18 @@ It imports no story format, so :mod:`wyrd.stories.formats` may read with it too.
 from __future__ import annotations
 
 import errno
+import functools
 import re
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from wyrd.stories.files import FileRefused, read_bytes
 from wyrd.stories.problems import Problem, Steps, StoryError
-from wyrd.stories.yamlguard import MAX_BYTES, MAX_DEPTH, LimitError, SafeLoader, check_events
+from wyrd.stories.yamlguard import MAX_BYTES, MAX_DEPTH, LimitError, check_events, yaml
 from wyrd.stories.yamlkept import keep_reading, kept_reading
+
+if TYPE_CHECKING:
+    from wyrd.stories.yamlguard import SafeLoader
 
 __all__ = ["MAX_NODES", "read_yaml"]
 
@@ -37,17 +39,20 @@ _BOOL = "tag:yaml.org,2002:bool"
 _MERGE = "tag:yaml.org,2002:merge"
 
 
-class _Loader(SafeLoader):
-    """The safe loader, with YAML 1.2 booleans."""
+@functools.cache
+def _loader() -> type[SafeLoader]:
+    """The safe loader, with YAML 1.2 booleans (made when a file is first parsed: PyYAML loads then)."""
+    from wyrd.stories.yamlguard import SafeLoader
 
-    # PyYAML reads this per class; a fresh copy here leaves the safe loader itself untouched.
-    yaml_implicit_resolvers: dict[Any, Any] = {  # noqa: RUF012
-        first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL]
-        for first, resolvers in SafeLoader.yaml_implicit_resolvers.items()
-    }
+    class Loader(SafeLoader):
+        # PyYAML reads this per class; a fresh copy here leaves the safe loader itself untouched.
+        yaml_implicit_resolvers: dict[Any, Any] = {  # noqa: RUF012
+            first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL]
+            for first, resolvers in SafeLoader.yaml_implicit_resolvers.items()
+        }
 
-
-_Loader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    Loader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    return Loader
 
 
 def _measure(root: yaml.Node) -> None:
@@ -94,7 +99,7 @@ def _measure(root: yaml.Node) -> None:
     visit(root, 0)
 
 
-def _positions(root: yaml.Node, loader: _Loader) -> dict[Steps, tuple[int, int]]:
+def _positions(root: yaml.Node, loader: SafeLoader) -> dict[Steps, tuple[int, int]]:
     """The (line, column), 1-based, of every path: a mapping entry's key, a list item."""
     found: dict[Steps, tuple[int, int]] = {(): (root.start_mark.line + 1, root.start_mark.column + 1)}
     stack: list[tuple[Steps, yaml.Node]] = [((), root)]
@@ -197,7 +202,7 @@ def _read(name: str, text: str, raw: bytes) -> tuple[Any, dict[Steps, tuple[int,
 
 def _parse(name: str, text: str) -> tuple[Any, dict[Steps, tuple[int, int]]]:
     """:func:`read_yaml`'s data and positions of the text of file ``name``."""
-    loader = _Loader(text)
+    loader = _loader()(text)
     try:
         check_events(text)
         root = loader.get_single_node()

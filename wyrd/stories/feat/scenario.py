@@ -57,7 +57,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from wyrd.rules.actions import Event
@@ -79,7 +78,7 @@ from wyrd.stories.files import FileRefused, read_bytes, yaml_files
 from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.wording import LanguageCode, PronounWord
-from wyrd.stories.yamlguard import safe_load
+from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = [
     "BUNDLED_FEAT",

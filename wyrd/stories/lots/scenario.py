@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, ValidationInfo, model_validator
 
 from wyrd.rules.actions import Event
@@ -48,7 +47,7 @@ from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.wording import LanguageCode, PronounWord
 from wyrd.stories.wording import unset as _unset
-from wyrd.stories.yamlguard import safe_load
+from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = [
     "END",

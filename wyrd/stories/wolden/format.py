@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from wyrd.rules.errors import RuleError
@@ -23,7 +22,7 @@ from wyrd.stories.formats import StoryFormat, StoryInfo, yaml_files
 from wyrd.stories.loader import read_mapping, validate
 from wyrd.stories.problems import Origin, Problem, StoryError, errors
 from wyrd.stories.wolden.scenario import FOLDER, LINTING, FileKind, Scenario, file_kind
-from wyrd.stories.yamlguard import safe_load
+from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = ["FORMAT", "CultFile", "CultSpec", "WoldenFile", "WoldenFormat"]
 

@@ -27,7 +27,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from wyrd.rules.actions import Event
@@ -39,7 +38,7 @@ from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.wording import LanguageCode, PronounWord, Wording, placeholder_fault, unset
-from wyrd.stories.yamlguard import safe_load
+from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = [
     "END",
