@@ -133,3 +133,34 @@ def test_the_milestones_is_a_quick_start() -> None:
     assert len(story.stage_rules) == 1 and not story.clocks and not story.counters
     assert all(v <= 5 for v in _values(story))  # gentle
     assert all(n >= 6 for n in _twists(story).values())
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_setup_made_from_the_story_s_json_form_is_the_one_its_models_give(path: Path, tmp_path: Path) -> None:
+    """Issue 21, point 2: a story's setup is made from its JSON form and kept with it (the parts'
+    validators wait for the first scene); it is what the story's own models give, part for part,
+    whether it was just made or read back kept."""
+    from wyrd import kept
+    from wyrd.rules.abacus import ChallengeSpec, Clock, Counter, Denizen, StageRule
+    from wyrd.stories.wording import Wording
+
+    story = load_story(path)
+    specs = flow.challenge_specs(story).values()
+    expected = {
+        "rules": [StageRule.model_validate(r.model_dump()) for r in story.stage_rules],
+        "clocks": [Clock.model_validate(c.model_dump()) for c in story.clocks],
+        "counters": [Counter.model_validate(c.model_dump()) for c in story.counters],
+        "denizens": [Denizen(id=d.id, name=d.name, needs=d.needs) for d in story.denizens],
+        "catalogue": [ChallengeSpec.model_validate(s.model_dump(exclude={"text", *Wording.model_fields}))
+                      for s in specs],
+        "connections": story.connections,
+    }
+    kept.keep_in(lambda: tmp_path / "cache")
+    try:
+        for _ in range(2):  # made and kept, then read back
+            setup = flow.setup(story)
+            assert {name: getattr(setup, name) for name in expected} == expected
+            assert all(type(c) is ChallengeSpec for c in setup.catalogue)
+    finally:
+        kept.keep_in(None)
+    assert setup.id == story.id and list((tmp_path / "cache").glob("model-setup-*"))

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
 
 from wyrd.rules.abacus.characters import Character, create_character
 from wyrd.rules.abacus.enums import Ability
@@ -37,7 +39,7 @@ from wyrd.stories.abacus.exits import (
     WhenOvercome,
 )
 from wyrd.stories.abacus.schema import ChallengeEntry, RuleEntry, Story, StoryChallenge
-from wyrd.stories.modelkept import dumped
+from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.wording import Wording
 
 __all__ = [
@@ -193,9 +195,12 @@ def _plain_rule(rule: StageRule, source: str | None = None) -> StageRule:
     return plain if source is None else plain.model_copy(update={"source": source})
 
 
-class Setup(NamedTuple):
+class Setup(BaseModel):
     """The keyword arguments of ``wyrd.rules.abacus.install`` for a story."""
 
+    model_config = ConfigDict(frozen=True)
+
+    id: str  # the story's: each story's setup is kept apart
     rules: list[StageRule]
     clocks: list[Clock]
     counters: list[Counter]
@@ -205,18 +210,40 @@ class Setup(NamedTuple):
 
 
 def setup(story: Story) -> Setup:
-    """The story's standing rules, clocks, counters, denizens and every challenge it writes."""
-    # The story's JSON form, which a kept story carries (wyrd.stories.modelkept): neither the story's
-    # serializer nor the parts' own is built for this before a new game's first prompt.
+    """The story's standing rules, clocks, counters, denizens and every challenge it writes.
+
+    Made from the story's JSON form, which a kept story carries (wyrd.stories.modelkept), and kept
+    with it: a new game's setup then builds none of these parts' validators before its first prompt.
+    """
     parts = dumped(story)
-    return Setup(
-        rules=[StageRule.model_validate(r) for r in parts["stage_rules"]],
-        clocks=[Clock.model_validate(c) for c in parts["clocks"]],
-        counters=[Counter.model_validate(c) for c in parts["counters"]],
-        denizens=[Denizen(id=d.id, name=d.name, needs=d.needs) for d in story.denizens],
-        catalogue=[_plain_challenge(s) for s in challenge_specs(story).values()],
-        connections=story.connections,
-    )
+    return validated(Setup, {
+        "id": parts["id"],
+        "rules": parts["stage_rules"],
+        "clocks": parts["clocks"],
+        "counters": parts["counters"],
+        "denizens": [{"id": d["id"], "name": d["name"], "needs": d["needs"]} for d in parts["denizens"]],
+        "catalogue": [{k: v for k, v in spec.items() if k not in _TOLD_ONLY} for spec in _written(parts)],
+        "connections": parts["connections"],
+    })
+
+
+# What a story says of a challenge for its telling alone: the rules core never sees it.
+_TOLD_ONLY = frozenset({"text", *Wording.model_fields})
+
+
+def _written(parts: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """:func:`challenge_specs` of the story whose JSON form is ``parts``, in the same order."""
+    seen: set[str] = set()
+    for denizen in parts["denizens"]:
+        for spec in denizen["challenges"]:
+            if spec["id"] not in seen:
+                seen.add(spec["id"])
+                yield {**spec, "denizen": spec.get("denizen") or denizen["id"]}
+    for holder in (*parts["scenes"], *parts["complications"]):
+        for entry in holder["challenges"]:
+            if not isinstance(entry, str) and entry["id"] not in seen:
+                seen.add(entry["id"])
+                yield entry
 
 
 def _challenges(story: Story, entries: list[ChallengeEntry]) -> list[ChallengeSpec]:
