@@ -31,8 +31,8 @@ import os
 import tempfile
 import time
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from wyrd.play.engine.paths import data_dir
 
@@ -47,8 +47,7 @@ _TRUSTED = os.name == "posix"  # st_ctime is the inode's change time only there
 Stat = tuple[int, int, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """A save as Wyrd left it: the main file's identity, and its last command's seq and digest."""
 
     file: Stat
