@@ -16,8 +16,6 @@ Which format reads a file (``wyrd check``, ``wyrd play --story``), decided here 
    name their ruleset).
 """
 
-from __future__ import annotations
-
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping

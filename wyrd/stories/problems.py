@@ -6,8 +6,6 @@ of any ruleset's format the same way (``wolden/x.yaml:42: scenes[3].encounter: .
 field can name its line.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType

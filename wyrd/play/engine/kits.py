@@ -10,8 +10,6 @@ stories. A kit module builds a :class:`PlayHooks` named ``KIT``; the registry
 :func:`hooks_for` imports it on first use. The engine names no ruleset.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple

@@ -13,8 +13,6 @@ read again from the save, and at most :data:`KEPT` are kept (memory stays flat h
 game), the oldest going first.
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 __all__ = ["KEPT", "Before", "Recent"]

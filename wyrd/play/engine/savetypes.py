@@ -4,8 +4,6 @@ Kept apart from :mod:`~wyrd.play.engine.savefile`, which re-exports them, so tha
 record or catching a refusal need not know how the file is written.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 

@@ -13,8 +13,6 @@ as it is told (a model's words as they come, a refused reply taken back). :meth:
 does both for callers that want everything at once.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any
 

@@ -12,8 +12,6 @@
    adds 1) or ``accept`` the failure and its consequences.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Sequence
 from typing import NamedTuple

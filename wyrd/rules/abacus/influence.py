@@ -10,8 +10,6 @@ This module holds the dice arithmetic and the actions built only on it:
 ability influence rolls, contests between characters, and sabotage.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import NamedTuple
 

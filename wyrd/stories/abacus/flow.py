@@ -12,8 +12,6 @@ Everything handed to the rules core is a plain rules-core model (``StageRule``,
 story-format subclasses.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,7 +87,7 @@ class Progress:
 
     @classmethod
     def of(cls, state: GameState, overcome: Iterable[str] = (), failed: Iterable[str] = (),
-           known: Iterable[str] | None = None) -> Progress:
+           known: Iterable[str] | None = None) -> "Progress":
         """Progress from a game state plus the recorded outcomes (ids as placed).
 
         A second placing of ``ID`` is ``ID-2`` in the game; it also counts as ``ID``
