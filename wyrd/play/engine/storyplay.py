@@ -9,9 +9,8 @@ inside. This module also says where stories are looked for.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from wyrd.rules.actions import Event
 from wyrd.rules.dice import Dice
@@ -51,8 +50,7 @@ class Follower(Protocol):
     def snapshot(self) -> dict[str, Any]: ...
 
 
-@dataclass
-class PlayContext:
+class PlayContext(NamedTuple):
     """What a verb may consult while preparing its arguments: never the save, never the screen."""
 
     state: Any  # the ruleset's own GameState

@@ -13,8 +13,8 @@ story-format subclasses.
 """
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -70,8 +70,11 @@ __all__ = [
     "when_words",
 ]
 
-@dataclass(frozen=True)
-class Progress:
+# No clocks or counters: one empty mapping, read-only, shared by every progress that has none.
+_NONE: Mapping[str, int] = MappingProxyType({})
+
+
+class Progress(NamedTuple):
     """What the story's conditions look at: challenge outcomes so far, clocks, counters.
 
     The game state forgets a scene's challenges when the scene ends, so the caller
@@ -81,8 +84,8 @@ class Progress:
 
     overcome: frozenset[str] = frozenset()
     failed: frozenset[str] = frozenset()
-    clocks: Mapping[str, int] = field(default_factory=dict)
-    counters: Mapping[str, int] = field(default_factory=dict)
+    clocks: Mapping[str, int] = _NONE
+    counters: Mapping[str, int] = _NONE
     defeated_any: bool = False
 
     @classmethod
