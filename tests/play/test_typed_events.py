@@ -54,6 +54,22 @@ def test_a_replys_events_are_the_rulesets_own_models(ruleset: str) -> None:
     assert list(first)[:2] == ["seq", "kind"] and first["kind"] == "session_started"
 
 
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_an_event_held_as_any_event_dumps_as_its_own_kind(ruleset: str) -> None:
+    """A recorded event, and the events of a narration request, are typed only as ``Event``: each dumps
+    with all its own fields all the same (``Event`` serializes polymorphically), as ``plain`` reads it."""
+    from wyrd.oracle.narrators.base import NarrationRequest
+
+    _, shown = _play(None, ruleset)
+    for recorded in shown:
+        own = recorded.event.model_dump(mode="json")
+        assert recorded.model_dump(mode="json")["event"] == own
+        assert json.loads(recorded.model_dump_json())["event"] == own
+    events = [r.event for r in shown]
+    request = NarrationRequest.model_construct(events=events)
+    assert request.model_dump(mode="json", include={"events"})["events"] == [e.model_dump(mode="json") for e in events]
+
+
 def _killed(session: Session) -> None:
     """Leave the game as a process killed after its last command does: with no snapshot taken on
     closing, a resume replays every command (what these tests are about)."""

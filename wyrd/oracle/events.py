@@ -5,28 +5,29 @@ JSON is what the save files and the ``--json`` output have always held: the fiel
 order is the order written here, and a narration leaves out the marks it lacks.
 """
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
-from pydantic import SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from wyrd.rules.actions import Event
 
-__all__ = ["AnswerGiven", "Inspiration", "Interpreted", "Narrated", "SceneTested", "Sparse", "TwistDrawn", "field"]
+__all__ = ["AnswerGiven", "Inspiration", "Interpreted", "Narrated", "SceneTested", "TwistDrawn", "field",
+           "left_out_unset"]
 
 
-class Sparse(Event):
-    """An event whose ``OMITTED`` fields are left out of its JSON when unset (None)."""
-
-    OMITTED: ClassVar[frozenset[str]] = frozenset()
-
-    @model_serializer(mode="wrap")
-    def _omit_unset(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # These events have always carried only the fields they have: keep that JSON.
-        out: dict[str, Any] = handler(self)
-        return {k: v for k, v in out.items() if v is not None or k not in self.OMITTED}
+def _unset(value: object) -> bool:
+    return value is None
 
 
-class Narrated(Sparse):
+def left_out_unset() -> Any:
+    """A field's default, None, and the field left out of the event's JSON while it is None.
+
+    These events have always carried only the fields they have: keep that JSON.
+    """
+    return Field(default=None, exclude_if=_unset)
+
+
+class Narrated(Event):
     """A narrator's text for one moment (``kind`` ``narration``).
 
     ``moment`` or ``table`` say what was told (a kit's marks), ``fallback`` why a
@@ -36,11 +37,9 @@ class Narrated(Sparse):
     kind: Literal["narration"] = "narration"
     text: str
     source: str = ""
-    moment: str | None = None
-    table: str | None = None
-    fallback: str | None = None
-
-    OMITTED: ClassVar[frozenset[str]] = frozenset({"moment", "table", "fallback"})
+    moment: str | None = left_out_unset()
+    table: str | None = left_out_unset()
+    fallback: str | None = left_out_unset()
 
 
 class TwistDrawn(Event):
@@ -66,7 +65,7 @@ class SceneTested(Event):
     interrupted_by: list[str]
 
 
-class AnswerGiven(Sparse):
+class AnswerGiven(Event):
     """The question oracle's answer to a yes/no question."""
 
     kind: Literal["answer"] = "answer"
@@ -78,9 +77,7 @@ class AnswerGiven(Sparse):
     roll: int
     answer: str
     twist: bool
-    chances: dict[str, str] | None = None  # each answer's exact chance, and a twist's, as asked
-
-    OMITTED: ClassVar[frozenset[str]] = frozenset({"chances"})
+    chances: dict[str, str] | None = left_out_unset()  # each answer's exact chance, and a twist's, as asked
 
 
 class Inspiration(Event):

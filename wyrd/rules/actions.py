@@ -41,7 +41,9 @@ class Event(BaseModel):
     typed; each subclass's own ``Literal`` is what a ruleset's union tells them apart by.
     """
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
+    # An event held where the type says only ``Event`` (a recorded one, a narration request's) is
+    # dumped as its own kind, with all its fields.
+    model_config = ConfigDict(frozen=True, defer_build=True, polymorphic_serialization=True)
 
     kind: str
 

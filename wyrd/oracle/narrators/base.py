@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
+from pydantic import BaseModel, ConfigDict, Field
 
 from wyrd.oracle.events import Narrated
 from wyrd.oracle.facts import ChallengeFacts, CharacterFacts
@@ -102,7 +102,7 @@ class NarrationRequest(BaseModel):
     # a finer kind: the challenge outcome, twist category, answer, magic form,
     # postscript (held / freed / defeated), scene-test outcome, harm (damage / scratch) ...
     detail: str | None = None
-    events: list[SerializeAsAny[Event]] = Field(default_factory=empty_list)  # typed, as the rules and the kit made them
+    events: list[Event] = Field(default_factory=empty_list)  # typed, as the rules and the kit made them
     subject: str | None = None  # the character the moment is mostly about
     characters: list[CharacterFacts] = Field(default_factory=empty_list)
     challenge: ChallengeFacts | None = None

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property, reduce
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wyrd.oracle.events import AnswerGiven, Inspiration, Interpreted, Narrated, SceneTested, TwistDrawn
 from wyrd.rules.actions import Event
@@ -158,7 +158,7 @@ class Recorded(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)  # built at the first event, after the prompt is shown
 
     seq: int | None
-    event: SerializeAsAny[Event]
+    event: Event  # dumped as its own kind (``Event`` serializes polymorphically)
 
     @property
     def kind(self) -> str:

@@ -5,9 +5,9 @@ state with its events, so a refused action leaves the caller's state untouched.
 One encounter runs at a time: an extended challenge, a travel montage, or a fight.
 """
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field
 
 from wyrd.rules.defaults import empty_list
 from wyrd.rules.wolden.characters import Character
@@ -168,13 +168,6 @@ class GameState(BaseModel):
     encounter: Encounter | None = None
     pending: PendingCheck | None = None
     session: int = 1
-    session_run: str | None = None
+    # A game that never named a play session dumps exactly as games did before there were any.
+    session_run: str | None = Field(default=None, exclude_if=lambda run: run is None)
     downtime: list[str] = Field(default_factory=empty_list)
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # A game that never named a play session dumps exactly as games did before there were any.
-        data: dict[str, Any] = handler(self)
-        if self.session_run is None:
-            data.pop("session_run", None)
-        return data

@@ -14,10 +14,10 @@ so the players know whom to defend. The draws use the context's dice
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Literal
+from typing import Literal
 
 import wyrd.rules.wolden as W
-from wyrd.oracle.events import Sparse
+from wyrd.oracle.events import left_out_unset
 from wyrd.oracle.grammar import person, worded
 from wyrd.oracle.tables import roll
 from wyrd.oracle.text import fill
@@ -30,7 +30,7 @@ from wyrd.stories.wolden import EnemySpec, Scenario
 __all__ = ["GENERIC", "EnemyActed", "enemy_actions", "enemy_spec", "plan_lines"]
 
 
-class EnemyActed(Sparse):
+class EnemyActed(Event):
     """What an enemy does in its turn of a round, and to whom (the kit's, never replayed)."""
 
     kind: Literal["enemy_acted"] = "enemy_acted"
@@ -38,9 +38,7 @@ class EnemyActed(Sparse):
     text: str
     target: str
     # those tied with the target for weakest or strongest, passed over by the party's order (issue 18)
-    tied: list[str] | None = None
-
-    OMITTED: ClassVar[frozenset[str]] = frozenset({"tied"})
+    tied: list[str] | None = left_out_unset()
 
 GENERIC = "wolden/enemy-acts"
 
