@@ -5,7 +5,8 @@ that does not change between starts. Once a file has been read and has passed ev
 result may be written to a folder the program names (the ``wyrd`` command: ``cache`` in the player's
 data folder, :func:`keep_in`) and read back next time in place of the work. The caller chooses the
 name of what it keeps, and puts into that name a digest of everything the result depends on: the
-file's bytes and the code that reads them (:func:`code_digest`). A changed file, an upgrade or an
+file's bytes and the code that reads them (:func:`code_digest`, or :func:`file_stamps` where reading
+the code would cost more than the work it saves). A changed file, an upgrade or an
 edit to the reading code gives another name, so the work is done again and every problem is reported
 as it always is; only a result that passed is written.
 
@@ -23,10 +24,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-__all__ = ["code_digest", "keep", "keep_in", "kept", "kept_in"]
+__all__ = ["code_digest", "file_stamps", "keep", "keep_in", "kept", "kept_in"]
 
 _folder: Callable[[], Path] | None = None
 
@@ -67,6 +68,29 @@ def code_digest(modules: Iterable[str], *versions: str) -> bytes:
     for version in versions:
         digest.update(b"\0" + version.encode())
     return digest.digest()
+
+
+def file_stamps(folder: str, suffixes: tuple[str, ...] | None = None) -> Iterator[str]:
+    """A line for every file under ``folder`` (ending in one of ``suffixes``; None: every file), bytecode
+    caches left out: its path under ``folder``, its modification time and its size.
+
+    What tells one installed copy of some code from another without reading it: an edit, an upgrade
+    or a file added or removed changes the lines. The order is the folder's; sort to compare.
+    """
+    cut = len(os.path.join(folder, ""))
+    pending = [folder]
+    while pending:
+        try:
+            with os.scandir(pending.pop()) as found:
+                for entry in found:
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name != "__pycache__":
+                            pending.append(entry.path)
+                    elif suffixes is None or entry.name.endswith(suffixes):
+                        stat = entry.stat()
+                        yield f"{entry.path[cut:]}\0{stat.st_mtime_ns}\0{stat.st_size}"
+        except OSError:
+            continue
 
 
 def kept(name: str) -> bytes | None:

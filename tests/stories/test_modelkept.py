@@ -22,6 +22,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from wyrd import kept as keeping
+from wyrd.kept import file_stamps
 from wyrd.rules.wolden.cults import Cult
 from wyrd.stories import modelkept
 from wyrd.stories.abacus.schema import Story
@@ -246,10 +247,9 @@ def test_the_code_is_named_by_each_source_files_path_time_and_size(tmp_path: Pat
     (tmp_path / "pkg" / "sub" / "b.py").write_text("B = 2\n")
     (tmp_path / "pkg" / "__pycache__" / "c.py").write_text("")
     (tmp_path / "pkg" / "notes.txt").write_text("not code")
-    cut = len(str(tmp_path)) + 1
 
     def lines() -> list[str]:
-        return sorted(modelkept._sources([str(tmp_path / "pkg")], cut))
+        return sorted(file_stamps(str(tmp_path), (".py",)))  # as modelkept names each layer's code
 
     before = lines()
     assert [line.split("\0")[0] for line in before] == ["pkg/a.py", "pkg/sub/b.py"]

@@ -7,24 +7,13 @@ order is the order written here, and a narration leaves out the marks it lacks.
 
 from typing import Any, Literal
 
-from pydantic import Field
-
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import left_out_unset
 
-__all__ = ["AnswerGiven", "Inspiration", "Interpreted", "Narrated", "SceneTested", "TwistDrawn", "field",
-           "left_out_unset"]
+__all__ = ["AnswerGiven", "Inspiration", "Interpreted", "Narrated", "SceneTested", "TwistDrawn", "field"]
 
-
-def _unset(value: object) -> bool:
-    return value is None
-
-
-def left_out_unset() -> Any:
-    """A field's default, None, and the field left out of the event's JSON while it is None.
-
-    These events have always carried only the fields they have: keep that JSON.
-    """
-    return Field(default=None, exclude_if=_unset)
+# These events have always carried only the fields they have: a mark left unset is left out of the
+# JSON (``left_out_unset``), and the JSON stays as saves and scripts have always read it.
 
 
 class Narrated(Event):

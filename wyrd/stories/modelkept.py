@@ -28,13 +28,12 @@ import operator
 import os
 import sys
 from collections import OrderedDict
-from collections.abc import Iterator
 from enum import Enum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from wyrd.kept import keep, kept, kept_in
+from wyrd.kept import file_stamps, keep, kept, kept_in
 
 __all__ = ["LAYERS", "dumped", "keep_validated", "validated"]
 
@@ -152,25 +151,10 @@ def _code() -> bytes:
     digest = hashlib.sha256(f"{sys.version}\0{pydantic.VERSION}\0{pydantic_core.__version__}\0"
                             f"{wyrd.__version__}".encode())
     root = os.path.dirname(wyrd.__file__)
-    for line in sorted(_sources([os.path.join(root, layer) for layer in LAYERS], len(root) + 1)):
-        digest.update(line.encode("utf-8", "surrogateescape"))
+    for layer in LAYERS:
+        for line in sorted(file_stamps(os.path.join(root, layer), (".py",))):
+            digest.update(f"{layer}/{line}\n".encode("utf-8", "surrogateescape"))
     return digest.digest()
-
-
-def _sources(pending: list[str], cut: int) -> Iterator[str]:
-    """A line for every Python source file under the folders ``pending``: its path under the
-    package (from ``cut``), its modification time and its size."""
-    while pending:
-        try:
-            with os.scandir(pending.pop()) as found:
-                for entry in found:
-                    if entry.name.endswith(".py"):
-                        stat = entry.stat()
-                        yield f"{entry.path[cut:]}\0{stat.st_mtime_ns}\0{stat.st_size}\n"
-                    elif entry.name != "__pycache__" and entry.is_dir(follow_symlinks=False):
-                        pending.append(entry.path)
-        except OSError:
-            continue
 
 
 def _write(result: tuple[BaseModel, dict[str, Any]]) -> bytes | None:

@@ -25,10 +25,12 @@ import re
 from collections.abc import Collection
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints
+
+from wyrd.rules.defaults import left_out_unset
 
 __all__ = ["FORMS", "PRONOUN_WORDS", "Article", "LanguageCode", "PronounWord", "Wording", "placeholder_fault",
-           "pronoun_key", "unset"]
+           "pronoun_key"]
 
 PRONOUN_WORDS = ("they", "she", "he", "it")
 
@@ -74,9 +76,8 @@ def placeholder_fault(text: str, names: Collection[str]) -> str | None:
     return None
 
 
-def unset(value: object) -> bool:
-    """A wording field left out (so a dump leaves it out too)."""
-    return value is None
+# How a thing reads mid-sentence, when the name alone will not do ("the old mill").
+_Prose = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
 
 
 class Wording(BaseModel):
@@ -84,12 +85,11 @@ class Wording(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     # Left out of a dump when unset, so a story saved with a game reads as it did before these fields.
-    prose: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)] | None = Field(
-        default=None, exclude_if=unset)
-    proper: bool | None = Field(default=None, exclude_if=unset)
-    article: Article | None = Field(default=None, exclude_if=unset)
-    plural: bool | None = Field(default=None, exclude_if=unset)
-    pronouns: PronounWord | None = Field(default=None, exclude_if=unset)
+    prose: _Prose | None = left_out_unset()
+    proper: bool | None = left_out_unset()
+    article: Article | None = left_out_unset()
+    plural: bool | None = left_out_unset()
+    pronouns: PronounWord | None = left_out_unset()
 
     def wording(self) -> dict[str, object]:
         """The fields set, for :func:`wyrd.oracle.grammar.referent`."""

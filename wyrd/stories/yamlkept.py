@@ -22,7 +22,7 @@ import os
 from typing import Any, NamedTuple
 
 from wyrd.deferred import origin
-from wyrd.kept import code_digest, keep, kept
+from wyrd.kept import code_digest, file_stamps, keep, kept
 from wyrd.stories.problems import Steps
 
 __all__ = ["READER_MODULES", "Loaded", "keep_load", "keep_reading", "kept_load", "kept_reading", "pyyaml_stamp"]
@@ -62,13 +62,7 @@ def pyyaml_stamp() -> str:
     where = origin("yaml")
     if where is None:
         return "pyyaml: unknown"
-    folder = os.path.dirname(where)
-    try:
-        with os.scandir(folder) as found:
-            entries = sorted((item.name, item.stat()) for item in found if item.is_file())
-    except OSError:
-        return f"pyyaml: {where}"
-    return "pyyaml:" + "".join(f"\0{name}\0{st.st_size}\0{st.st_mtime_ns}" for name, st in entries)
+    return "pyyaml:" + "\t".join(sorted(file_stamps(os.path.dirname(where))))
 
 
 def _names(kind: str, path: str, raw: bytes) -> tuple[str, str]:

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from wyrd.rules.defaults import empty_list
+from wyrd.rules.defaults import empty_list, left_out_unset
 from wyrd.rules.wolden.characters import Character
 from wyrd.rules.wolden.cults import Cult
 from wyrd.rules.wolden.enums import Ability, EncounterKind
@@ -169,5 +169,5 @@ class GameState(BaseModel):
     pending: PendingCheck | None = None
     session: int = 1
     # A game that never named a play session dumps exactly as games did before there were any.
-    session_run: str | None = Field(default=None, exclude_if=lambda run: run is None)
+    session_run: str | None = left_out_unset()
     downtime: list[str] = Field(default_factory=empty_list)

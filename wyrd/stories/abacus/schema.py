@@ -20,10 +20,10 @@ from pydantic import BaseModel, Discriminator, Field, PrivateAttr, StringConstra
 
 from wyrd.rules.abacus.stage import Clock, Counter, Effect, Match, StageRule, Threshold, Trigger
 from wyrd.rules.abacus.state import ChallengeSpec, Needs
-from wyrd.rules.defaults import empty_list
+from wyrd.rules.defaults import empty_list, left_out_unset
 from wyrd.stories.abacus.exits import STRICT, Condition, Exit, Slug, Told
 from wyrd.stories.problems import Origin
-from wyrd.stories.wording import LanguageCode, PronounWord, Wording, unset
+from wyrd.stories.wording import LanguageCode, PronounWord, Wording
 
 __all__ = [
     "SIX_CATEGORIES", "STRICT", "ChallengeEntry", "Complication", "Concept",
@@ -152,7 +152,7 @@ class Pregen(BaseModel):
     facets: Facets = Field(default_factory=Facets)
     wyrd: int = 0
     connection: Connection | None = None
-    pronouns: PronounWord | None = Field(default=None, exclude_if=unset)  # they (when left out), she, he, it
+    pronouns: PronounWord | None = left_out_unset()  # they (when left out), she, he, it
 
 
 class Location(Wording):

@@ -29,7 +29,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, ValidationInfo, model_validator
 
 from wyrd.rules.actions import Event
-from wyrd.rules.defaults import empty_list
+from wyrd.rules.defaults import empty_list, left_out_unset
 from wyrd.rules.dice import Dice
 from wyrd.rules.lots import (
     Character,
@@ -46,7 +46,6 @@ from wyrd.stories.lots.branches import END, Exit, StageRule, Told, Twists, When,
 from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.wording import LanguageCode, PronounWord
-from wyrd.stories.wording import unset as _unset
 from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = [
@@ -103,7 +102,7 @@ class Sheet(BaseModel):
     mettle: int | None = None
     armour: int = Field(default=0, ge=0)
     portents: int = Field(default=0, ge=0)
-    pronouns: PronounWord | None = Field(default=None, exclude_if=_unset)  # they (when left out), she, he, it
+    pronouns: PronounWord | None = left_out_unset()  # they (when left out), she, he, it
 
     def character(self, *, npc: bool = False) -> Character:
         """The sheet as a rules character (raises the rules' CreationError if it breaks them)."""

@@ -30,14 +30,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from wyrd.rules.actions import Event
-from wyrd.rules.defaults import empty_list
+from wyrd.rules.defaults import empty_list, left_out_unset
 from wyrd.rules.errors import RuleError
 from wyrd.rules.wolden import Cult, DamageDice, EncounterOutcome, Enemy, create_character
 from wyrd.rules.wolden.events import ExtendedEnded, FightEnded, FightStarted, RoundStarted
 from wyrd.stories.files import read_text, yaml_files
 from wyrd.stories.modelkept import dumped, validated
 from wyrd.stories.problems import LINTING, Steps
-from wyrd.stories.wording import LanguageCode, PronounWord, Wording, placeholder_fault, unset
+from wyrd.stories.wording import LanguageCode, PronounWord, Wording, placeholder_fault
 from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = [
@@ -268,7 +268,7 @@ class PregenSpec(_Spec):
     mind: int
     graces: int
     gifts: list[str] | None = None
-    pronouns: PronounWord | None = Field(default=None, exclude_if=unset)  # they (when left out), she, he, it
+    pronouns: PronounWord | None = left_out_unset()  # they (when left out), she, he, it
 
 
 class EndingLine(_Spec):

@@ -17,12 +17,12 @@ from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import wyrd.rules.wolden as W
-from wyrd.oracle.events import left_out_unset
 from wyrd.oracle.grammar import person, worded
 from wyrd.oracle.tables import roll
 from wyrd.oracle.text import fill
 from wyrd.play.frontends.view import clean
 from wyrd.rules.actions import Event
+from wyrd.rules.defaults import left_out_unset
 from wyrd.rules.dice import Dice
 from wyrd.rules.wolden.events import RoundStarted
 from wyrd.stories.wolden import EnemySpec, Scenario
