@@ -1,5 +1,7 @@
 """Libraries put in place unloaded (``wyrd.deferred``): the module loads at its first attribute, and
-its file is known before that (issue 21, point 2: a start whose files were kept never loads PyYAML)."""
+its file is known before that (issue 21, point 2: a start whose files were kept never loads PyYAML);
+a library imported with a stand-in for another loads that other only when it calls it (a start
+never loads ``importlib.metadata``, which pydantic's plugin loader imports and calls only with plugins on)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from wyrd.deferred import deferred, origin
+from wyrd.deferred import deferred, origin, stood_in
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,3 +48,64 @@ def test_no_such_module_is_an_import_error() -> None:
         deferred("no_such_module_here")
     assert "no_such_module_here" not in sys.modules
     assert origin("no_such_module_here") is None
+
+
+_STOOD_IN = """
+import sys
+from wyrd.deferred import stood_in
+with stood_in("slow_lib", ("double",)):
+    import user_lib
+print("slow_lib" in sys.modules, "LOADED" in sys.modules)
+print(user_lib.double(21), "LOADED" in sys.modules, type(sys.modules["slow_lib"].double).__name__)
+import slow_lib
+print(slow_lib.double is sys.modules["slow_lib"].double, user_lib.double(2))
+"""
+
+
+def test_a_stand_in_loads_the_real_module_only_when_its_function_is_called(tmp_path: Path) -> None:
+    (tmp_path / "slow_lib.py").write_text("import sys\nsys.modules['LOADED'] = sys\ndef double(x):\n"
+                                          "    return 2 * x\n", encoding="utf-8")
+    (tmp_path / "user_lib.py").write_text("from slow_lib import double\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", _STOOD_IN], capture_output=True, text=True, check=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{tmp_path}:{ROOT}"})
+    # gone from sys.modules once the importer is imported; the real module is loaded by the first call,
+    # and every later import gets it
+    assert done.stdout.splitlines() == ["False False", "42 True function", "True 4"]
+
+
+def test_a_module_already_imported_is_not_stood_in_for() -> None:
+    import json
+
+    with stood_in("json", ("dumps",)):
+        assert sys.modules["json"] is json
+    assert sys.modules["json"] is json
+
+
+_START = """
+import sys
+from wyrd.play.cli.main import main
+assert main(sys.argv[1:]) == 0
+print("importlib.metadata" in sys.modules)
+from pydantic.plugin import _loader
+print(sorted(point.name for point in _loader.entry_points(group="console_scripts") if point.name == "wyrd"))
+print("importlib.metadata" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("story", ["hollow-fair", "the-drowned-bell", "lantern-at-gull-reach", "harrow-mere"])
+def test_a_start_never_loads_importlib_metadata(story: str, tmp_path: Path) -> None:
+    """Issue 21, point 2: importlib.metadata (with email, zipfile and csv, about 28 M instructions) was
+    imported at a start's first validator by pydantic's plugin loader, which calls it only when plugins
+    are on. The loader's ``entry_points`` still reads the installed packages when it is called."""
+    script = tmp_path / "status.txt"
+    script.write_text("status\n", encoding="utf-8")
+
+    def start(save: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-c", _START, "play", "--story", story, "--seed", "1", "--save",
+                               str(tmp_path / save), "--script", str(script)], capture_output=True, text=True,
+                              timeout=120, check=True, cwd=ROOT,
+                              env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(tmp_path), "WYRD_MODEL": "table"})
+        return done.stdout.splitlines()[-3:]
+
+    start("a.wyrd")  # the first start finds out what the installed packages declare, and keeps it
+    assert start("b.wyrd") == ["False", "['wyrd']", "True"]

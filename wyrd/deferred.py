@@ -11,15 +11,23 @@ An ``import`` statement naming it reads one (the import system looks at its ``__
 Wyrd's modules take it from the module that deferred it (``from wyrd.stories.yamlguard import
 yaml``) instead. A module already imported is left as it is. Like the other modules below every
 layer, this one imports only the standard library.
+
+Another library's ``from module import name`` cannot be pointed elsewhere: it loads a deferred
+module at once. :func:`stood_in` lends such an import a stand-in module whose named functions load
+the real one only when called, for as long as the importing module takes to import.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import ModuleType
+from typing import Any
 
-__all__ = ["deferred", "origin"]
+__all__ = ["deferred", "origin", "stood_in"]
 
 # Where each module deferred here comes from: asked without loading it.
 _ORIGINS: dict[str, str | None] = {}
@@ -56,3 +64,42 @@ def origin(name: str) -> str | None:
         return getattr(module, "__file__", None)
     spec = importlib.util.find_spec(name)
     return spec.origin if spec is not None else None
+
+
+# The stand-ins in place now, by the name of the module each stands in for.
+_STANDING: dict[str, ModuleType] = {}
+
+
+def _forwarding(name: str, function: str) -> Callable[..., Any]:
+    """A function that imports module ``name`` when called, and calls its ``function``."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if name in _STANDING and sys.modules.get(name) is _STANDING[name]:
+            del sys.modules[name]  # called while the stand-in is still in place: the real one takes over
+        return getattr(importlib.import_module(name), function)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = function
+    return call
+
+
+@contextmanager
+def stood_in(name: str, functions: tuple[str, ...]) -> Iterator[None]:
+    """While inside, an import of module ``name`` gets a stand-in whose ``functions`` load the real one when called.
+
+    What an importer took from the stand-in keeps working after: each function imports the real
+    module at its call and calls the real function. The stand-in leaves ``sys.modules`` on the
+    way out, so every later import gets the real module. A module already imported is not stood in for.
+    """
+    if name in sys.modules:
+        yield
+        return
+    stand_in = ModuleType(name, f"Stands in for {name} until one of {', '.join(functions)} is called.")
+    for function in functions:
+        setattr(stand_in, function, _forwarding(name, function))
+    sys.modules[name] = _STANDING[name] = stand_in
+    try:
+        yield
+    finally:
+        del _STANDING[name]
+        if sys.modules.get(name) is stand_in:
+            del sys.modules[name]
