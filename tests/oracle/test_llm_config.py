@@ -22,6 +22,7 @@ from wyrd.oracle.narrators.llm_config import (
     load_config,
     split_model,
 )
+from wyrd.oracle.narrators.settings import narrator_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -159,15 +160,30 @@ def test_a_local_openai_compatible_server_needs_no_key(monkeypatch: pytest.Monke
 
 def test_configuring_a_narrator_imports_neither_the_narration_nor_the_firewall() -> None:
     """Issue 21, point 2: a resumed game reads its narrator settings before its first prompt, and
-    importing the narration's base with them (its requests, the oracle's facts) cost about 3 ms there."""
+    importing the narration's base with them (its requests, the oracle's facts) cost about 3 ms there.
+    With nothing set, not even the settings' model is defined (a start goes to the tables without it)."""
     code = ("import sys\n"
             "from pathlib import Path\n"
+            "from wyrd.oracle.narrators.settings import narrator_settings\n"
+            "assert not narrator_settings(environ={}, path=Path('/nonexistent/config.toml')).given\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('wyrd.oracle.narrators.', 'wyrd.oracle.facts'))))\n"
             "from wyrd.oracle.narrators.llm_config import load_config\n"
             "assert load_config(environ={}, path=Path('/nonexistent/config.toml')).model is None\n"
             "print(sorted(m for m in sys.modules if m.startswith(('wyrd.oracle.narrators.', 'wyrd.oracle.facts'))))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           check=True, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(ROOT / "nonexistent")})
-    assert done.stdout.split() == ["['wyrd.oracle.narrators.llm_config']"]
+    assert done.stdout.splitlines() == ["['wyrd.oracle.narrators.settings']",
+                                        "['wyrd.oracle.narrators.llm_config', 'wyrd.oracle.narrators.settings']"]
+
+
+@pytest.mark.parametrize(("environ", "given"), [
+    ({}, False), ({"WYRD_MODEL": "table"}, False), ({"WYRD_MODEL": "off"}, False),
+    ({"WYRD_MODEL": "openai:gpt-4o-mini"}, True), ({"WYRD_BASE_URL": "http://127.0.0.1:8080/v1"}, True),
+])
+def test_settings_say_whether_anything_is_set(tmp_path: Path, environ: dict[str, str], given: bool) -> None:
+    """A start that finds nothing set plays with the tables and never checks the settings; a model
+    switched off is nothing set, a base URL alone is something (a bad one is then reported)."""
+    assert narrator_settings(environ=environ, path=tmp_path / "none.toml").given is given
 
 
 @pytest.mark.parametrize("environ", [{}, {"WYRD_MODEL": "table"}, {"WYRD_MODEL": "off"}])

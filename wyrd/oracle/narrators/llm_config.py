@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wyrd.oracle.narrators import DEFAULT_MAX_CHARS
+from wyrd.oracle.narrators.settings import NarratorConfigError, Settings, config_path, narrator_settings
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -49,14 +50,13 @@ __all__ = [
     "NarratorConfig",
     "NarratorConfigError",
     "build_chat_model",
+    "config_from",
     "config_path",
     "install_hint",
     "load_config",
     "split_model",
 ]
 
-ENV_MODEL, ENV_BASE_URL, ENV_API_KEY, ENV_CONFIG = "WYRD_MODEL", "WYRD_BASE_URL", "WYRD_API_KEY", "WYRD_CONFIG"
-OFF = frozenset({"table", "off", "none", ""})
 # Providers with an extra of their own in pyproject.toml; others need wyrd[llm] plus their package.
 EXTRAS = {"openai": "openai", "anthropic": "anthropic", "ollama": "ollama"}
 # Provider keys init_chat_model knows (langchain 1.x), so "provider:model" is read without importing it.
@@ -67,10 +67,6 @@ PROVIDERS = frozenset({
     "upstage", "xai",
 })
 _INFER = (("gpt-", "openai"), ("o1", "openai"), ("o3", "openai"), ("chatgpt", "openai"), ("claude", "anthropic"))
-
-
-class NarratorConfigError(Exception):
-    """A narrator that cannot be set up as configured; the message says what to do."""
 
 
 class NarratorConfig(BaseModel):
@@ -121,31 +117,21 @@ def install_hint(provider: str, message: str = "") -> str:
     return f"pip install 'wyrd[llm]' {package}"
 
 
-def config_path(environ: Mapping[str, str] | None = None) -> Path:
-    """Where the config file is (it need not exist)."""
-    env = os.environ if environ is None else environ
-    if env.get(ENV_CONFIG):
-        return Path(env[ENV_CONFIG])
-    if env.get("WYRD_HOME"):
-        return Path(env["WYRD_HOME"]) / "config.toml"
-    from platformdirs import user_config_path
+def config_from(settings: Settings) -> NarratorConfig:
+    """The settings checked.
 
-    return user_config_path("wyrd", appauthor=False) / "config.toml"
-
-
-def _read_file(path: Path) -> dict[str, Any]:
-    if not path.is_file():
-        return {}
-    import tomllib  # only with a file to read: most games have none, and start sooner for it
-
+    Raises:
+        NarratorConfigError: an unknown setting or a bad value (names the file).
+    """
+    if not settings.given:
+        # Nothing set, or only the model switched off: the defaults, valid as written, need no
+        # validator built (the table narrator's case).
+        return NarratorConfig.model_construct(**settings.values)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise NarratorConfigError(f"{path}: {exc}") from exc
-    section = data.get("narrator", {})
-    if not isinstance(section, dict):
-        raise NarratorConfigError(f"{path}: [narrator] should be a table of settings")
-    return dict(section)
+        return NarratorConfig.model_validate(settings.values)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+        raise NarratorConfigError(f"narrator settings ({settings.path} and the environment): {problems}") from exc
 
 
 def load_config(model: str | None = None, *, base_url: str | None = None, environ: Mapping[str, str] | None = None,
@@ -155,30 +141,7 @@ def load_config(model: str | None = None, *, base_url: str | None = None, enviro
     Raises:
         NarratorConfigError: an unreadable file, an unknown setting or a bad value (names the file).
     """
-    env = os.environ if environ is None else environ
-    path = path or config_path(env)
-    settings = _read_file(path)
-    origin = str(path) if settings.get("model") else ""
-    for key, var in (("model", ENV_MODEL), ("base_url", ENV_BASE_URL), ("api_key", ENV_API_KEY)):
-        if env.get(var):
-            settings[key] = env[var]
-            origin = var if key == "model" else origin
-    if base_url:
-        settings["base_url"] = base_url
-    if model is not None:
-        settings["model"], origin = model, "--model"
-    if str(settings.get("model", "")).strip().lower() in OFF:
-        settings["model"] = None
-    data = {**settings, "origin": origin if settings.get("model") else ""}
-    if all(value is None for value in settings.values()):
-        # Nothing set, or only the model switched off: the defaults, valid as written, need no
-        # validator built before a game's first prompt (the table narrator's, most games' case).
-        return NarratorConfig.model_construct(**data)
-    try:
-        return NarratorConfig.model_validate(data)
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
-        raise NarratorConfigError(f"narrator settings ({path} and the environment): {problems}") from exc
+    return config_from(narrator_settings(model, base_url=base_url, environ=environ, path=path))
 
 
 def _model_kwargs(provider: str, config: NarratorConfig) -> dict[str, Any]:

@@ -152,14 +152,19 @@ def narrate_with_model(session: Session, args: argparse.Namespace) -> bool:
     words reach a screen only through the console's telling (the REPL shows them as they
     come, after what happened).
     """
-    from wyrd.oracle.narrators.llm_config import NarratorConfigError, load_config
+    from wyrd.oracle.narrators.settings import NarratorConfigError, narrator_settings
 
     try:
-        config = load_config(args.model, base_url=args.base_url)
+        settings = narrator_settings(args.model, base_url=args.base_url)
+        if not settings.given:
+            return False  # the tables alone: the settings' model, the narrator and its prompts are never loaded
+        from wyrd.oracle.narrators.llm_config import config_from
+
+        config = config_from(settings)
     except NarratorConfigError as exc:
         return _tables_instead(exc)
     if not config.model:
-        return False  # the tables alone: the narrator and its prompts are never loaded
+        return False
     from wyrd.oracle.narrators.llm import make_narrator
 
     try:
