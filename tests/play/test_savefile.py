@@ -86,6 +86,18 @@ def test_create_then_open_round_trips_meta_and_header(path: Path) -> None:
         assert [r.text for r in s.live_commands()] == ["pc add Ada body=3"]
 
 
+def test_a_new_save_names_its_holder_as_it_is_made_and_is_not_written_again_before_its_first_command(
+        path: Path) -> None:
+    """Issue 21, point 2: each transaction flushes the disk before a new game's prompt; the holder
+    (who plays the save, for a second session refused) is part of the save as it is made."""
+    with SaveFile.create(path, meta=META, holder="wyrd play") as s:
+        wal = Path(f"{path}-wal")
+        assert not wal.exists() or wal.stat().st_size == 0  # nothing written since it was placed
+        assert s.meta["holder"]["command"] == "wyrd play" and s.meta["holder"]["pid"] == os.getpid()
+        s.append("one", {}, [], [])
+        assert wal.stat().st_size > 0
+
+
 def test_create_refuses_an_existing_file_and_leaves_it_alone(path: Path) -> None:
     path.write_text("my notes\n")
     with pytest.raises(SaveExists, match="already exists"):

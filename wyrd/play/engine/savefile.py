@@ -155,8 +155,11 @@ class SaveFile(SaveReading):
 
         p = Path(path)
         rows = _meta_rows(meta)
+        # The holder is written with the rest: the save is never opened without one, and naming
+        # it when opened would be one more transaction to flush before a new game's prompt.
         rows += [(k, _dumps(v)) for k, v in (("format", "wyrd-save"), ("created_at", _now()),
-                 ("schema_version", SCHEMA_VERSION), ("app_version", __version__))]
+                 ("schema_version", SCHEMA_VERSION), ("app_version", __version__),
+                 ("holder", savelock.holder(holder)))]
         if os.path.lexists(p):
             cls._refuse_existing(p)
         part = part_name(p)
@@ -164,7 +167,7 @@ class SaveFile(SaveReading):
         with _built_beside(part, f"create the save file {p}"):
             cls._build(part, rows, busy_timeout)
             cls._placing(part, p)
-        return cls.open(p, busy_timeout=busy_timeout, holder=holder)
+        return cls.open(p, busy_timeout=busy_timeout, claim=False)
 
     @classmethod
     def _refuse_existing(cls, p: Path) -> None:
