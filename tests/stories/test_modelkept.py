@@ -93,6 +93,36 @@ def test_a_kept_story_is_the_story_validating_gives_and_so_is_its_json_form(
     assert resumed == plain
 
 
+@pytest.mark.parametrize(("model", "path"), BUNDLED, ids=[path.stem for _, path in BUNDLED])
+def test_a_story_read_from_its_kept_reading_is_named_by_the_readings_own_text(
+        folder: Path, model: type[BaseModel], path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, point 2: a new game whose story file was read before takes its data from the kept
+    reading, whose JSON text names the kept model: the data is not written out again (0.7 ms for The
+    Hollow Fair), and the result is the one the written-out data names."""
+    plain = model.model_validate(_data(model, path))
+    validated(model, _data(model, path))  # the first start: read, validated, kept
+    _forget()
+    kept_before = _kept(folder)
+
+    def refuse(data: Any) -> str | None:
+        raise AssertionError("the data was written out again")
+
+    monkeypatch.setattr(modelkept, "_text", refuse)
+    _never_validated(monkeypatch, model)
+    again = validated(model, _data(model, path))  # the reading is the kept one now
+    assert again == plain and dumped(again) == plain.model_dump(mode="json")
+    assert _kept(folder) == kept_before
+
+
+def test_data_named_by_a_text_is_named_so_only_while_it_is_that_very_object(folder: Path) -> None:
+    data = {"id": "a"}
+    modelkept.known_text(data, '{"id":"a"}')
+    assert modelkept._known(data) == '{"id":"a"}'
+    assert modelkept._known({"id": "a"}) is None  # an equal mapping, another object
+    modelkept.known_text(["not", "a", "mapping"], "[]")
+    assert modelkept._known(["not", "a", "mapping"]) is None
+
+
 def test_the_cults_a_wolden_game_installs_are_kept_too_with_their_generic_tables(
         folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     entries = safe_load((CONTENT / "wolden" / "cults.yaml").read_text(encoding="utf-8"))["cults"]
@@ -285,3 +315,36 @@ def test_each_rulesets_game_state_keeps_its_own_few() -> None:
 
     assert modelkept._family(AbacusState, {}) != modelkept._family(WoldenState, {})
     assert modelkept._family(Story, {"id": "a"}) != modelkept._family(Story, {"id": "b"})
+
+
+@pytest.mark.parametrize("story", ["hollow-fair", "the-drowned-bell", "lantern-at-gull-reach", "harrow-mere"])
+def test_a_resumed_games_state_is_named_by_its_snapshots_own_text(
+        story: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21, point 2: a resume reads its state from the save's snapshot, whose JSON text names the
+    state's kept result: the state is not written out again to find it, in any ruleset."""
+    from wyrd.play.cli.main import main
+    from wyrd.play.engine.savefile import SaveFile
+
+    monkeypatch.setenv("WYRD_HOME", str(tmp_path))
+    monkeypatch.setenv("WYRD_MODEL", "table")
+    script = tmp_path / "status.txt"
+    script.write_text("status\n", encoding="utf-8")
+    save = tmp_path / "g.wyrd"
+    try:
+        assert main(["play", "--story", story, "--seed", "1", "--save", str(save), "--script", str(script)]) == 0
+        written: list[Any] = []
+        original = modelkept._text
+
+        def spied(data: Any) -> str | None:
+            written.append(data)
+            return original(data)
+
+        monkeypatch.setattr(modelkept, "_text", spied)
+        _forget()
+        assert main(["resume", str(save), "--script", str(script)]) == 0
+    finally:
+        keeping.keep_in(None)
+    with SaveFile.open(save, readonly=True) as reading:
+        snap = reading.latest_snapshot()
+    assert snap is not None and snap.state_text is not None
+    assert all(data != snap.state for data in written)

@@ -61,6 +61,22 @@ def test_a_second_reading_takes_the_kept_one_and_gets_the_same_data_and_position
     assert second[1][("scenes", 0, "id")] == plain[1][("scenes", 0, "id")]
 
 
+def test_a_kept_readings_positions_are_read_when_first_asked_for(folder: Path) -> None:
+    """Issue 21, point 2: a story whose reading was kept loads without reading its positions (about
+    1 ms of The Hollow Fair's start); they are read when a problem or ``wyrd check`` asks for one."""
+    from wyrd.stories import yamlkept
+    from wyrd.stories.abacus.loader import load_story
+
+    plain = read_yaml(BUNDLED)  # parsed, and kept
+    story = load_story(BUNDLED)
+    assert story.origin is not None
+    positions = story.origin.positions
+    assert isinstance(positions, yamlkept._KeptPositions) and positions._text is not None  # still unread
+    assert story.origin.locate(("scenes", 0, "id")) == plain[1][("scenes", 0, "id")]
+    assert positions._text is None  # read now, once
+    assert dict(positions) == plain[1] and len(positions) == len(plain[1])
+
+
 def test_a_changed_file_is_read_again_and_its_reading_replaces_the_old(folder: Path, tmp_path: Path) -> None:
     story = tmp_path / "s.yaml"
     story.write_text("id: a\nlist: [1, 2]\n")

@@ -19,6 +19,7 @@ an error, not a silent overwrite.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -90,7 +91,7 @@ def _message(error: ErrorDetails) -> str:
 
 
 def validation_problems(name: str, exc: ValidationError, data: Any,
-                        positions: dict[Steps, tuple[int, int]]) -> list[Problem]:
+                        positions: Mapping[Steps, tuple[int, int]]) -> list[Problem]:
     """Pydantic's errors about ``data`` (read from file ``name``), each at its line and field, in file order."""
     origin = Origin(name, positions)
     problems = []
@@ -102,7 +103,7 @@ def validation_problems(name: str, exc: ValidationError, data: Any,
 
 
 def read_mapping(path: str | Path, what: str = "a story file", *,
-                 yaml11: bool = False) -> tuple[dict[str, Any], dict[Steps, tuple[int, int]]]:
+                 yaml11: bool = False) -> tuple[dict[str, Any], Mapping[Steps, tuple[int, int]]]:
     """:func:`read_yaml` for a file that must hold one mapping (StoryError if it does not).
 
     With ``yaml11`` the data is read again as :func:`wyrd.stories.yamlguard.safe_load` reads
@@ -117,7 +118,7 @@ def read_mapping(path: str | Path, what: str = "a story file", *,
     return data, positions
 
 
-def validate(model: type[M], path: str | Path, data: Any, positions: dict[Steps, tuple[int, int]],
+def validate(model: type[M], path: str | Path, data: Any, positions: Mapping[Steps, tuple[int, int]],
              context: dict[str, Any] | None = None) -> M:
     """``model`` validated from a file's data (StoryError naming file, line and field of every fault)."""
     try:

@@ -35,7 +35,7 @@ from pydantic import BaseModel
 
 from wyrd.kept import file_stamps, keep, kept, kept_in
 
-__all__ = ["LAYERS", "dumped", "keep_validated", "validated"]
+__all__ = ["LAYERS", "dumped", "keep_validated", "known_text", "validated"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -50,6 +50,9 @@ _PER_STORY = 4
 # the rules and by the story's follower in turn, and validated once for both.
 _RECENT: OrderedDict[int, tuple[object, BaseModel, dict[str, Any]]] = OrderedDict()
 _RECENT_SIZE = 8
+# The JSON text of data read from it, by the data's identity (a kept reading of a story file): the
+# name of the data's kept result is made from that text, not from the data written out again.
+_TEXTS: OrderedDict[int, tuple[object, str]] = OrderedDict()
 
 
 def validated(model: type[M], data: Any) -> M:
@@ -60,7 +63,7 @@ def validated(model: type[M], data: Any) -> M:
     memo = _RECENT.get(id(data))
     if memo is not None and memo[0] is data and type(memo[1]) is model:
         return memo[1]
-    text = _text(data) if kept_in() is not None else None
+    text = (_known(data) or _text(data)) if kept_in() is not None else None
     name = _name(model, data, text) if text is not None else None
     found = _load(name, model) if name is not None else None
     if found is not None:
@@ -95,6 +98,25 @@ def dumped(instance: BaseModel) -> dict[str, Any]:
         if model is instance:
             return dump
     return instance.model_dump(mode="json")
+
+
+def known_text(data: object, text: str) -> None:
+    """Say that ``data`` is what the JSON ``text`` reads as, written as :func:`validated` writes data out.
+
+    The caller hands ``data`` on as it was read: a result kept under the text is given for it.
+    Only a mapping is named so (as :func:`validated` names only mappings).
+    """
+    if not isinstance(data, dict):
+        return
+    _TEXTS.pop(id(data), None)
+    _TEXTS[id(data)] = (data, text)
+    while len(_TEXTS) > _RECENT_SIZE:
+        _TEXTS.popitem(last=False)
+
+
+def _known(data: object) -> str | None:
+    found = _TEXTS.get(id(data))
+    return found[1] if found is not None and found[0] is data else None
 
 
 def _remember(data: object, instance: BaseModel, dump: dict[str, Any]) -> None:

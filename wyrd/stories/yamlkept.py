@@ -9,6 +9,11 @@ under a digest of the file's bytes, the code that reads it and PyYAML's installe
 the same bytes; anything else is read again, and every problem is reported as it always is. The
 story is still validated by its format each time: only the YAML parse and its checks are saved.
 
+A kept reading is the data's JSON text on a line of its own, then the positions' (a Wyrd Abacus
+story's). The data's text is handed to :mod:`wyrd.stories.modelkept`, which names the story's kept
+model by it without writing the data out again; the positions are read when first asked for
+(a story's problems, ``wyrd check``), not at every start.
+
 Only what JSON gives back exactly is kept: text, whole and decimal numbers, true, false, null, lists
 and mappings with text keys. A file with a date, a number as a key or binary data is read anew at
 every start. A story's path has one reading of each kind kept at a time, its latest.
@@ -19,10 +24,12 @@ from __future__ import annotations
 import functools
 import json
 import os
+from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from wyrd.deferred import origin
 from wyrd.kept import code_digest, file_stamps, keep, kept
+from wyrd.stories.modelkept import known_text
 from wyrd.stories.problems import Steps
 
 __all__ = ["READER_MODULES", "Loaded", "keep_load", "keep_reading", "kept_load", "kept_reading", "pyyaml_stamp"]
@@ -30,11 +37,34 @@ __all__ = ["READER_MODULES", "Loaded", "keep_load", "keep_reading", "kept_load",
 #: The modules whose code decides what a story file's YAML reads as, and whether it passes.
 READER_MODULES = ("wyrd.stories.yamlread", "wyrd.stories.yamlguard", "wyrd.stories.yamlkept")
 # Bumped when what is written changes shape.
-_FORMAT = b"wyrd story reading 2\n"
+_FORMAT = b"wyrd story reading 3\n"
 # What is kept: read_yaml's data and positions (YAML 1.2), or safe_load's data (YAML 1.1).
 _READING, _LOADING = "story-", "yaml11-"
 
 Positions = dict[Steps, tuple[int, int]]
+
+
+class _KeptPositions(Mapping[Steps, tuple[int, int]]):
+    """The positions of a kept reading, read from their JSON text when first asked for."""
+
+    def __init__(self, text: bytes) -> None:
+        self._text: bytes | None = text
+        self._read: Positions = {}
+
+    def _all(self) -> Positions:
+        if self._text is not None:
+            self._read = {tuple(row[2:]): (row[0], row[1]) for row in json.loads(self._text)}
+            self._text = None
+        return self._read
+
+    def __getitem__(self, steps: Steps) -> tuple[int, int]:
+        return self._all()[steps]
+
+    def __iter__(self) -> Iterator[Steps]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 class Loaded(NamedTuple):
@@ -74,49 +104,55 @@ def _names(kind: str, path: str, raw: bytes) -> tuple[str, str]:
     return f"{kind}{place}-{key}.json", f"{kind}{place}-*.json"
 
 
-def _kept(kind: str, path: str, raw: bytes) -> dict[str, Any] | None:
+def _kept(kind: str, path: str, raw: bytes) -> tuple[Any, bytes] | None:
+    """The data kept for ``raw`` (its JSON text made known to the model keeper) and what follows its line."""
     body = kept(_names(kind, path, raw)[0])
     if body is None:
         return None
+    head, _, rest = body.partition(b"\n")
+    if head != kind.encode():
+        return None  # not what was written: read again
+    text, _, rest = rest.partition(b"\n")  # compact JSON has no newline of its own
     try:
-        found = json.loads(body)
+        decoded = text.decode("utf-8")
+        data = json.loads(decoded)
     except ValueError:
         return None
-    return found if isinstance(found, dict) and "data" in found else None
+    known_text(data, decoded)
+    return data, rest
 
 
-def _keep(kind: str, path: str, raw: bytes, found: dict[str, Any]) -> None:
+def _keep(kind: str, path: str, raw: bytes, data: Any, more: str | None = None) -> None:
     try:
-        body = json.dumps(found, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError):
         return  # a date, bytes, a set, an infinity: not JSON
     # A key that is not text comes back as text, a tuple as a list: such a file is not kept.
-    if json.loads(body)["data"] != found["data"]:
+    if json.loads(text) != data:
         return
     name, others = _names(kind, path, raw)
+    body = "\n".join([kind, text] if more is None else [kind, text, more])
     keep(name, body.encode("utf-8"), replacing=others)
 
 
-def kept_reading(path: str, raw: bytes) -> tuple[Any, Positions] | None:
+def kept_reading(path: str, raw: bytes) -> tuple[Any, Mapping[Steps, tuple[int, int]]] | None:
     """The data and positions kept for these bytes of the file at ``path``, or None."""
     found = _kept(_READING, path, raw)
-    try:
-        return (found["data"], {tuple(row[2:]): (row[0], row[1]) for row in found["positions"]}) if found else None
-    except (TypeError, KeyError, IndexError):
-        return None  # not what was written: read again
+    return (found[0], _KeptPositions(found[1])) if found is not None and found[1] else None
 
 
-def keep_reading(path: str, raw: bytes, data: Any, positions: Positions) -> None:
+def keep_reading(path: str, raw: bytes, data: Any, positions: Mapping[Steps, tuple[int, int]]) -> None:
     """Keep a reading that passed, if JSON gives it back exactly."""
-    _keep(_READING, path, raw, {"data": data, "positions": [[*at, *steps] for steps, at in positions.items()]})
+    rows = [[*at, *steps] for steps, at in positions.items()]
+    _keep(_READING, path, raw, data, json.dumps(rows, ensure_ascii=False, separators=(",", ":")))
 
 
 def kept_load(path: str, text: str) -> Loaded | None:
     """The data kept for this text of the file at ``path``, or None."""
     found = _kept(_LOADING, path, text.encode("utf-8", "surrogateescape"))
-    return Loaded(found["data"]) if found is not None else None
+    return Loaded(found[0]) if found is not None else None
 
 
 def keep_load(path: str, text: str, data: Any) -> None:
     """Keep a load that passed, if JSON gives it back exactly."""
-    _keep(_LOADING, path, text.encode("utf-8", "surrogateescape"), {"data": data})
+    _keep(_LOADING, path, text.encode("utf-8", "surrogateescape"), data)

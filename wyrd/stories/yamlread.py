@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import functools
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -153,10 +154,10 @@ def _syntax_problem(file: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
 # game reads the story file once to learn its ruleset and then once more to load it; the second
 # reading takes the first's data instead of parsing it again (bench/RESULTS.md, issue 21). The text
 # is the key, so a file changed in between is read anew; what is kept is handed out once.
-_KEPT: dict[str, tuple[Any, dict[Steps, tuple[int, int]]]] = {}
+_KEPT: dict[str, tuple[Any, Mapping[Steps, tuple[int, int]]]] = {}
 
 
-def read_yaml(path: str | Path, *, keep: bool = False) -> tuple[Any, dict[Steps, tuple[int, int]]]:
+def read_yaml(path: str | Path, *, keep: bool = False) -> tuple[Any, Mapping[Steps, tuple[int, int]]]:
     """The data in a YAML file and the position of every path in it (StoryError if unfit).
 
     With ``keep``, the result is also kept for the next call that reads the same text, which takes
@@ -191,7 +192,7 @@ def read_yaml(path: str | Path, *, keep: bool = False) -> tuple[Any, dict[Steps,
     return found
 
 
-def _read(name: str, text: str, raw: bytes) -> tuple[Any, dict[Steps, tuple[int, int]]]:
+def _read(name: str, text: str, raw: bytes) -> tuple[Any, Mapping[Steps, tuple[int, int]]]:
     """The reading of these bytes kept by an earlier start, or a new one (kept if it passes)."""
     found = kept_reading(name, raw)
     if found is None:

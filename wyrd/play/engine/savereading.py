@@ -203,10 +203,11 @@ class SaveReading:
             if self.verified and snapshot_digest(GENESIS if seq == 0 else at or b"", state, extra) != stored:
                 raise EditedSave(f"{self.path} was changed outside Wyrd at the snapshot of command {seq};"
                                  " it cannot be trusted.")
-            snap_state, snap_extra = json.loads(zlib.decompress(state)), json.loads(extra)
+            text = zlib.decompress(state).decode("utf-8")
+            snap_state, snap_extra = json.loads(text), json.loads(extra)
             if not isinstance(snap_state, dict) or not isinstance(snap_extra, dict):
                 raise ValueError("a snapshot is not a JSON object")
-            return Snapshot(seq, snap_state, snap_extra)
+            return Snapshot(seq, snap_state, snap_extra, text)
 
     def integrity_check(self) -> list[str]:
         """SQLite's own check plus the log's invariants; an empty list means the save is sound."""

@@ -94,3 +94,5 @@ class Snapshot(NamedTuple):
     seq: int
     state: dict[str, Any]
     extra: dict[str, Any]
+    # the JSON text ``state`` was read from (None: not read from text)
+    state_text: str | None = None

@@ -69,7 +69,7 @@ from wyrd.rules.actions import Event
 from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice, DiceExhausted, FaceOutOfRange, Roll, ScriptedSource, SeededSource, TypedSource
 from wyrd.rules.errors import RuleError
-from wyrd.stories.modelkept import keep_validated, validated
+from wyrd.stories.modelkept import keep_validated, known_text, validated
 
 if TYPE_CHECKING:
     from wyrd.play.engine.narration import Moments, Storyteller
@@ -646,6 +646,8 @@ class Session:
             self._unsnapped = note.unsnapped
             start = note.seq - 1
         elif snap is not None:
+            if snap.state_text is not None:
+                known_text(snap.state, snap.state_text)  # the state's kept result is named by it
             self.state = validated(type(self.state), snap.state)
             self.next_event = int(snap.extra["next_event"])
             # Saves before kits had followers alike kept the Abacus's under "story".
