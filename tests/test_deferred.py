@@ -109,3 +109,17 @@ def test_a_start_never_loads_importlib_metadata(story: str, tmp_path: Path) -> N
 
     start("a.wyrd")  # the first start finds out what the installed packages declare, and keeps it
     assert start("b.wyrd") == ["False", "['wyrd']", "True"]
+
+
+def test_what_every_command_does_before_its_own_work_imports_no_pydantic(tmp_path: Path) -> None:
+    """Issue 21, point 2: pydantic's plugin loader is imported with its stand-in where a game is set
+    up, not for every command: ``wyrd join`` and ``wyrd host``'s first page never import pydantic."""
+    code = ("import contextlib, io, sys\n"
+            "from wyrd.play.cli.main import main\n"
+            "for command in ('join', 'host'):\n"
+            "    with contextlib.redirect_stdout(io.StringIO()):\n"
+            "        assert main([command, '--help']) == 0\n"
+            "print(sorted(k for k in sys.modules if k.split('.')[0] == 'pydantic'))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True,
+                          cwd=ROOT, env={"PATH": "/usr/bin:/bin", "WYRD_HOME": str(tmp_path), "WYRD_MODEL": "table"})
+    assert done.stdout.strip() == "[]"

@@ -16,8 +16,6 @@ one line, never as a traceback.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -122,17 +120,10 @@ def _spare_pydantic_plugins() -> None:
     (a few milliseconds before each first prompt). Whether there is any is kept between starts
     (:mod:`wyrd.installed`); a switch the player has set is left as it is.
     """
-    from wyrd.deferred import stood_in
     from wyrd.installed import declared
 
     if not declared("pydantic"):
         os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    # Pydantic's plugin loader, imported at its first validator, takes ``entry_points`` from
-    # importlib.metadata, which brings email, zipfile and csv with it (about 40 M instructions,
-    # 5% of the floor), and calls it only when plugins are on: it gets a stand-in instead.
-    # A pydantic without that module has nothing to spare.
-    with stood_in("importlib.metadata", ("entry_points",)), contextlib.suppress(ImportError):
-        importlib.import_module("pydantic.plugin._loader")
 
 
 def main(argv: list[str] | None = None) -> int:
