@@ -77,6 +77,19 @@ def test_a_kept_readings_positions_are_read_when_first_asked_for(folder: Path) -
     assert dict(positions) == plain[1] and len(positions) == len(plain[1])
 
 
+def test_kept_positions_that_are_not_positions_tell_no_line(folder: Path, tmp_path: Path) -> None:
+    story = tmp_path / "s.yaml"
+    story.write_text("id: a\nname: Ada\n")
+    read_yaml(story)
+    [file] = _kept(folder)
+    _, _, body = file.read_bytes().partition(b"\n")
+    head, text, _ = body.split(b"\n")
+    forged = b"\n".join([head, text, b'{"not": "rows"}'])
+    file.write_bytes(hashlib.sha256(forged).hexdigest().encode() + b"\n" + forged)  # kept as if written so
+    data, positions = read_yaml(story)
+    assert data == {"id": "a", "name": "Ada"} and dict(positions) == {}
+
+
 def test_a_changed_file_is_read_again_and_its_reading_replaces_the_old(folder: Path, tmp_path: Path) -> None:
     story = tmp_path / "s.yaml"
     story.write_text("id: a\nlist: [1, 2]\n")

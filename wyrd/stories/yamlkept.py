@@ -53,7 +53,14 @@ class _KeptPositions(Mapping[Steps, tuple[int, int]]):
 
     def _all(self) -> Positions:
         if self._text is not None:
-            self._read = {tuple(row[2:]): (row[0], row[1]) for row in json.loads(self._text)}
+            try:
+                rows = json.loads(self._text)
+            except ValueError:
+                rows = None
+            if isinstance(rows, list) and all(isinstance(row, list) and len(row) >= 2 and all(
+                    isinstance(part, str | int) for part in row) for row in rows):
+                self._read = {tuple(row[2:]): (row[0], row[1]) for row in rows}
+            # else not what was written: a problem is then told without its line
             self._text = None
         return self._read
 
