@@ -89,6 +89,8 @@ def stood_in(name: str, functions: tuple[str, ...]) -> Iterator[None]:
     What an importer took from the stand-in keeps working after: each function imports the real
     module at its call and calls the real function. The stand-in leaves ``sys.modules`` on the
     way out, so every later import gets the real module. A module already imported is not stood in for.
+    Another thread importing ``name`` meanwhile would get the stand-in: use it where no other thread
+    imports (like :func:`deferred`'s modules, first read from one thread at a time).
     """
     if name in sys.modules:
         yield

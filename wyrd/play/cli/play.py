@@ -226,7 +226,9 @@ def plugins_found_when_asked() -> None:
     which brings email, zipfile and csv with it (about 28 M instructions, 3% of a game's start), and
     calls it only when plugins are on (``wyrd`` turns them off when no package declares one): given the
     stand-in, it loads importlib.metadata only if it calls it. Done where a game is set up, which
-    imports pydantic anyway; a pydantic without that module has nothing to spare.
+    imports pydantic anyway, before the game starts a thread of its own (the host's server has
+    imported the real module by then, and is left with it); a pydantic without that module has
+    nothing to spare.
     """
     from wyrd.deferred import stood_in
 
