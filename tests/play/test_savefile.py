@@ -98,6 +98,26 @@ def test_a_new_save_names_its_holder_as_it_is_made_and_is_not_written_again_befo
         assert wal.stat().st_size > 0
 
 
+def test_a_save_opened_again_names_its_holder_without_waiting_for_the_disk_and_its_commands_do(
+        path: Path) -> None:
+    """Issue 21, point 2: a resume named its holder in a transaction flushed to the disk (three flushes,
+    1 to 3 ms, before its prompt). Who holds the lock is told, not kept: that write is made with
+    ``synchronous = NORMAL`` (WAL: consistent, durable at the next flush), and every command as before."""
+    SaveFile.create(path, meta=META).close()
+    seen: list[str] = []
+    with SaveFile.open(path, claim=False) as s:
+        s._conn.set_trace_callback(seen.append)
+        s.claim("wyrd resume")
+        s.append("one", {}, [], [])
+        s._conn.set_trace_callback(None)
+        assert s._conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+        assert s.meta["holder"]["command"] == "wyrd resume"
+    holder = next(i for i, sql in enumerate(seen) if "'holder'" in sql)
+    command = next(i for i, sql in enumerate(seen) if sql.startswith("INSERT INTO commands"))
+    normal, full = seen.index("PRAGMA synchronous = NORMAL"), seen.index("PRAGMA synchronous = FULL")
+    assert normal < holder < full < command
+
+
 def test_create_refuses_an_existing_file_and_leaves_it_alone(path: Path) -> None:
     path.write_text("my notes\n")
     with pytest.raises(SaveExists, match="already exists"):

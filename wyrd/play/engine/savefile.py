@@ -295,9 +295,18 @@ class SaveFile(SaveReading):
         return cls(p, conn, lock=lock, watch=watch)
 
     def claim(self, holder: str | None = None) -> None:
-        """Write into the save who holds its lock (see :meth:`open`'s ``claim``)."""
-        with self._writing() as conn:
-            _name_holder(conn, holder)
+        """Write into the save who holds its lock (see :meth:`open`'s ``claim``).
+
+        Who holds the lock is told, not kept: the lock itself keeps a second session out, and a
+        crash releases both. So this write does not wait for the disk (WAL with ``synchronous =
+        NORMAL``: consistent, only not yet durable), and the first command's commit makes it so.
+        """
+        self._conn.execute("PRAGMA synchronous = NORMAL")
+        try:
+            with self._writing() as conn:
+                _name_holder(conn, holder)
+        finally:
+            self._conn.execute("PRAGMA synchronous = FULL")
 
     @staticmethod
     def _holder(p: Path) -> object:
