@@ -77,15 +77,24 @@ def test_a_kept_readings_positions_are_read_when_first_asked_for(folder: Path) -
     assert dict(positions) == plain[1] and len(positions) == len(plain[1])
 
 
-def test_kept_positions_that_are_not_positions_tell_no_line(folder: Path, tmp_path: Path) -> None:
+def _ada_kept(folder: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A small story read once: the file, and its kept reading."""
     story = tmp_path / "s.yaml"
     story.write_text("id: a\nname: Ada\n")
     read_yaml(story)
     [file] = _kept(folder)
-    _, _, body = file.read_bytes().partition(b"\n")
-    head, text, _ = body.split(b"\n")
-    forged = b"\n".join([head, text, b'{"not": "rows"}'])
-    file.write_bytes(hashlib.sha256(forged).hexdigest().encode() + b"\n" + forged)  # kept as if written so
+    return story, file
+
+
+def _forge(file: Path, body: bytes) -> None:
+    """Write ``body`` as a kept result, its digest made again over it (as if kept so)."""
+    file.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+
+
+def test_kept_positions_that_are_not_positions_tell_no_line(folder: Path, tmp_path: Path) -> None:
+    story, file = _ada_kept(folder, tmp_path)
+    head, text, _ = file.read_bytes().partition(b"\n")[2].split(b"\n")
+    _forge(file, b"\n".join([head, text, b'{"not": "rows"}']))
     data, positions = read_yaml(story)
     assert data == {"id": "a", "name": "Ada"} and dict(positions) == {}
 
@@ -104,16 +113,12 @@ def test_a_changed_file_is_read_again_and_its_reading_replaces_the_old(folder: P
 
 
 def test_a_kept_reading_changed_by_hand_is_not_taken(folder: Path, tmp_path: Path) -> None:
-    story = tmp_path / "s.yaml"
-    story.write_text("id: a\nname: Ada\n")
-    read_yaml(story)
-    [file] = _kept(folder)
+    story, file = _ada_kept(folder, tmp_path)
     check, _, body = file.read_bytes().partition(b"\n")
     file.write_bytes(check + b"\n" + body.replace(b"Ada", b"Eve"))
     assert read_yaml(story)[0] == {"id": "a", "name": "Ada"}
     # A digest made again over something that is not a reading is not taken either.
-    other = json.dumps({"data": {"id": "x"}}).encode()
-    file.write_bytes(hashlib.sha256(other).hexdigest().encode() + b"\n" + other)
+    _forge(file, json.dumps({"data": {"id": "x"}}).encode())
     assert read_yaml(story) == read_yaml(story)
     assert read_yaml(story)[0] == {"id": "a", "name": "Ada"}
 
