@@ -35,7 +35,7 @@ from pydantic import BaseModel
 
 from wyrd.kept import file_stamps, keep, kept, kept_in
 
-__all__ = ["LAYERS", "dumped", "keep_validated", "known_text", "validated"]
+__all__ = ["LAYERS", "dumped", "exact_json", "keep_validated", "known_text", "validated"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -101,7 +101,7 @@ def dumped(instance: BaseModel) -> dict[str, Any]:
 
 
 def known_text(data: object, text: str) -> None:
-    """Say that ``data`` is what the JSON ``text`` reads as, written as :func:`validated` writes data out.
+    """Say that ``data`` is what the JSON ``text`` reads as, written as :func:`exact_json` writes it.
 
     The caller hands ``data`` on as it was read: a result kept under the text is given for it.
     Only a mapping is named so (as :func:`validated` names only mappings).
@@ -126,21 +126,28 @@ def _remember(data: object, instance: BaseModel, dump: dict[str, Any]) -> None:
         _RECENT.popitem(last=False)
 
 
-def _text(data: Any) -> str | None:
-    """The JSON text of ``data``, or None when JSON would not give the same data back.
+def exact_json(data: Any) -> str | None:
+    """The compact JSON text of ``data``, or None when JSON would not give the same data back.
 
     A tuple, a key that is not text or a value JSON has no form for would read back as something
-    else, and another value may validate otherwise. The data is meant to be as JSON or YAML gives it
-    (a file's, a save's, a model's JSON form): a text subclass, such as an enumeration's member, reads
-    back equal to its text and is taken for it.
+    else. A text subclass, such as an enumeration's member, reads back equal to its text and is
+    taken for it. The one way data is written out here and by the kept readings
+    (:mod:`wyrd.stories.yamlkept`), so a reading's text names what its data names.
     """
-    if not isinstance(data, dict):
-        return None
     try:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError):
         return None
     return text if json.loads(text) == data else None
+
+
+def _text(data: Any) -> str | None:
+    """The JSON text naming ``data``'s kept result (None: not a mapping JSON gives back exactly).
+
+    The data is meant to be as JSON or YAML gives it (a file's, a save's, a model's JSON form):
+    another value may validate otherwise.
+    """
+    return exact_json(data) if isinstance(data, dict) else None
 
 
 def _name(model: type[BaseModel], data: dict[str, Any], text: str) -> str:

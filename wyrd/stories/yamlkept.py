@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from wyrd.deferred import origin
 from wyrd.kept import code_digest, file_stamps, keep, kept
-from wyrd.stories.modelkept import known_text
+from wyrd.stories.modelkept import exact_json, known_text
 from wyrd.stories.problems import Steps
 
 __all__ = ["READER_MODULES", "Loaded", "keep_load", "keep_reading", "kept_load", "kept_reading", "pyyaml_stamp"]
@@ -130,13 +130,9 @@ def _kept(kind: str, path: str, raw: bytes) -> tuple[Any, bytes] | None:
 
 
 def _keep(kind: str, path: str, raw: bytes, data: Any, more: str | None = None) -> None:
-    try:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError):
-        return  # a date, bytes, a set, an infinity: not JSON
-    # A key that is not text comes back as text, a tuple as a list: such a file is not kept.
-    if json.loads(text) != data:
-        return
+    text = exact_json(data)
+    if text is None:
+        return  # a date, bytes, a set, a number as a key: not kept
     name, others = _names(kind, path, raw)
     body = "\n".join([kind, text] if more is None else [kind, text, more])
     keep(name, body.encode("utf-8"), replacing=others)
