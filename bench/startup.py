@@ -14,7 +14,9 @@ machine's load moves them alike:
 - ``wyrd join LINK`` to its first prompt, against a ``wyrd host`` already running;
 - ``wyrd host --no-repl`` to the first page served (the first ``GET /`` answered with its HTML), and
   in the same start, for reference, to its invitation and to the first view a seat that joins by it at
-  once is sent (the page is a shell: that view is what fills it).
+  once is sent (the page is a shell: that view is what fills it);
+- ``wyrd host`` at a terminal, as a host opens a table for others and plays at it too: to its own
+  prompt, under the invitation and its QR code.
 
 Each figure is the median of several runs, printed as a difference from the floor and a ratio to it,
 with issue 21's target (the floor + 0.1 s) met or not. Wyrd's modules are compiled to bytecode first,
@@ -251,7 +253,7 @@ def measure(runs: int = 7) -> dict[str, float]:
     ``first`` is ``play`` in an empty one, the first start on a machine; ``killed`` is ``resume`` of
     the game with no closing snapshot.
     """
-    names = ("bare", "floor", "play", *OTHERS, "resume", "first", "killed", "join", "host")
+    names = ("bare", "floor", "play", *OTHERS, "resume", "first", "killed", "join", "host", "seated")
     times: dict[str, list[float]] = {name: [] for name in names}
     opening: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as base, _hosting(base) as link:
@@ -279,6 +281,8 @@ def measure(runs: int = 7) -> dict[str, float]:
             "killed": lambda home, i: in_pty([WYRD, "resume", str(shutil.copy(killed, f"{home}/k.wyrd"))], played),
             "join": lambda home, i: in_pty([WYRD, "join", link, "--name", f"Seat{i}"], _env(home)),
             "host": lambda home, i: first_page(home, opening),
+            "seated": lambda home, i: in_pty([WYRD, "host", "--story", STORY, "--seed", str(i), "--save",
+                                              f"{home}/h.wyrd", "--port", str(_free_port())], played),
         }
         for i in range(runs):
             for name, once in rounds.items():
@@ -297,7 +301,8 @@ def _wall_once(argv: list[str]) -> float:
 LABELS = {"play": f"wyrd play --story {STORY} to its first prompt",
           **{ruleset: f"wyrd play --story {story} to its first prompt" for ruleset, story in OTHERS.items()},
           "resume": "wyrd resume FILE to its first prompt",
-          "join": "wyrd join LINK to its first prompt", "host": "wyrd host --no-repl to its first page"}
+          "join": "wyrd join LINK to its first prompt", "host": "wyrd host --no-repl to its first page",
+          "seated": "wyrd host to the host's own prompt"}
 
 
 def run() -> list[str]:

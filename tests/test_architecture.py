@@ -53,14 +53,15 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                             ("pydantic", "pydantic_core", "yaml", "prompt_toolkit", "platformdirs")),
     # The shared table's server and its seats' connections (issue 20): loaded by `wyrd host`/`join` alone.
     "wyrd.play.frontends.table": (("wyrd.rules", "wyrd.rulesets", "wyrd.stories", "wyrd.oracle", "wyrd.play.engine",
-                                   "wyrd.play.kits", "wyrd.play.frontends"),
+                                   "wyrd.play.kits", "wyrd.play.frontends", "wyrd.deferred"),
                                   ("pydantic", "pydantic_core", "yaml", "platformdirs", "starlette", "uvicorn",
                                    "websockets", "segno")),
     "wyrd.play.cli": (("wyrd",), ("pydantic", "pydantic_core", "yaml", "platformdirs")),
     "wyrd": (("wyrd",), ()),
     # Below every layer, standard library only: results kept between starts, what installed
     # packages declare (kept the same way), and libraries loaded where first used; the registry
-    # reads the second, stories and oracle the first, the stories' YAML guard the third.
+    # reads the second, stories and oracle the first, the stories' YAML guard and the table's
+    # libraries the third.
     "wyrd.kept": (("wyrd.kept",), ()),
     "wyrd.deferred": (("wyrd.deferred",), ()),
     "wyrd.installed": (("wyrd.installed", "wyrd.kept"), ()),

@@ -73,6 +73,29 @@ def test_a_stand_in_loads_the_real_module_only_when_its_function_is_called(tmp_p
     assert done.stdout.splitlines() == ["False False", "42 True function", "True 4"]
 
 
+_STOOD_IN_FOR_MORE = """
+import sys
+from wyrd.deferred import stood_in
+with stood_in("slow_lib", ("double",)):
+    import user_lib
+    import other_user
+print(type(user_lib.double).__name__, other_user.triple(2), sys.modules["slow_lib"].__name__, "LOADED" in sys.modules)
+print(user_lib.double(2), hasattr(sys.modules["slow_lib"], "__path__"))
+"""
+
+
+def test_a_stand_in_asked_for_anything_else_loads_the_real_module_then(tmp_path: Path) -> None:
+    """Another importer (another thread's, say) that wants more than the stood-in functions gets the
+    real module's, only sooner; what the first importer took keeps working."""
+    (tmp_path / "slow_lib.py").write_text("import sys\nsys.modules['LOADED'] = sys\ndef double(x):\n"
+                                          "    return 2 * x\ndef triple(x):\n    return 3 * x\n", encoding="utf-8")
+    (tmp_path / "user_lib.py").write_text("from slow_lib import double\n", encoding="utf-8")
+    (tmp_path / "other_user.py").write_text("from slow_lib import triple\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", _STOOD_IN_FOR_MORE], capture_output=True, text=True, check=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{tmp_path}:{ROOT}"})
+    assert done.stdout.splitlines() == ["function 6 slow_lib True", "4 False"]
+
+
 def test_a_module_already_imported_is_not_stood_in_for() -> None:
     import json
 

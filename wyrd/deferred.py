@@ -74,12 +74,32 @@ def _forwarding(name: str, function: str) -> Callable[..., Any]:
     """A function that imports module ``name`` when called, and calls its ``function``."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        if name in _STANDING and sys.modules.get(name) is _STANDING[name]:
-            del sys.modules[name]  # called while the stand-in is still in place: the real one takes over
-        return getattr(importlib.import_module(name), function)(*args, **kwargs)
+        return getattr(_real(name), function)(*args, **kwargs)
 
     call.__name__ = call.__qualname__ = function
     return call
+
+
+class _StandIn(ModuleType):
+    """A stand-in module: whatever else is read from it comes from the real module, loaded then.
+
+    So an importer that wants more than the stood-in functions (another thread's, say) still gets
+    the real thing, only sooner.
+    """
+
+    def __getattr__(self, attribute: str) -> Any:
+        # Not the dunders the import system probes: a module with ``__path__`` has a ``from ... import``
+        # look for submodules, which would load the real one at once.
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        return getattr(_real(self.__name__), attribute)
+
+
+def _real(name: str) -> ModuleType:
+    """Module ``name`` itself, imported now if only its stand-in is in place."""
+    if name in _STANDING and sys.modules.get(name) is _STANDING[name]:
+        del sys.modules[name]
+    return importlib.import_module(name)
 
 
 @contextmanager
@@ -89,13 +109,13 @@ def stood_in(name: str, functions: tuple[str, ...]) -> Iterator[None]:
     What an importer took from the stand-in keeps working after: each function imports the real
     module at its call and calls the real function. The stand-in leaves ``sys.modules`` on the
     way out, so every later import gets the real module. A module already imported is not stood in for.
-    Another thread importing ``name`` meanwhile would get the stand-in: use it where no other thread
-    imports (like :func:`deferred`'s modules, first read from one thread at a time).
+    Another thread importing ``name`` meanwhile gets the stand-in too; whatever it reads from it
+    besides ``functions`` loads the real module there and then.
     """
     if name in sys.modules:
         yield
         return
-    stand_in = ModuleType(name, f"Stands in for {name} until one of {', '.join(functions)} is called.")
+    stand_in = _StandIn(name, f"Stands in for {name} until one of {', '.join(functions)} is called.")
     for function in functions:
         setattr(stand_in, function, _forwarding(name, function))
     sys.modules[name] = _STANDING[name] = stand_in

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from wyrd.play.frontends.table.engine import TableEngine
     from wyrd.play.frontends.table.host import HostOptions
     from wyrd.play.frontends.table.server import TableServer
+    from wyrd.play.frontends.terminal.hostseat import HostSeat
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -70,6 +71,12 @@ def add_join(subparsers: Subparsers) -> None:
 def run_host(args: argparse.Namespace) -> int:
     import gc
 
+    from wyrd.play.frontends.table.libraries import server_imported
+    from wyrd.play.frontends.terminal.hostseat import HostSeat
+
+    # The host's own seat loads in a process of its own while the table opens here.
+    own = HostSeat.start() if not args.no_repl and sys.stdin.isatty() else None
+    server_imported()  # before the server's threads: its stand-ins are in sys.modules meanwhile
     # What the server and the game import lasts as long as the table: the collector stays off while
     # they are made, as for `wyrd play` (the game's setup in the worker turns it back on: `_making`).
     gc.disable()
@@ -78,8 +85,10 @@ def run_host(args: argparse.Namespace) -> int:
         if isinstance(server_or_code, int):
             return server_or_code
         server, sock, options, tokens = server_or_code
-        return _serve_host(args, server, sock, options, tokens)
+        return _serve_host(args, server, sock, options, tokens, own)
     finally:
+        if own is not None:
+            own.close()
         gc.enable()
 
 
@@ -150,12 +159,15 @@ def _refused(server: TableServer, exc: Exception) -> bool:
 
 
 def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.socket, options: HostOptions,
-                tokens: dict[str, str]) -> int:
+                tokens: dict[str, str], own: HostSeat | None) -> int:
     import asyncio
+    import signal
 
     from wyrd.play.frontends.table.host import announce, invitation, serve
 
     port = sock.getsockname()[1]
+    local = "[::1]" if ":" in options.bind else "127.0.0.1"
+    ws, base = f"ws://{local}:{port}/ws", f"http://{local}:{port}"
 
     invited: list[str] = []
 
@@ -163,19 +175,35 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
         invited.append(invitation(options.bind, port, tokens["invite"]))
         announce(invited[0], options.save, qr=not args.no_qr)
 
-    repl = None
-    if not args.no_repl and sys.stdin.isatty():
+    def recap() -> int:
+        return max(0, server.engine.last - HOST_RECAP)  # a resumed table: its last entries, not all
+
+    repl: Callable[[], Awaitable[None]] | None = None
+    if own is not None:
+        async def repl() -> None:
+            own.seat(ws, base, tokens["host"], recap())
+            try:
+                while not own.ended():
+                    await asyncio.sleep(0.05)
+            finally:  # stopped here: the seat leaves while the server still hears it go
+                own.leave()
+                for _ in range(100):
+                    if own.ended():
+                        break
+                    await asyncio.sleep(0.02)
+    elif not args.no_repl and sys.stdin.isatty():
         async def repl() -> None:
             # Imported once the game is made: the page does not wait for prompt-toolkit.
             from wyrd.play.frontends.table.client import Invitation, RemoteTable
             from wyrd.play.frontends.terminal.remote import play_remote
 
-            local = "[::1]" if ":" in options.bind else "127.0.0.1"
-            here = Invitation(f"ws://{local}:{port}/ws", f"http://{local}:{port}", None, tokens["host"])
-            table = RemoteTable(here, on_message=lambda message: None)
-            table.last = max(0, server.engine.last - HOST_RECAP)  # a resumed table: its last entries, not all
+            table = RemoteTable(Invitation(ws, base, None, tokens["host"]), on_message=lambda message: None)
+            table.last = recap()
             await play_remote(table)
 
+    # Stopped by SIGTERM (a service manager, `kill`) as by Ctrl-C: the table closes and says so. The
+    # server takes both while it runs, and raises each again once it has stopped.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(serve(server, sock, opened=opened, repl=repl))
     except KeyboardInterrupt:
@@ -186,6 +214,8 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
         return _fail(str(exc))
     finally:
         server.close()
+        if own is not None:
+            own.close()  # its last words before the host's
     if not invited:  # stopped while it was opening
         return 130
     print(f"The table is closed. Everything is saved in {options.save}.")
@@ -193,6 +223,9 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
 
 
 def run_join(args: argparse.Namespace) -> int:
+    from wyrd.play.frontends.table.libraries import websockets_imported
+
+    websockets_imported()
     from wyrd.play.frontends.table.client import RemoteTable, parse_link, seats_file
     from wyrd.play.frontends.terminal.remote import run_remote
 

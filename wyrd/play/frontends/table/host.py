@@ -99,6 +99,9 @@ def invitation(bind: str, port: int, token: str) -> str:
 
 def qr_text(link: str) -> str:
     """``link`` as a QR code drawn with block characters, for a phone's camera."""
+    from wyrd.play.frontends.table.libraries import segno_imported
+
+    segno_imported()
     import segno
 
     out = io.StringIO()

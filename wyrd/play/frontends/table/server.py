@@ -28,7 +28,6 @@ import contextlib
 import json
 import threading
 import time
-import urllib.request
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -94,6 +93,8 @@ class _Headers:
 
 def post_webhook(url: str, content: str, *, timeout: float = 10.0) -> bool:
     """POST ``{"content": content}`` (Discord's webhook JSON) to ``url``; False if it failed."""
+    import urllib.request  # with http.client and email's parser: only a table with a webhook needs them
+
     body = json.dumps({"content": content[:1900]}).encode()
     request = urllib.request.Request(url, data=body, method="POST",
                                      headers={"Content-Type": "application/json", "User-Agent": "wyrd-table"})

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -141,14 +141,29 @@ def _toolbar(table: RemoteTable) -> Callable[[], FormattedText]:
 
 
 def run_remote(table: RemoteTable, *, input: Input | None = None, output: TerminalOutput | None = None,
-               history: bool = True) -> int:
+               history: bool = True, table_closes: Callable[[], Awaitable[object]] | None = None,
+               seated: Callable[[], Awaitable[bool]] | None = None) -> int:
     """Play as a seat of ``table`` until Ctrl-D; the exit status (1 if the host refused the seat)."""
-    return asyncio.run(play_remote(table, input=input, output=output, history=history))
+    return asyncio.run(play_remote(table, input=input, output=output, history=history, table_closes=table_closes,
+                                   seated=seated))
 
 
 async def play_remote(table: RemoteTable, *, input: Input | None = None, output: TerminalOutput | None = None,
-                      history: bool = True) -> int:
-    """:func:`run_remote` inside a running event loop (the host runs its server in the same one)."""
+                      history: bool = True, table_closes: Callable[[], Awaitable[object]] | None = None,
+                      seated: Callable[[], Awaitable[bool]] | None = None) -> int:
+    """:func:`run_remote` inside a running event loop.
+
+    With ``seated`` (the host's own seat), the prompt is made first, then ``seated()`` is awaited
+    before the table is joined: it tells ``table`` where the table is once it is open (False: there
+    is none, and the seat ends without a word). With ``table_closes``, the seat leaves as soon as
+    that returns (the table is closing), and says no farewell: the table does not go on without it.
+    """
+    session: PromptSession[str] = PromptSession(
+        lambda: FormattedText([("class:prompt", str(table.view.get("prompt") or "wyrd> "))]),
+        history=line_history() if history else None, completer=RemoteCompleter(table), complete_while_typing=False,
+        bottom_toolbar=_toolbar(table), style=STYLE, input=input, output=output)
+    if seated is not None and not await seated():
+        return 0
     me = {"name": ""}
 
     hints: dict[str, Any] = {"due": 0, "lines": []}
@@ -183,8 +198,20 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
 
     table.on_message = show
     connection = asyncio.ensure_future(table.run())
+
+    def leave(_: object) -> None:
+        connection.cancel()
+        if session.app.is_running:
+            session.app.exit(exception=EOFError())
+
+    closing = asyncio.ensure_future(table_closes()) if table_closes is not None else None
+    if closing is not None:
+        closing.add_done_callback(leave)
     waiting = asyncio.ensure_future(table.connected.wait())
     await asyncio.wait({connection, waiting}, return_when=asyncio.FIRST_COMPLETED)
+    if connection.cancelled():
+        waiting.cancel()
+        return 0
     if connection.done():
         waiting.cancel()
         try:
@@ -193,10 +220,6 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
             show({"type": "error", "reason": str(exc)})
             return 1
         return 0
-    session: PromptSession[str] = PromptSession(
-        lambda: FormattedText([("class:prompt", str(table.view.get("prompt") or "wyrd> "))]),
-        history=line_history() if history else None, completer=RemoteCompleter(table), complete_while_typing=False,
-        bottom_toolbar=_toolbar(table), style=STYLE, input=input, output=output)
     status = 0
     keys = keys_terminal() if input is None else None
     with patch_stdout(raw=True):
@@ -230,10 +253,13 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
                             break
                 own.clear()  # words left unsettled (the wait gave up) are not left on screen
                 own.waiting = 0
-        if connection.done() and connection.exception() is not None:
+        if connection.done() and not connection.cancelled() and connection.exception() is not None:
             status = 1
-    print_styled(FormattedText([("class:info", "You leave the table; it goes on. `wyrd join` with the "
-                                 "same link takes your seat again.")]), style=STYLE, output=output)
+    if closing is None:
+        print_styled(FormattedText([("class:info", "You leave the table; it goes on. `wyrd join` with the "
+                                     "same link takes your seat again.")]), style=STYLE, output=output)
+    else:
+        closing.cancel()
     await table.close()
     with contextlib.suppress(BaseException):
         await asyncio.wait_for(connection, 5)
