@@ -153,3 +153,19 @@ def test_a_host_serving_only_closes_the_table_on_sigterm(tmp_path: Path) -> None
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert out.strip().endswith("The table is closed. Everything is saved in " + str(tmp_path / "g.wyrd") + ".")
+
+
+def test_a_seat_whose_process_ended_as_it_loaded_is_not_told_and_the_table_closes() -> None:
+    """The host's word to a seat already gone is dropped (no broken pipe raised at the host), and
+    the table sees the seat ended, as after Ctrl-D."""
+    from wyrd.play.frontends.terminal.hostseat import HostSeat
+
+    read, write = os.pipe()
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    os.close(read)
+    seat = HostSeat(process, os.fdopen(write, "w", encoding="utf-8"))
+    process.wait(30)
+    seat.seat("ws://127.0.0.1:1/ws", "http://127.0.0.1:1", "token", 0)
+    assert seat.ended()
+    seat.close()
+    assert seat.pipe.closed

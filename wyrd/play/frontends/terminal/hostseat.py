@@ -3,11 +3,13 @@
 ``wyrd host`` at a terminal starts it first thing (:meth:`HostSeat.start`), so prompt-toolkit and the
 table's client load on the machine's other core while the host's process starts the server and
 makes the game (issue 21, point 2: the host's first prompt waits for the longer of the two, not
-for both). The seat makes its prompt, then waits on a pipe for the host's word (:meth:`HostSeat.seat`): where the
-table is and the host's seat token, sent once the game is made and the invitation printed, so its
-own lines come after the invitation. It plays as that seat until Ctrl-D, as ``wyrd join`` does,
-and the host closes the table when it ends (:meth:`HostSeat.ended`). If the pipe closes with no
-word (the game could not be made, or the host was stopped first), it ends without a word.
+for both). The seat makes its prompt, then waits on a pipe for the host's word
+(:meth:`HostSeat.seat`): where the table is and the host's seat token, sent once the game is made
+and the invitation printed, so its own lines come after the invitation. It plays as that seat
+until Ctrl-D, as ``wyrd join`` does, and the host closes the table when it ends
+(:meth:`HostSeat.ended`). The pipe closed with no word (the game could not be made, or the host
+was stopped first): it ends without a word. The pipe closed later: the table is closing, and the
+seat leaves with it.
 
 The token goes through the pipe, never the command line or the environment. Where a pipe cannot
 be handed to a child (not POSIX), :meth:`HostSeat.start` gives None and the host plays its seat in
@@ -17,6 +19,7 @@ its own process, as before.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
@@ -40,6 +43,9 @@ class HostSeat:
         read, write = os.pipe()
         try:
             process = subprocess.Popen([sys.executable, "-m", __name__, str(read)], pass_fds=(read,))
+        except OSError:  # no interpreter to start: the host plays its seat in its own process
+            os.close(write)
+            return None
         finally:
             os.close(read)
         return cls(process, os.fdopen(write, "w", encoding="utf-8"))
@@ -47,15 +53,19 @@ class HostSeat:
     def seat(self, ws: str, base: str, token: str, last: int) -> None:
         """Tell the seat where the table is, the host's token, and the log entry after which to show it.
 
-        The pipe stays open: its closing (:meth:`leave`, or this process's end) tells the seat the table is closing.
+        The pipe stays open: its closing (:meth:`leave`, or this process's end) tells the seat that
+        the table is closing.
         """
-        self.pipe.write(json.dumps({"ws": ws, "base": base, "token": token, "last": last}) + "\n")
-        self.pipe.flush()
+        # A seat whose process has already ended (it failed as it loaded) is not told: the table closes.
+        with contextlib.suppress(OSError):
+            self.pipe.write(json.dumps({"ws": ws, "base": base, "token": token, "last": last}) + "\n")
+            self.pipe.flush()
 
     def leave(self) -> None:
         """Tell the seat the table is closing (or, before :meth:`seat`, that there is none): it leaves."""
         if not self.pipe.closed:
-            self.pipe.close()
+            with contextlib.suppress(OSError):  # what a seat already gone never read
+                self.pipe.close()
 
     def ended(self) -> bool:
         """Whether the seat's process has ended (the host left the prompt)."""
