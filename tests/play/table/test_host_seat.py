@@ -99,8 +99,10 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="re
 
 
 def test_the_host_plays_at_its_own_terminal_then_ctrl_d_closes_the_table(tmp_path: Path) -> None:
-    """The invitation first, then the seat's welcome and prompt; a line goes through the table; Ctrl-D
-    leaves the seat and closes the table, with no farewell meant for a seat leaving a table that goes on."""
+    """The invitation first, then the seat's welcome and prompt; a line goes through the table; Ctrl-D,
+    typed as the line's answer is being shown, is kept for the prompt (the terminal's line editing is
+    off from the line sent on), leaves the seat and closes the table, with no farewell meant for a
+    seat leaving a table that goes on."""
     host = Terminal("host", "--story", "hollow-fair", "--seed", "5", "--save", str(tmp_path / "g.wyrd"),
                     "--port", "0", "--no-qr", home=tmp_path)
     host.until(r"wyrd>")
@@ -165,7 +167,7 @@ def test_a_seat_whose_process_ended_as_it_loaded_is_not_told_and_the_table_close
     os.close(read)
     seat = HostSeat(process, os.fdopen(write, "w", encoding="utf-8"))
     process.wait(30)
-    seat.seat("ws://127.0.0.1:1/ws", "http://127.0.0.1:1", "token", 0)
+    seat.seat("ws://127.0.0.1:1/ws", "http://127.0.0.1:1", "token", 0, Path("g.wyrd"))
     assert seat.ended()
     seat.close()
     assert seat.pipe.closed

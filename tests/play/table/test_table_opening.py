@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.play.table.tablekit import Seat, open_table, table_client
 from wyrd.play.cli.main import main
 from wyrd.play.frontends.table.engine import TableEngine
@@ -122,6 +124,26 @@ def test_a_table_whose_game_cannot_be_made_invites_nobody(tmp_path: Path, capsys
     assert "#invite=" not in out and "The table is closed" not in out
     assert err.startswith("wyrd: there is no story 'no-such-story'")
     assert not (tmp_path / "g.wyrd").exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("g.wyrd")) == []  # nor its table's record
+
+
+def test_the_invitation_is_known_before_the_game_is_made_and_a_record_made_for_a_game_that_fails_goes(
+        tmp_path: Path) -> None:
+    """Issue 21, point 2: the table's record is opened first, so the host's seat can draw the
+    invitation's QR code while the game is made. A new table whose game cannot be made keeps no
+    record; a saved table's record is left as it was whatever happens."""
+    from wyrd.play.frontends.table.host import table_book
+
+    tokens: dict[str, str] = {}
+    with pytest.raises(Exception, match="no-such-story"):
+        make_engine(HostOptions(save=tmp_path / "g.wyrd", story="no-such-story", ruleset="abacus"), tokens)()
+    assert len(tokens["invite"]) >= 32  # known before the game was tried
+    assert list(tmp_path.iterdir()) == []
+    invite, _seat = _played(tmp_path / "kept.wyrd")
+    kept: dict[str, str] = {}
+    with pytest.raises(RuntimeError), table_book(HostOptions(save=tmp_path / "kept.wyrd", resume=True), kept):
+        raise RuntimeError("the game could not be made")
+    assert kept["invite"] == invite and (tmp_path / "kept.wyrd.table").exists()
 
 
 def test_the_host_serves_without_importing_the_game() -> None:

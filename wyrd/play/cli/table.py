@@ -81,7 +81,7 @@ def run_host(args: argparse.Namespace) -> int:
     # they are made, as for `wyrd play` (the game's setup in the worker turns it back on: `_making`).
     gc.disable()
     try:
-        server_or_code = _host_server(args)
+        server_or_code = _host_server(args, own)
         if isinstance(server_or_code, int):
             return server_or_code
         server, sock, options, tokens = server_or_code
@@ -92,10 +92,12 @@ def run_host(args: argparse.Namespace) -> int:
         gc.enable()
 
 
-def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, str]) -> Callable[[], TableEngine]:
-    """What the server's worker runs once the server is up: the story's ruleset found (a new table),
-    then the game made, with the collector off and the models built at first use as for `wyrd play`."""
-    from wyrd.play.frontends.table.host import make_engine
+def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, str],
+            invited: Callable[[str], None] | None) -> Callable[[], TableEngine]:
+    """What the server's worker runs once the server is up: the table's record opened and its
+    invitation's token handed to ``invited``, the story's ruleset found (a new table), then the game
+    made, with the collector off and the models built at first use as for `wyrd play`."""
+    from wyrd.play.frontends.table.host import make_engine, table_book
 
     def made() -> TableEngine:
         import gc
@@ -103,7 +105,9 @@ def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, st
         from wyrd.play.cli.play import narrate_with_model, setting_up
         from wyrd.play.cli.story import play_ruleset
 
-        with setting_up():
+        with setting_up(), table_book(options, tokens) as book:
+            if invited is not None:  # the host's seat draws the invitation's QR code while the game is made
+                invited(tokens["invite"])
             if not options.resume:
                 options.ruleset = play_ruleset(args.story, args.ruleset, args.content)
                 story = args.story
@@ -112,7 +116,7 @@ def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, st
 
                     story = hooks_for(options.ruleset).quick_start
                 options.story = None if story == "none" else story
-            engine = make_engine(options, tokens)()
+            engine = make_engine(options, tokens, book)()
             narrate_with_model(engine.session, args)  # the seats are sent its words as it writes them
             # As for `wyrd play`: what the setup made lasts the game, so collections skip it from now on.
             gc.freeze()
@@ -121,7 +125,8 @@ def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, st
     return made
 
 
-def _host_server(args: argparse.Namespace) -> int | tuple[TableServer, socket.socket, HostOptions, dict[str, str]]:
+def _host_server(args: argparse.Namespace,
+                 own: HostSeat | None) -> int | tuple[TableServer, socket.socket, HostOptions, dict[str, str]]:
     """The table's server, its listening socket, the options and the tokens; or the exit code of a failure.
 
     The game is not made here: the server's worker makes it once the server is up (:func:`_making`)."""
@@ -146,7 +151,16 @@ def _host_server(args: argparse.Namespace) -> int | tuple[TableServer, socket.so
         return _fail(f"cannot listen on {options.bind}:{options.port}: {exc.strerror or exc}")
     tokens: dict[str, str] = {}
     limits = Limits(rate=args.rate, burst=max(40, int(args.rate * 2))) if args.rate else Limits()
-    server = TableServer(_making(args, options, tokens), origins=options.origins, limits=limits)
+    invited = None
+    if own is not None:
+        from wyrd.play.frontends.table.invitation import invitation
+
+        port, qr = sock.getsockname()[1], not args.no_qr
+
+        def invited(token: str) -> None:
+            own.invited(invitation(options.bind, port, token), qr=qr)
+
+    server = TableServer(_making(args, options, tokens, invited), origins=options.origins, limits=limits)
     return server, sock, options, tokens
 
 
@@ -163,7 +177,8 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
     import asyncio
     import signal
 
-    from wyrd.play.frontends.table.host import announce, invitation, serve
+    from wyrd.play.frontends.table.host import serve
+    from wyrd.play.frontends.table.invitation import announce, invitation
 
     port = sock.getsockname()[1]
     local = "[::1]" if ":" in options.bind else "127.0.0.1"
@@ -173,7 +188,8 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
 
     def opened() -> None:
         invited.append(invitation(options.bind, port, tokens["invite"]))
-        announce(invited[0], options.save, qr=not args.no_qr)
+        if own is None:  # else the seat prints it, with the QR code it drew meanwhile
+            announce(invited[0], options.save, qr=not args.no_qr)
 
     def recap() -> int:
         return max(0, server.engine.last - HOST_RECAP)  # a resumed table: its last entries, not all
@@ -181,7 +197,7 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
     repl: Callable[[], Awaitable[None]] | None = None
     if own is not None:
         async def repl() -> None:
-            own.seat(ws, base, tokens["host"], recap())
+            own.seat(ws, base, tokens["host"], recap(), options.save)
             try:
                 while not own.ended():
                     await asyncio.sleep(0.05)

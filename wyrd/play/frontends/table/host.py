@@ -4,28 +4,28 @@ The game is made (or resumed) in the server's worker thread, the only thread tha
 uvicorn serves the app on a socket bound here (``--bind``, 127.0.0.1 unless told otherwise; port 0
 picks a free one), so the invitation names the real port. The page is served as soon as uvicorn is
 up, and the game is made right after (issue 21, point 2); the invitation is printed once it is made,
-so a table that cannot open invites nobody. At a terminal, the host's own seat is the REPL of
-:mod:`wyrd.play.frontends.terminal.remote`, connected over loopback in the same event loop;
-otherwise (a service, a test) the table serves until SIGINT or SIGTERM.
+so a table that cannot open invites nobody. At a terminal, the host's own seat is a process of its
+own (:mod:`wyrd.play.frontends.terminal.hostseat`), connected over loopback; otherwise (a service,
+a test) the table serves until SIGINT or SIGTERM.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import socket
-import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from wyrd.play.frontends.table.server import Limits, TableServer
 
 if TYPE_CHECKING:
     from wyrd.play.frontends.table.engine import TableEngine
+    from wyrd.play.frontends.table.seats import SeatBook
 
-__all__ = ["HostOptions", "invitation", "make_engine", "open_socket", "qr_text", "serve"]
+__all__ = ["HostOptions", "make_engine", "open_socket", "serve", "table_book"]
 
 
 @dataclass
@@ -45,27 +45,56 @@ class HostOptions:
     limits: Limits = field(default_factory=Limits)
 
 
-def make_engine(options: HostOptions, tokens: dict[str, str]) -> Callable[[], TableEngine]:
+@contextmanager
+def table_book(options: HostOptions, tokens: dict[str, str]) -> Iterator[SeatBook]:
+    """The table's record of seats, opened (made, for a new table) with ``tokens["invite"]`` read from it.
+
+    First of all, so the invitation is known before the game is made. If the block fails (the game
+    could not be made), a record made here is taken away again: a table that never opened keeps none.
+    """
+    from wyrd.play.frontends.table.seats import SeatBook, book_path
+
+    path = book_path(options.save)
+    fresh = not path.exists()
+    book = SeatBook(path)
+    try:
+        tokens["invite"] = book.invite()
+        yield book
+    except BaseException:
+        book.close()
+        if fresh:
+            for suffix in ("", "-wal", "-shm"):
+                path.with_name(path.name + suffix).unlink(missing_ok=True)
+        raise
+
+
+def make_engine(options: HostOptions, tokens: dict[str, str],
+                book: SeatBook | None = None) -> Callable[[], TableEngine]:
     """What the worker thread runs first: the session, its console, the seats' record, the engine.
 
-    ``tokens`` receives the invitation's token and the host seat's (fresh at every start)."""
+    ``tokens`` receives the invitation's token and the host seat's (fresh at every start); ``book``
+    is the record if :func:`table_book` opened it already."""
     def build() -> TableEngine:
-        from wyrd.play.engine.session import Session
-        from wyrd.play.frontends.console import Console
-        from wyrd.play.frontends.table.engine import TableEngine
-        from wyrd.play.frontends.table.seats import SeatBook, book_path
-
-        if options.resume:
-            session = Session.resume(options.save, content=options.content)
-        else:
-            session = Session.new(options.save, seed=options.seed, story=options.story, ruleset=options.ruleset,
-                                  content=options.content)
-        book = SeatBook(book_path(options.save))
-        tokens["invite"] = book.invite()
-        _seat, tokens["host"] = book.host_seat(options.name)
-        return TableEngine(Console(session, options.save), book)
+        if book is not None:
+            return _engine(options, tokens, book)
+        with table_book(options, tokens) as opened:
+            return _engine(options, tokens, opened)
 
     return build
+
+
+def _engine(options: HostOptions, tokens: dict[str, str], book: SeatBook) -> TableEngine:
+    from wyrd.play.engine.session import Session
+    from wyrd.play.frontends.console import Console
+    from wyrd.play.frontends.table.engine import TableEngine
+
+    if options.resume:
+        session = Session.resume(options.save, content=options.content)
+    else:
+        session = Session.new(options.save, seed=options.seed, story=options.story, ruleset=options.ruleset,
+                              content=options.content)
+    _seat, tokens["host"] = book.host_seat(options.name)
+    return TableEngine(Console(session, options.save), book)
 
 
 def open_socket(bind: str, port: int) -> socket.socket:
@@ -80,33 +109,6 @@ def open_socket(bind: str, port: int) -> socket.socket:
     sock.listen(128)
     sock.setblocking(False)
     return sock
-
-
-def _shown_address(bind: str) -> str:
-    """The address others type: the machine's own for a wildcard bind."""
-    if bind in ("0.0.0.0", "::", ""):
-        try:
-            return socket.gethostbyname(socket.gethostname())
-        except OSError:
-            return "127.0.0.1"
-    return f"[{bind}]" if ":" in bind else bind
-
-
-def invitation(bind: str, port: int, token: str) -> str:
-    """The link a player opens (the token in the fragment: never sent to a server, never logged)."""
-    return f"http://{_shown_address(bind)}:{port}/#invite={token}"
-
-
-def qr_text(link: str) -> str:
-    """``link`` as a QR code drawn with block characters, for a phone's camera."""
-    from wyrd.play.frontends.table.libraries import segno_imported
-
-    segno_imported()
-    import segno
-
-    out = io.StringIO()
-    segno.make(link, error="l").terminal(out=out, compact=True, border=2)
-    return out.getvalue()
 
 
 async def serve(server: TableServer, sock: socket.socket, *, opened: Callable[[], object] | None = None,
@@ -147,12 +149,3 @@ async def serve(server: TableServer, sock: socket.socket, *, opened: Callable[[]
         await serving
         if not making.done():
             making.cancel()  # the worker goes on making it; the server's close waits for it
-
-
-def announce(link: str, save: Path, out: TextIO = sys.stdout, *, qr: bool = True) -> None:
-    """Print the invitation (and its QR code) and where the game is saved."""
-    print(f"The table is open. Invite the players with this link:\n\n    {link}\n", file=out)
-    if qr:
-        print(qr_text(link), file=out)
-    print(f"Saving to {save}. Stop with Ctrl-D (at the prompt) or Ctrl-C; `wyrd host --resume {save}` "
-          "opens it again with the same seats.", file=out, flush=True)

@@ -3,13 +3,14 @@
 ``wyrd host`` at a terminal starts it first thing (:meth:`HostSeat.start`), so prompt-toolkit and the
 table's client load on the machine's other core while the host's process starts the server and
 makes the game (issue 21, point 2: the host's first prompt waits for the longer of the two, not
-for both). The seat makes its prompt, then waits on a pipe for the host's word
-(:meth:`HostSeat.seat`): where the table is and the host's seat token, sent once the game is made
-and the invitation printed, so its own lines come after the invitation. It plays as that seat
-until Ctrl-D, as ``wyrd join`` does, and the host closes the table when it ends
-(:meth:`HostSeat.ended`). The pipe closed with no word (the game could not be made, or the host
-was stopped first): it ends without a word. The pipe closed later: the table is closing, and the
-seat leaves with it.
+for both). The seat makes its prompt, then waits on a pipe for the host's words, a JSON object a
+line: the invitation, as soon as the table's record gives it (:meth:`HostSeat.invited`: the seat
+draws its QR code while the game is made), then, once the game is made, where the table is, the
+host's seat token and the save (:meth:`HostSeat.seat`). It prints the invitation and plays as that
+seat until Ctrl-D, as ``wyrd join`` does, and the host closes the table when it ends
+(:meth:`HostSeat.ended`). The pipe closed before the second word (the game could not be made, or
+the host was stopped first): it ends without a word. The pipe closed later: the table is closing,
+and the seat leaves with it.
 
 The token goes through the pipe, never the command line or the environment. Where a pipe cannot
 be handed to a child (not POSIX), :meth:`HostSeat.start` gives None and the host plays its seat in
@@ -24,7 +25,8 @@ import json
 import os
 import subprocess
 import sys
-from typing import IO
+from pathlib import Path
+from typing import IO, Any
 
 __all__ = ["HostSeat", "main"]
 
@@ -50,15 +52,24 @@ class HostSeat:
             os.close(read)
         return cls(process, os.fdopen(write, "w", encoding="utf-8"))
 
-    def seat(self, ws: str, base: str, token: str, last: int) -> None:
-        """Tell the seat where the table is, the host's token, and the log entry after which to show it.
+    def invited(self, link: str, *, qr: bool) -> None:
+        """Give the seat the invitation as soon as it is known (from the worker making the game), so
+        that it draws the QR code (``qr``) while the game is made."""
+        self._say({"link": link, "qr": qr})
+
+    def seat(self, ws: str, base: str, token: str, last: int, save: Path) -> None:
+        """Tell the seat the table is open: where it is, the host's token, the log entry after which
+        to show it, and the save (the seat prints the invitation, then joins).
 
         The pipe stays open: its closing (:meth:`leave`, or this process's end) tells the seat that
         the table is closing.
         """
+        self._say({"ws": ws, "base": base, "token": token, "last": last, "save": str(save)})
+
+    def _say(self, word: dict[str, object]) -> None:
         # A seat whose process has already ended (it failed as it loaded) is not told: the table closes.
         with contextlib.suppress(OSError):
-            self.pipe.write(json.dumps({"ws": ws, "base": base, "token": token, "last": last}) + "\n")
+            self.pipe.write(json.dumps(word) + "\n")
             self.pipe.flush()
 
     def leave(self) -> None:
@@ -94,47 +105,68 @@ def _play(fd: int) -> int:
 
     websockets_imported()
     from wyrd.play.frontends.table.client import Invitation, RemoteTable
+    from wyrd.play.frontends.table.invitation import announce, qr_text
     from wyrd.play.frontends.terminal.remote import run_remote
 
     table = RemoteTable(Invitation("", "", None, None), on_message=lambda message: None)
+    pipe = _Pipe(fd)
 
     async def seated() -> bool:
-        word = await _pipe(fd, line=True)
-        if not word:
+        invited = await pipe.word()
+        drawn = qr_text(invited["link"]) if invited and invited["qr"] else None
+        where = await pipe.word() if invited else None
+        if invited is None or where is None:
             return False
-        where = json.loads(word)
+        announce(invited["link"], Path(where["save"]), qr=invited["qr"], drawn=drawn)
         table.invitation = Invitation(where["ws"], where["base"], None, where["token"])
         table.seat, table.last = where["token"], int(where["last"])
         return True
 
     try:
-        return run_remote(table, seated=seated, table_closes=lambda: _pipe(fd, line=False))
+        return run_remote(table, seated=seated, table_closes=pipe.closed)
     finally:
         os.close(fd)
 
 
-async def _pipe(fd: int, *, line: bool) -> bytes:
-    """What comes down the pipe: its first line (``line``), or nothing, once the host's end is closed
-    (the table is closing, or its process ended); empty if it closed before."""
-    loop = asyncio.get_running_loop()
-    got = bytearray()
-    done: asyncio.Future[bytes] = loop.create_future()
+class _Pipe:
+    """The seat's end of the pipe: the host's words, a JSON object a line, as they come; then its closing
+    (the table is closing, or the host's process ended)."""
 
-    def readable() -> None:
-        chunk = os.read(fd, 4096)
-        got.extend(chunk)
-        if done.done():
-            return
-        if not chunk:
-            done.set_result(b"" if line else bytes(got))
-        elif line and b"\n" in got:
-            done.set_result(bytes(got.split(b"\n", 1)[0]))
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = b""
+        self.ended = False
 
-    loop.add_reader(fd, readable)
-    try:
-        return await done
-    finally:
-        loop.remove_reader(fd)
+    async def _more(self) -> None:
+        loop = asyncio.get_running_loop()
+        got: asyncio.Future[bytes] = loop.create_future()
+
+        def readable() -> None:
+            if not got.done():
+                got.set_result(os.read(self.fd, 4096))
+
+        loop.add_reader(self.fd, readable)
+        try:
+            chunk = await got
+        finally:
+            loop.remove_reader(self.fd)
+        self.ended = not chunk
+        self.buffer += chunk
+
+    async def word(self) -> dict[str, Any] | None:
+        """The host's next word; None if the pipe closed first."""
+        while b"\n" not in self.buffer:
+            if self.ended:
+                return None
+            await self._more()
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        word: dict[str, Any] = json.loads(line)
+        return word
+
+    async def closed(self) -> None:
+        """Return once the pipe is closed."""
+        while not self.ended:
+            await self._more()
 
 
 if __name__ == "__main__":

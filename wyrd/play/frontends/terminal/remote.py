@@ -234,15 +234,17 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
                 continue
             if text.strip().casefold() in ("quit", "exit"):
                 break
-            answer = asyncio.ensure_future(table.line(text))
-            await asyncio.wait({answer, connection}, return_when=asyncio.FIRST_COMPLETED)
-            if connection.done() and not answer.done():
-                answer.cancel()
-            elif answer.done() and not answer.cancelled() and answer.exception() is None \
-                    and answer.result().get("type") == "log":
-                # The prompt comes back once the line's prose is told, as at home.
-                n = int(answer.result().get("n", 0))
-                with typed_ahead_unechoed(keys):
+            # From the line sent until its answer and prose are shown: keys typed meanwhile (a Ctrl-D
+            # among them) are kept for the prompt, not taken by the terminal's line editing.
+            with typed_ahead_unechoed(keys):
+                answer = asyncio.ensure_future(table.line(text))
+                await asyncio.wait({answer, connection}, return_when=asyncio.FIRST_COMPLETED)
+                if connection.done() and not answer.done():
+                    answer.cancel()
+                elif answer.done() and not answer.cancelled() and answer.exception() is None \
+                        and answer.result().get("type") == "log":
+                    # The prompt comes back once the line's prose is told, as at home.
+                    n = int(answer.result().get("n", 0))
                     while told["n"] < n and not connection.done():
                         told["event"].clear()
                         waiting_told = asyncio.ensure_future(told["event"].wait())
@@ -251,8 +253,8 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
                         if not waiting_told.done():
                             waiting_told.cancel()
                             break
-                own.clear()  # words left unsettled (the wait gave up) are not left on screen
-                own.waiting = 0
+                    own.clear()  # words left unsettled (the wait gave up) are not left on screen
+                    own.waiting = 0
         if connection.done() and not connection.cancelled() and connection.exception() is not None:
             status = 1
     if closing is None:
