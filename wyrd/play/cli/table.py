@@ -219,7 +219,7 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
 
     # Stopped by SIGTERM (a service manager, `kill`) as by Ctrl-C: the table closes and says so. The
     # server takes both while it runs, and raises each again once it has stopped.
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         asyncio.run(serve(server, sock, opened=opened, repl=repl))
     except KeyboardInterrupt:
@@ -229,6 +229,7 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
             raise
         return _fail(str(exc))
     finally:
+        signal.signal(signal.SIGTERM, before)
         server.close()
         if own is not None:
             own.close()  # its last words before the host's

@@ -12,6 +12,7 @@ a test) the table serves until SIGINT or SIGTERM.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -141,7 +142,13 @@ async def serve(server: TableServer, sock: socket.socket, *, opened: Callable[[]
         if opened is not None:
             opened()
         if repl is not None:
-            await repl()
+            # The host's seat ends the table; a server stopped first (a signal it took) ends the seat.
+            seat = asyncio.ensure_future(repl())
+            await asyncio.wait({seat, serving}, return_when=asyncio.FIRST_COMPLETED)
+            if not seat.done():
+                seat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await seat  # what the seat raised, if it did
         else:
             await serving
     finally:
