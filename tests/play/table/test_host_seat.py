@@ -26,11 +26,16 @@ ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 class Terminal:
     """A command run in a pseudo-terminal: what it wrote (escapes taken out), keys sent to it."""
 
-    def __init__(self, *args: str, home: Path) -> None:
+    def __init__(self, *args: str, home: Path, ignoring: tuple[signal.Signals, ...] = ()) -> None:
         main, child = pty.openpty()
         env = {**os.environ, "WYRD_HOME": str(home), "WYRD_MODEL": "table", "TERM": "xterm-256color"}
+
+        def started() -> None:  # as a shell starts a job in the background: interrupts ignored
+            for ignored in ignoring:
+                signal.signal(ignored, signal.SIG_IGN)
+
         self.proc = subprocess.Popen([sys.executable, "-m", "wyrd", *args], stdin=child, stdout=child, stderr=child,
-                                     env=env, cwd=ROOT, close_fds=True)
+                                     env=env, cwd=ROOT, close_fds=True, preexec_fn=started if ignoring else None)
         os.close(child)
         self.main = main
         self.raw = b""
@@ -119,13 +124,16 @@ def test_the_host_plays_at_its_own_terminal_then_ctrl_d_closes_the_table(tmp_pat
     assert _gone(seat)
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-def test_a_host_stopped_by_a_signal_closes_the_table_and_its_seat_leaves(stop: signal.Signals,
-                                                                          tmp_path: Path) -> None:
-    """A service manager's SIGTERM, or an interrupt sent to the host's process alone: the table closes
+@pytest.mark.parametrize(("stop", "ignoring"), [(signal.SIGTERM, ()), (signal.SIGINT, ()),
+                                                (signal.SIGINT, (signal.SIGINT,))],
+                         ids=["SIGTERM", "SIGINT", "SIGINT-in-a-background-job"])
+def test_a_host_stopped_by_a_signal_closes_the_table_and_its_seat_leaves(
+        stop: signal.Signals, ignoring: tuple[signal.Signals, ...], tmp_path: Path) -> None:
+    """A service manager's SIGTERM, or an interrupt sent to the host's process alone (even one started
+    in the background, which Python leaves ignoring interrupts but the server takes): the table closes
     as with Ctrl-D (exit 0, said last), and the seat's process ends with it."""
     host = Terminal("host", "--story", "harrow-mere", "--seed", "5", "--save", str(tmp_path / "g.wyrd"),
-                    "--port", "0", "--no-qr", home=tmp_path)
+                    "--port", "0", "--no-qr", home=tmp_path, ignoring=ignoring)
     host.until(r"wyrd>")
     seat = host.seat()
     host.proc.send_signal(stop)
