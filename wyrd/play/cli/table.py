@@ -75,7 +75,7 @@ def run_host(args: argparse.Namespace) -> int:
     from wyrd.play.frontends.terminal.hostseat import HostSeat
 
     # The host's own seat loads in a process of its own while the table opens here.
-    own = HostSeat.start() if not args.no_repl and sys.stdin.isatty() else None
+    own = HostSeat.start() if _seated_here(args) else None
     server_imported()  # before the server's threads: its stand-ins are in sys.modules meanwhile
     # What the server and the game import lasts as long as the table: the collector stays off while
     # they are made, as for `wyrd play` (the game's setup in the worker turns it back on: `_making`).
@@ -90,6 +90,11 @@ def run_host(args: argparse.Namespace) -> int:
         if own is not None:
             own.close()
         gc.enable()
+
+
+def _seated_here(args: argparse.Namespace) -> bool:
+    """Whether the host plays at this terminal too (it has one, and ``--no-repl`` was not given)."""
+    return not args.no_repl and sys.stdin.isatty()
 
 
 def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, str],
@@ -207,7 +212,7 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
                     if own.ended():
                         break
                     await asyncio.sleep(0.02)
-    elif not args.no_repl and sys.stdin.isatty():
+    elif _seated_here(args):  # a system where the seat cannot have a process of its own
         async def repl() -> None:
             # Imported once the game is made: the page does not wait for prompt-toolkit.
             from wyrd.play.frontends.table.client import Invitation, RemoteTable

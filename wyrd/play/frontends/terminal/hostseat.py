@@ -109,12 +109,17 @@ def _play(fd: int) -> int:
     from wyrd.play.frontends.terminal.remote import run_remote
 
     table = RemoteTable(Invitation("", "", None, None), on_message=lambda message: None)
-    pipe = _Pipe(fd)
+    # The host's words, a JSON object a line, read in the seat's own loop; and what reads them.
+    pipes: list[tuple[asyncio.StreamReader, asyncio.ReadTransport]] = []
 
     async def seated() -> bool:
-        invited = await pipe.word()
+        pipe = asyncio.StreamReader()
+        transport, _ = await asyncio.get_running_loop().connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(pipe), os.fdopen(fd, "rb", buffering=0))
+        pipes.append((pipe, transport))
+        invited = await _word(pipe)
         drawn = qr_text(invited["link"]) if invited and invited["qr"] else None
-        where = await pipe.word() if invited else None
+        where = await _word(pipe) if invited else None
         if invited is None or where is None:
             return False
         announce(invited["link"], Path(where["save"]), qr=invited["qr"], drawn=drawn)
@@ -122,51 +127,21 @@ def _play(fd: int) -> int:
         table.seat, table.last = where["token"], int(where["last"])
         return True
 
-    try:
-        return run_remote(table, seated=seated, table_closes=pipe.closed)
-    finally:
-        os.close(fd)
-
-
-class _Pipe:
-    """The seat's end of the pipe: the host's words, a JSON object a line, as they come; then its closing
-    (the table is closing, or the host's process ended)."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.buffer = b""
-        self.ended = False
-
-    async def _more(self) -> None:
-        loop = asyncio.get_running_loop()
-        got: asyncio.Future[bytes] = loop.create_future()
-
-        def readable() -> None:
-            if not got.done():
-                got.set_result(os.read(self.fd, 4096))
-
-        loop.add_reader(self.fd, readable)
+    async def table_closes() -> None:  # the pipe closed: the table is closing, or the host's process ended
+        pipe, transport = pipes[0]
         try:
-            chunk = await got
-        finally:
-            loop.remove_reader(self.fd)
-        self.ended = not chunk
-        self.buffer += chunk
+            await pipe.read()
+        finally:  # or the seat left first
+            transport.close()
 
-    async def word(self) -> dict[str, Any] | None:
-        """The host's next word; None if the pipe closed first."""
-        while b"\n" not in self.buffer:
-            if self.ended:
-                return None
-            await self._more()
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        word: dict[str, Any] = json.loads(line)
-        return word
+    return run_remote(table, seated=seated, table_closes=table_closes)
 
-    async def closed(self) -> None:
-        """Return once the pipe is closed."""
-        while not self.ended:
-            await self._more()
+
+async def _word(pipe: asyncio.StreamReader) -> dict[str, Any] | None:
+    """The host's next word; None if the pipe closed first."""
+    line = await pipe.readline()
+    word: dict[str, Any] | None = json.loads(line) if line.endswith(b"\n") else None
+    return word
 
 
 if __name__ == "__main__":
