@@ -168,14 +168,19 @@ def test_a_host_serving_only_closes_the_table_on_sigterm(tmp_path: Path) -> None
 def test_a_seat_whose_process_ended_as_it_loaded_is_not_told_and_the_table_closes() -> None:
     """The host's word to a seat already gone is dropped (no broken pipe raised at the host), and
     the table sees the seat ended, as after Ctrl-D."""
+    import socket
+
     from wyrd.play.frontends.terminal.hostseat import HostSeat
 
     read, write = os.pipe()
+    link, theirs = socket.socketpair()
     process = subprocess.Popen([sys.executable, "-c", "pass"])
     os.close(read)
-    seat = HostSeat(process, os.fdopen(write, "w", encoding="utf-8"))
+    theirs.close()
+    seat = HostSeat(process, os.fdopen(write, "w", encoding="utf-8"), link)
     process.wait(30)
-    seat.seat("ws://127.0.0.1:1/ws", "http://127.0.0.1:1", "token", 0, Path("g.wyrd"))
+    seat.seat("token", 0, Path("g.wyrd"))
     assert seat.ended()
     seat.close()
     assert seat.pipe.closed
+    assert link.fileno() == -1  # the host's end of the seat's link is closed with it

@@ -1,7 +1,8 @@
 """The ``wyrd host`` and ``wyrd join`` subcommands: the shared table.
 
 Only argparse is imported at the top; the server libraries (Starlette, uvicorn, websockets, segno)
-load only when one of these commands runs, never on the way to ``wyrd play``'s prompt.
+load only when one of these commands runs, never on the way to ``wyrd play``'s prompt (and, at the
+host's own terminal, after the host's seat is shown its table).
 """
 
 from __future__ import annotations
@@ -71,12 +72,10 @@ def add_join(subparsers: Subparsers) -> None:
 def run_host(args: argparse.Namespace) -> int:
     import gc
 
-    from wyrd.play.frontends.table.libraries import server_imported
     from wyrd.play.frontends.terminal.hostseat import HostSeat
 
     # The host's own seat loads in a process of its own while the table opens here.
     own = HostSeat.start() if _seated_here(args) else None
-    server_imported()  # before the server's threads: its stand-ins are in sys.modules meanwhile
     # What the server and the game import lasts as long as the table: the collector stays off while
     # they are made, as for `wyrd play` (the game's setup in the worker turns it back on: `_making`).
     gc.disable()
@@ -202,7 +201,7 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
     repl: Callable[[], Awaitable[None]] | None = None
     if own is not None:
         async def repl() -> None:
-            own.seat(ws, base, tokens["host"], recap(), options.save)
+            own.seat(tokens["host"], recap(), options.save)
             try:
                 while not own.ended():
                     await asyncio.sleep(0.05)
@@ -222,11 +221,12 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
             table.last = recap()
             await play_remote(table)
 
-    # Stopped by SIGTERM (a service manager, `kill`) as by Ctrl-C: the table closes and says so. The
-    # server takes both while it runs, and raises each again once it has stopped.
-    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    # Stopped by SIGTERM (a service manager, `kill`) as by Ctrl-C: the table closes and says so. Both are
+    # taken even where they were ignored (a job started in the background), as the server takes them
+    # while it runs (it raises each again once it has stopped): the host's seat is served before it starts.
+    before = {stop: signal.signal(stop, signal.default_int_handler) for stop in (signal.SIGINT, signal.SIGTERM)}
     try:
-        asyncio.run(serve(server, sock, opened=opened, repl=repl))
+        asyncio.run(serve(server, sock, opened=opened, repl=repl, seat=own.link if own is not None else None))
     except KeyboardInterrupt:
         pass
     except Exception as exc:
@@ -234,7 +234,8 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
             raise
         return _fail(str(exc))
     finally:
-        signal.signal(signal.SIGTERM, before)
+        for stop, handler in before.items():
+            signal.signal(stop, handler)
         server.close()
         if own is not None:
             own.close()  # its last words before the host's

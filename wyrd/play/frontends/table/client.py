@@ -15,14 +15,12 @@ import contextlib
 import hashlib
 import json
 import os
+import sys
 import uuid
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
-
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from wyrd.play.frontends.table.protocol import dumps
 
@@ -89,6 +87,15 @@ def _keep_seat(path: Path, base: str, token: str, last: int = 0, invited: str = 
         os.replace(part, path)
 
 
+class Link(Protocol):
+    """What a seat uses of its connection: a websockets client connection, or the host's own seat's
+    stream (:class:`~wyrd.play.frontends.table.direct.SeatSide`)."""
+
+    async def send(self, message: str) -> None: ...
+    def __aiter__(self) -> AsyncIterator[str | bytes]: ...
+    async def close(self) -> None: ...
+
+
 class RemoteTable:
     """One seat at a remote table: connection, reconnection, lines, completions."""
 
@@ -115,7 +122,10 @@ class RemoteTable:
         self.view: dict[str, Any] = {}
         self.seats: dict[str, Any] = {}
         self.welcome: dict[str, Any] = {}
-        self.ws: ClientConnection | None = None
+        self.ws: Link | None = None
+        # The host's own seat: the table's frames over a stream from the host's process, which ends
+        # with the table (never reconnected); None: a WebSocket to the invitation's address.
+        self.direct: Link | None = None
         self.connected = asyncio.Event()
         self.closed = False
         self.refused: str | None = None
@@ -131,7 +141,16 @@ class RemoteTable:
         return {"type": "hello", "invite": self.invitation.invite or "", "name": self.name}
 
     async def run(self) -> None:
-        """Stay connected until :meth:`close`, reconnecting after a drop; raises :class:`TableRefused`."""
+        """Stay connected until :meth:`close`, reconnecting after a drop; raises :class:`TableRefused`.
+
+        Over :attr:`direct`, until that stream ends (the table is closing)."""
+        if self.direct is not None:
+            await self._run_direct(self.direct)
+            return
+        # Loaded here: the host's own seat, served over a stream, never needs them.
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
         delay = 0.2
         was_connected = False
         while not self.closed:
@@ -151,9 +170,7 @@ class RemoteTable:
                 self.ws = None
                 was_connected = was_connected or self.connected.is_set()
                 self.connected.clear()
-            if self.refused is not None:
-                self._fail_waiting()
-                raise TableRefused(self.refused)
+            self._raise_refused()
             if self.closed:
                 break
             if was_connected:  # said once a drop, not at every try
@@ -161,6 +178,24 @@ class RemoteTable:
                 was_connected = False
             await asyncio.sleep(delay)
             delay = min(delay * 2, 5.0)
+
+    async def _run_direct(self, link: Link) -> None:
+        self.ws = link
+        try:
+            await link.send(dumps(self._hello()))
+            async for frame in link:
+                self._take(json.loads(frame))
+        except OSError:
+            pass
+        finally:
+            self.ws = None
+            self.connected.clear()
+        self._raise_refused()  # otherwise the table is closing: its host's word to the seat says so
+
+    def _raise_refused(self) -> None:
+        if self.refused is not None:
+            self._fail_waiting()
+            raise TableRefused(self.refused)
 
     def _fail_waiting(self) -> None:
         for future in self._waiting.values():
@@ -217,8 +252,11 @@ class RemoteTable:
         ws = self.ws
         if ws is None:
             return
-        with contextlib.suppress(ConnectionClosed):
+        try:
             await ws.send(dumps(message))
+        except Exception as exc:  # closed meanwhile: its answer comes after the reconnection, if any
+            if not _closed(exc):
+                raise
 
     # -- what a seat does ---------------------------------------------------------------------
 
@@ -247,3 +285,11 @@ class RemoteTable:
             return []
         items = answer.get("items")
         return items if isinstance(items, list) else []
+
+
+def _closed(exc: Exception) -> bool:
+    """Whether ``exc`` says the connection closed (websockets' ConnectionClosed, or a stream's end)."""
+    if isinstance(exc, OSError):
+        return True
+    exceptions = sys.modules.get("websockets.exceptions")
+    return exceptions is not None and isinstance(exc, exceptions.ConnectionClosed)

@@ -12,8 +12,9 @@ prompt waits for every module the server, the game and the prompt need):
   server from ``uvicorn.Config`` and ``uvicorn.Server``.
 
 Each is imported here with a stand-in (:func:`wyrd.deferred.stood_in`) for the module it does not
-need: what it took from the stand-in loads the real module if it is ever called. Call these before
-any other thread starts (the stand-in is in ``sys.modules`` while they run).
+need: what it took from the stand-in loads the real module if it is ever called. Call these while no
+other thread imports (the stand-in is in ``sys.modules`` while they run; a module asked of it for
+anything else loads the real one, so even then nobody is handed less than they asked for).
 """
 
 from __future__ import annotations

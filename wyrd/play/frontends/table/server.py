@@ -1,4 +1,6 @@
-"""The table's server: the page, its assets and the seats' WebSocket, on Starlette.
+"""The table's server: the page, its assets and the seats' WebSocket, on Starlette; and the host's own
+seat over a local stream (:meth:`TableServer.seat_directly`), served the same way before Starlette is
+even loaded (it is imported where the app is first asked for, :attr:`TableServer.asgi`).
 
 One worker thread owns the game (:class:`~wyrd.play.frontends.table.engine.TableEngine`, its
 session, its save and the seats' record: SQLite connections stay in the thread that made them), so
@@ -29,29 +31,26 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
-
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wyrd.play.frontends.table import protocol as p
 from wyrd.play.frontends.table.outcome import Outcome
 from wyrd.play.frontends.table.seats import Seat
 
 if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
     # The engine's modules (the session, the rules, pydantic) load in the worker, after the page is up.
     from wyrd.play.frontends.table.engine import TableEngine
 
-__all__ = ["CSP", "STATIC", "Limits", "TableServer", "post_webhook"]
+__all__ = ["CSP", "STATIC", "Limits", "SeatSocket", "TableServer", "post_webhook"]
 
 STATIC = Path(__file__).with_name("static")
 
@@ -105,10 +104,28 @@ def post_webhook(url: str, content: str, *, timeout: float = 10.0) -> bool:
         return False
 
 
-class _Connection:
-    """One WebSocket: its seat once it has said hello, its queue of frames, what it was sent."""
+class SeatSocket(Protocol):
+    """What the server uses of a seat's connection: Starlette's ``WebSocket``, or the host's own seat's
+    stream (:class:`~wyrd.play.frontends.table.direct.TableSide`)."""
 
-    def __init__(self, ws: WebSocket, address: str, clock: Callable[[], float], limits: Limits) -> None:
+    @property
+    def client(self) -> Any: ...
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+    async def accept(self) -> None: ...
+    async def receive(self) -> Any: ...
+    async def send_text(self, data: str) -> None: ...
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+class _Gone(Exception):
+    """The seat's connection closed."""
+
+
+class _Connection:
+    """One seat's connection: its seat once it has said hello, its queue of frames, what it was sent."""
+
+    def __init__(self, ws: SeatSocket, address: str, clock: Callable[[], float], limits: Limits) -> None:
         self.ws = ws
         self.address = address
         self.seat: Seat | None = None
@@ -151,11 +168,19 @@ class TableServer:
         self.wrong: dict[str, deque[float]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Future[None]] = set()
-        self.app = Starlette(routes=[
+
+    @cached_property
+    def asgi(self) -> ASGIApp:
+        """The page, its assets and the seats' WebSocket, as an ASGI app (Starlette, loaded here: the
+        host's own seat is served before it, :meth:`seat_directly`)."""
+        from starlette.applications import Starlette
+        from starlette.routing import Mount, Route, WebSocketRoute
+        from starlette.staticfiles import StaticFiles
+
+        return _Headers(Starlette(routes=[
             Route("/", self._page), Route("/healthz", self._health),
-            Mount("/static", app=StaticFiles(directory=static, check_dir=False), name="static"),
-            WebSocketRoute("/ws", self._socket)])
-        self.asgi: ASGIApp = _Headers(self.app)
+            Mount("/static", app=StaticFiles(directory=self.static, check_dir=False), name="static"),
+            WebSocketRoute("/ws", self._socket)]))
 
     def start(self) -> Future[TableEngine]:
         """The engine being made in the worker: its making is queued there first, once."""
@@ -199,6 +224,8 @@ class TableServer:
     async def _page(self, request: Request) -> Response:
         # A few kilobytes read here, not a FileResponse: that hands the file to a thread through anyio,
         # whose event loop backend would be imported first (about 20 ms before the first page).
+        from starlette.responses import PlainTextResponse, Response
+
         try:
             page = (self.static / "index.html").read_bytes()
         except OSError:
@@ -206,6 +233,8 @@ class TableServer:
         return Response(page, media_type="text/html; charset=utf-8")
 
     async def _health(self, request: Request) -> Response:
+        from starlette.responses import JSONResponse
+
         engine = await self.ready()
         return JSONResponse({"ok": True, "last": engine.last, "connections": len(self.connections)})
 
@@ -294,7 +323,7 @@ class TableServer:
 
     # -- the WebSocket ---------------------------------------------------------------------------
 
-    def _origin_ok(self, ws: WebSocket) -> bool:
+    def _origin_ok(self, ws: SeatSocket) -> bool:
         origin = ws.headers.get("origin")
         if origin is None:
             return True  # not a browser (wyrd join): the token is what lets it in
@@ -311,14 +340,22 @@ class TableServer:
             tries.popleft()
         return len(tries) >= self.limits.wrong_tokens
 
-    async def _refuse(self, ws: WebSocket, reason: str, code: int = 1008, why: str = "") -> None:
+    async def _refuse(self, ws: SeatSocket, reason: str, code: int = 1008, why: str = "") -> None:
         with contextlib.suppress(Exception):
             await ws.send_text(p.dumps({"type": "error", "reason": reason, "code": why}))
             await ws.close(code=code, reason=reason[:120])
 
-    async def _socket(self, ws: WebSocket) -> None:
+    async def seat_directly(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                            shown: asyncio.Event | None = None) -> None:
+        """Serve one seat over a local stream (the host's own seat's process) until it closes, as a
+        WebSocket's seat is served; ``shown`` is set once the seat says its prompt is on the screen."""
+        from wyrd.play.frontends.table.direct import TableSide
+
+        await self._socket(TableSide(reader, writer, shown), address="this machine")
+
+    async def _socket(self, ws: SeatSocket, address: str = "") -> None:
         await ws.accept()
-        address = ws.client.host if ws.client else "?"
+        address = address or (ws.client.host if ws.client else "?")
         if not self._origin_ok(ws):
             await self._refuse(ws, "this page's origin may not join the table", why="origin")
             return
@@ -331,7 +368,7 @@ class TableServer:
         sender = asyncio.ensure_future(self._sender(conn))
         try:
             await self._serve(conn)
-        except WebSocketDisconnect:
+        except _Gone:
             pass
         finally:
             self.connections.discard(conn)
@@ -364,7 +401,7 @@ class TableServer:
     async def _receive(self, conn: _Connection) -> str | None:
         message = await conn.ws.receive()
         if message["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(message.get("code", 1000))
+            raise _Gone(message.get("code", 1000))
         text = message.get("text")
         if text is None:
             raise p.ProtocolError("messages are JSON text frames")

@@ -12,9 +12,11 @@ seat until Ctrl-D, as ``wyrd join`` does, and the host closes the table when it 
 the host was stopped first): it ends without a word. The pipe closed later: the table is closing,
 and the seat leaves with it.
 
-The token goes through the pipe, never the command line or the environment. Where a pipe cannot
-be handed to a child (not POSIX), :meth:`HostSeat.start` gives None and the host plays its seat in
-its own process, as before.
+The seat talks to the table over a socket pair made with the pipe (:attr:`HostSeat.link` is the
+host's end), not through the web server: the host's process serves it before uvicorn starts
+(:mod:`wyrd.play.frontends.table.direct`). The token goes through the pipe, never the command line
+or the environment. Where a pipe cannot be handed to a child (not POSIX), :meth:`HostSeat.start`
+gives None and the host plays its seat in its own process, over a WebSocket.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -34,8 +37,8 @@ __all__ = ["HostSeat", "main"]
 class HostSeat:
     """The host's end of its own seat's process: its pipe and the process."""
 
-    def __init__(self, process: subprocess.Popen[bytes], pipe: IO[str]) -> None:
-        self.process, self.pipe = process, pipe
+    def __init__(self, process: subprocess.Popen[bytes], pipe: IO[str], link: socket.socket) -> None:
+        self.process, self.pipe, self.link = process, pipe, link
 
     @classmethod
     def start(cls) -> HostSeat | None:
@@ -43,28 +46,32 @@ class HostSeat:
         if os.name != "posix":
             return None
         read, write = os.pipe()
+        link, theirs = socket.socketpair()
         try:
-            process = subprocess.Popen([sys.executable, "-m", __name__, str(read)], pass_fds=(read,))
+            process = subprocess.Popen([sys.executable, "-m", __name__, str(read), str(theirs.fileno())],
+                                       pass_fds=(read, theirs.fileno()))
         except OSError:  # no interpreter to start: the host plays its seat in its own process
             os.close(write)
+            link.close()
             return None
         finally:
             os.close(read)
-        return cls(process, os.fdopen(write, "w", encoding="utf-8"))
+            theirs.close()
+        return cls(process, os.fdopen(write, "w", encoding="utf-8"), link)
 
     def invited(self, link: str, *, qr: bool) -> None:
         """Give the seat the invitation as soon as it is known (from the worker making the game), so
         that it draws the QR code (``qr``) while the game is made."""
         self._say({"link": link, "qr": qr})
 
-    def seat(self, ws: str, base: str, token: str, last: int, save: Path) -> None:
-        """Tell the seat the table is open: where it is, the host's token, the log entry after which
-        to show it, and the save (the seat prints the invitation, then joins).
+    def seat(self, token: str, last: int, save: Path) -> None:
+        """Tell the seat the table is open: the host's token, the log entry after which to show it,
+        and the save (the seat prints the invitation, then joins over :attr:`link`).
 
         The pipe stays open: its closing (:meth:`leave`, or this process's end) tells the seat that
         the table is closing.
         """
-        self._say({"ws": ws, "base": base, "token": token, "last": last, "save": str(save)})
+        self._say({"token": token, "last": last, "save": str(save)})
 
     def _say(self, word: dict[str, object]) -> None:
         # A seat whose process has already ended (it failed as it loaded) is not told: the table closes.
@@ -90,21 +97,20 @@ class HostSeat:
         except subprocess.TimeoutExpired:
             self.process.terminate()
             self.process.wait()
+        self.link.close()
 
 
 def main(argv: list[str]) -> int:
     """The seat's process: load, wait for the host's word on pipe ``argv[0]``, then play the seat."""
     try:
-        return _play(int(argv[0]))
+        return _play(int(argv[0]), int(argv[1]))
     except KeyboardInterrupt:  # the table's process was stopped the same way, and closes the table
         return 130
 
 
-def _play(fd: int) -> int:
-    from wyrd.play.frontends.table.libraries import websockets_imported
-
-    websockets_imported()
+def _play(fd: int, link: int) -> int:
     from wyrd.play.frontends.table.client import Invitation, RemoteTable
+    from wyrd.play.frontends.table.direct import SeatSide, open_side
     from wyrd.play.frontends.table.invitation import announce, qr_text
     from wyrd.play.frontends.terminal.remote import run_remote
 
@@ -123,7 +129,7 @@ def _play(fd: int) -> int:
         if invited is None or where is None:
             return False
         announce(invited["link"], Path(where["save"]), qr=invited["qr"], drawn=drawn)
-        table.invitation = Invitation(where["ws"], where["base"], None, where["token"])
+        table.direct = SeatSide(*await open_side(socket.socket(fileno=link)))
         table.seat, table.last = where["token"], int(where["last"])
         return True
 
@@ -134,7 +140,11 @@ def _play(fd: int) -> int:
         finally:  # or the seat left first
             transport.close()
 
-    return run_remote(table, seated=seated, table_closes=table_closes)
+    def drawn() -> None:  # the host's process starts its web server once the host's prompt is up
+        if isinstance(table.direct, SeatSide):
+            table.direct.prompt_shown()
+
+    return run_remote(table, seated=seated, table_closes=table_closes, drawn=drawn)
 
 
 async def _word(pipe: asyncio.StreamReader) -> dict[str, Any] | None:

@@ -142,26 +142,34 @@ def _toolbar(table: RemoteTable) -> Callable[[], FormattedText]:
 
 def run_remote(table: RemoteTable, *, input: Input | None = None, output: TerminalOutput | None = None,
                history: bool = True, table_closes: Callable[[], Awaitable[object]] | None = None,
-               seated: Callable[[], Awaitable[bool]] | None = None) -> int:
+               seated: Callable[[], Awaitable[bool]] | None = None, drawn: Callable[[], object] | None = None) -> int:
     """Play as a seat of ``table`` until Ctrl-D; the exit status (1 if the host refused the seat)."""
     return asyncio.run(play_remote(table, input=input, output=output, history=history, table_closes=table_closes,
-                                   seated=seated))
+                                   seated=seated, drawn=drawn))
 
 
 async def play_remote(table: RemoteTable, *, input: Input | None = None, output: TerminalOutput | None = None,
                       history: bool = True, table_closes: Callable[[], Awaitable[object]] | None = None,
-                      seated: Callable[[], Awaitable[bool]] | None = None) -> int:
+                      seated: Callable[[], Awaitable[bool]] | None = None,
+                      drawn: Callable[[], object] | None = None) -> int:
     """:func:`run_remote` inside a running event loop.
 
     With ``seated`` (the host's own seat), the prompt is made first, then ``seated()`` is awaited
     before the table is joined: it tells ``table`` where the table is once it is open (False: there
     is none, and the seat ends without a word). With ``table_closes``, the seat leaves as soon as
     that returns (the table is closing), and says no farewell: the table does not go on without it.
+    ``drawn`` is called once, when the prompt is first on the screen.
     """
     session: PromptSession[str] = PromptSession(
         lambda: FormattedText([("class:prompt", str(table.view.get("prompt") or "wyrd> "))]),
         history=line_history() if history else None, completer=RemoteCompleter(table), complete_while_typing=False,
         bottom_toolbar=_toolbar(table), style=STYLE, input=input, output=output)
+    if drawn is not None:
+        def first_drawn(_: object) -> None:
+            session.app.after_render -= first_drawn
+            drawn()
+
+        session.app.after_render += first_drawn
     if seated is not None and not await seated():
         return 0
     me = {"name": ""}
