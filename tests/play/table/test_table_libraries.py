@@ -73,3 +73,17 @@ def test_a_seat_s_terminal_loads_none_of_them_either() -> None:
         "import wyrd.play.frontends.terminal.hostseat\n"
         f"print(sorted(m for m in {NEVER!r} if m in sys.modules))\n")
     assert lines == ["[]"]
+
+
+def test_the_host_s_own_seat_and_the_table_until_it_is_shown_load_no_web_library() -> None:
+    """The host's seat talks over a socket pair, and the host's process serves it before the web server:
+    neither loads websockets, Starlette or uvicorn on the way to the host's first prompt."""
+    web = ("websockets", "starlette", "uvicorn", "anyio")
+    lines = _run(
+        "import sys\n"
+        "import wyrd.play.frontends.terminal.hostseat, wyrd.play.frontends.terminal.remote\n"
+        "from wyrd.play.frontends.table import client, direct, host, server\n"
+        f"print(sorted(m for m in {web!r} if m in sys.modules))\n"
+        "server.TableServer(lambda: None).asgi\n"  # the web app, asked for: Starlette then
+        "print('starlette' in sys.modules)\n")
+    assert lines == ["[]", "True"]

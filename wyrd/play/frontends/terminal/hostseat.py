@@ -1,22 +1,23 @@
 """The host's own seat at a terminal: a process of its own beside the table's server.
 
 ``wyrd host`` at a terminal starts it first thing (:meth:`HostSeat.start`), so prompt-toolkit and the
-table's client load on the machine's other core while the host's process starts the server and
-makes the game (issue 21, point 2: the host's first prompt waits for the longer of the two, not
-for both). The seat makes its prompt, then waits on a pipe for the host's words, a JSON object a
-line: the invitation, as soon as the table's record gives it (:meth:`HostSeat.invited`: the seat
-draws its QR code while the game is made), then, once the game is made, where the table is, the
-host's seat token and the save (:meth:`HostSeat.seat`). It prints the invitation and plays as that
+table's client load on the machine's other core while the host's process makes the game (issue 21,
+point 2: the host's first prompt waits for the longer of the two, not for both). The seat makes its
+prompt, then waits on a pipe for the host's words, a JSON object a line: the invitation, as soon as
+the table's record gives it (:meth:`HostSeat.invited`: the seat draws its QR code while the game is
+made), then, once the game is made, the host's seat token and the save (:meth:`HostSeat.seat`). It
+prints the invitation and plays as that
 seat until Ctrl-D, as ``wyrd join`` does, and the host closes the table when it ends
 (:meth:`HostSeat.ended`). The pipe closed before the second word (the game could not be made, or
 the host was stopped first): it ends without a word. The pipe closed later: the table is closing,
 and the seat leaves with it.
 
 The seat talks to the table over a socket pair made with the pipe (:attr:`HostSeat.link` is the
-host's end), not through the web server: the host's process serves it before uvicorn starts
-(:mod:`wyrd.play.frontends.table.direct`). The token goes through the pipe, never the command line
-or the environment. Where a pipe cannot be handed to a child (not POSIX), :meth:`HostSeat.start`
-gives None and the host plays its seat in its own process, over a WebSocket.
+host's end), not through the web server: the host's process serves it before uvicorn starts, and
+starts uvicorn once the seat says its prompt is drawn (:mod:`wyrd.play.frontends.table.direct`).
+The token goes through the pipe, never the command line or the environment. Where a pipe cannot be
+handed to a child (not POSIX), :meth:`HostSeat.start` gives None and the host plays its seat in its
+own process, over a WebSocket.
 """
 
 from __future__ import annotations
