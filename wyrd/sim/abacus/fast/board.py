@@ -101,7 +101,8 @@ class Spec(NamedTuple):
 class Placed:
     """A challenge placed in the scene."""
 
-    __slots__ = ("ability", "after", "denizen", "id", "name", "on_fail", "status", "tackled", "type", "value")
+    __slots__ = ("ability", "after", "denizen", "id", "name", "on_fail", "sixths", "status", "tackled", "type",
+                 "value")
 
     def __init__(self, spec: Spec, ident: str) -> None:
         # (unpacked: a named tuple's fields read by name each go through a descriptor, for every placement)
@@ -109,6 +110,7 @@ class Placed:
         self.id = ident
         self.status = OPEN
         self.tackled = False
+        self.sixths: int | None = None  # the exact chance of the attempt on it, in sixths, once attempted
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,7 +360,8 @@ def most_spent(spent: list[int], scratched: list[int]) -> int | None:
     return best
 
 
-_RECOVERIES: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], tuple[int | None, int | None]] = {}
+# by the scores, then the points and the scratches flat (as many points as abilities: the key is not ambiguous)
+_RECOVERIES: dict[tuple[object, ...], tuple[int | None, int | None]] = {}
 
 
 def recoveries(char: Char) -> tuple[int | None, int | None]:
@@ -368,7 +371,7 @@ def recoveries(char: Char) -> tuple[int | None, int | None]:
     Both depend on the scores, points and scratches alone, and the same few come up in every run:
     each is worked out once per process.
     """
-    key = (char.scores, tuple(char.points), tuple(char.scratched))
+    key = (char.scores, *char.points, *char.scratched)
     found = _RECOVERIES.get(key)
     if found is None:
         spent = [s - p for s, p in zip(char.scores, char.points, strict=True)]

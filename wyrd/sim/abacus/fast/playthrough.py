@@ -47,6 +47,7 @@ PURE = (Cautious, Bold, Fixed)
 _PLANS: dict[Policy, dict[tuple[Any, ...], Decision]] = {}
 _KNOWN_MAX = 100_000
 _VALUE = attrgetter("value")
+_SITUATION = 6  # the fields of a situation's key before its members'
 
 
 def _most_points(member: tuple[str, int, int]) -> int:
@@ -72,6 +73,9 @@ class Fold:
     def play(self, start: int, stop: int) -> None:
         """Play runs ``start`` to ``stop``."""
         plan, policy, known, seed = self.plan, self.policy, self.known, self.seed
+        # counted once for the whole range: ``Counter.update`` counts a list in C
+        scenes: list[SceneKey] = []
+        outcomes: list[Outcome] = []
         for index in range(start, stop):
             if plan is not None:
                 try:
@@ -79,10 +83,12 @@ class Fold:
                 except Unplain:
                     pass
                 else:
-                    self.scenes.update(played)
-                    self.outcomes[outcome] += 1
+                    scenes += played
+                    outcomes.append(outcome)
                     continue
             self.checked.add(replace(play(self.kit, policy, seed, index), rules_core=True))
+        self.scenes.update(scenes)
+        self.outcomes.update(outcomes)
 
     def tally(self) -> Tally:
         """Everything played so far, added up."""
@@ -144,7 +150,6 @@ class _Run:
         self.step = 0
         self.defeated_at: dict[str, int] = {}
         self.total_points = self.total_wyrd = 0
-        self.sixths: dict[str, int] = {}
         dice = random.Random(run_seed(seed, index, "dice"))
         self.rules = Actions(plan, dice, kit.players)
 
@@ -167,8 +172,10 @@ class _Run:
     def _story(self, scenes: list[SceneKey]) -> None:
         kit, rules = self.kit, self.rules
         chars = rules.board.characters
-        overcome: set[str] = set()
-        failed: set[str] = set()
+        # the challenges overcome and failed, in the order first closed so (a key of ``_next_scene`` made
+        # without hashing them again)
+        overcome: dict[str, None] = {}
+        failed: dict[str, None] = {}
         current: str | None = kit.first
         while current is not None and self.step < MAX_SCENES:
             standing = [n for n in kit.players if not chars[n].defeated]
@@ -177,7 +184,6 @@ class _Run:
             self.step += 1
             rules.scene_points = rules.scene_wyrd = 0
             rules.fallen = []
-            self.sixths = {}
             rules.start_scene(standing, current)
             self._face()
             scenes.append(self._close(current, overcome, failed))
@@ -188,11 +194,11 @@ class _Run:
         rules.finale()
         self._note_fallen()
 
-    def _next_scene(self, current: str, overcome: set[str], failed: set[str]) -> str | None:
+    def _next_scene(self, current: str, overcome: dict[str, None], failed: dict[str, None]) -> str | None:
         """The story's default exit from ``current``: what ``flow.next_scene`` answers, asked once per progress."""
         board = self.rules.board
         # (every defeat in play so far is in ``defeated_at`` by now: a defeat is never undone)
-        key = (current, frozenset(overcome), frozenset(failed), tuple(map(_VALUE, board.clocks.values())),
+        key = (current, tuple(overcome), tuple(failed), tuple(map(_VALUE, board.clocks.values())),
                tuple(map(_VALUE, board.counters.values())), bool(self.defeated_at) or self.plan.fallen)
         ways = self.plan.exits
         if key in ways:
@@ -214,7 +220,8 @@ class _Run:
         """
         rules = self.rules
         board = rules.board
-        scene = rules.scene()
+        scene = board.scene
+        assert scene is not None
         challenges = scene.challenges
         cast = scene.cast
         finale = self.plan.scenes[scene.id].finale
@@ -224,7 +231,6 @@ class _Run:
         modified = DO_MODIFY in standing
         plain = board.plain
         known = self.known
-        sixths = self.sixths
         skipped: set[str] = set()
         for _ in range(MAX_ATTEMPTS):
             # the next challenge (``next_challenge``), and how many are open (the situation's ``left``)
@@ -245,22 +251,28 @@ class _Run:
             if target is None:
                 return
             ability = target.ability
-            members = tuple([(c.name, c.points[ability], c.wyrd) for c in cast if not c.defeated])
             cost = 0
             if priced and (named is None or target.id in named or target.type in named or target.denizen in named):
                 cost = rules.attempt_cost(target)
-            if not members or cost > scene.pool:  # nobody standing, or the price can't be paid
-                skipped.add(target.id)
-                continue
             pool = scene.pool - cost + sum(scene.ghost.values()) if scene.ghost else scene.pool - cost
             value = rules.effective_value(target) if modified else target.value
-            situation = (target.id, target.type, value, pool, members, left, finale)
+            # The situation as a key: its fields, then each member's (name, points, Wyrd) in the scene's order,
+            # flat (a nested tuple costs a tuple a member to make, hash and compare).
+            key = [target.id, target.type, value, pool, left, finale]
+            for c in cast:
+                if not c.defeated:
+                    key += (c.name, c.points[ability], c.wyrd)
+            if len(key) == _SITUATION or cost > scene.pool:  # nobody standing, or the price can't be paid
+                skipped.add(target.id)
+                continue
+            situation = tuple(key)
             decision = None if known is None else known.get(situation)
             if decision is None:
-                decision = self._decide(situation, members)
+                members = tuple([(c.name, c.points[ability], c.wyrd) for c in cast if not c.defeated])
+                decision = self._decide(situation, (target.id, target.type, value, pool, members, left, finale))
             if plain and decision.checked:  # the common case, in one call
                 total = rules.tackle_and_roll(target, decision, cost)
-                sixths[target.id] = decision.sixths
+                target.sixths = decision.sixths
                 pending = board.pending
                 if pending is not None:
                     self._rescue(pending, pending.value - total, decision.budget)
@@ -268,16 +280,19 @@ class _Run:
             pending = rules.tackle(target, decision.lead, cost, decision.spend)  # nothing has changed since the price
             budget = min(decision.draw_up_to, rules.drawable(pending))
             total = rules.roll()
-            sixths[target.id] = _sixths(max(0, pending.value - pending.bonus), pending.points, budget)
+            target.sixths = _sixths(max(0, pending.value - pending.bonus), pending.points, budget)
             if board.pending is not None:
                 self._rescue(pending, pending.value - total, budget)
 
-    def _decide(self, situation: tuple[Any, ...], members: tuple[tuple[str, int, int], ...]) -> Decision:
-        """The policy's plan in ``situation`` (``_face``'s), as ``game`` asks for it, with what follows from it.
+    def _decide(self, key: tuple[Any, ...],
+                situation: tuple[str, A.ChallengeType, int, int, tuple[tuple[str, int, int], ...], int, bool]
+                ) -> Decision:
+        """The policy's plan in ``situation`` (``_face``'s, ``key`` its flat form), as ``game`` asks for it,
+        with what follows from it.
 
         A policy that decides by the situation alone (:data:`PURE`) is asked once per situation.
         """
-        ident, kind, value, pool, _, left, finale = situation
+        ident, kind, value, pool, members, left, finale = situation
         # the key keeps the scene's order; the policy sees the most points first (ties in that order)
         ranked = tuple(Member(*m) for m in sorted(members, key=_most_points))
         at = Situation(ident, kind, value, pool, ranked, left, finale=finale)
@@ -288,7 +303,7 @@ class _Run:
         if known is not None:
             if len(known) >= _KNOWN_MAX:
                 known.clear()
-            known[situation] = decision
+            known[key] = decision
         return decision
 
     def _rescue(self, pending: Pending, short: int, budget: int) -> None:
@@ -299,30 +314,36 @@ class _Run:
             rules.accept()
             return
         scene = rules.scene()
-        for ghost, left in list(scene.ghost.items()):
-            if short and left:
-                n = min(left, short)
-                rules.draw_for(ghost, n)
-                short -= n
+        if scene.ghost:
+            for ghost, left in list(scene.ghost.items()):
+                if short and left:
+                    n = min(left, short)
+                    rules.draw_for(ghost, n)
+                    short -= n
         if short:
             chars = rules.board.characters
-            drawers = [n for n in pending.involved if not chars[n].defeated and n in scene.present]
-            who = min(drawers, key=lambda n: chars[n].wyrd)
+            involved = pending.involved
+            if len(involved) == 1 and not chars[involved[0]].defeated and involved[0] in scene.present:
+                who = involved[0]  # (most rolls: the lead alone)
+            else:
+                drawers = [n for n in involved if not chars[n].defeated and n in scene.present]
+                who = min(drawers, key=lambda n: chars[n].wyrd)
             rules.draw_for(who, short)
 
-    def _close(self, ident: str, overcome: set[str], failed: set[str]) -> SceneKey:
+    def _close(self, ident: str, overcome: dict[str, None], failed: dict[str, None]) -> SceneKey:
         rules = self.rules
         scene = rules.scene()
         found = []
-        chances = self.sixths
+        records = _RECORDS
         for ch in scene.challenges.values():
-            if ch.status is OVERCOME:
-                overcome.add(ch.id)
-            elif ch.status is FAILED:
-                failed.add(ch.id)
-            sixths = chances.get(ch.id)
-            key = (ch.id, ch.name, ch.type, ch.value, ch.status, ch.tackled, sixths)
-            place = _RECORDS.get(key)
+            status = ch.status
+            if status is OVERCOME:
+                overcome[ch.id] = None
+            elif status is FAILED:
+                failed[ch.id] = None
+            sixths = ch.sixths
+            key = (ch.id, ch.name, ch.type, ch.value, status, ch.tackled, sixths)
+            place = records.get(key)
             if place is None:  # records are frozen: one of each serves every run
                 place = _RECORDS[key] = len(_RECORD_LIST)
                 _RECORD_LIST.append(ChallengeRecord(ch.id, ch.name, ch.type.value, ch.value, ch.status.value,

@@ -24,7 +24,7 @@ import wyrd.rules.abacus as A
 from wyrd.rules.abacus.influence import TraitRoll, rank
 from wyrd.rules.dice import Dice
 from wyrd.rules.errors import RuleError
-from wyrd.sim.abacus.fast.board import Board, Char, Layout, Placed, Plain, Rule, Scene, Spec, fresh
+from wyrd.sim.abacus.fast.board import Board, Char, Clock, Layout, Placed, Plain, Rule, Scene, Spec, fresh
 from wyrd.sim.abacus.fast.board import Look as Match
 from wyrd.sim.abacus.fast.dice import BITS_ARE_FACES, RunFaces
 from wyrd.sim.abacus.fast.kinds import (
@@ -356,8 +356,12 @@ class Rules:
         clock = self.board.clocks[ident]
         before = clock.value
         clock.value = after = max(0, before + change)
-        if clock.least is None or after < clock.least:
-            return  # (most advances reach no threshold)
+        if clock.least is not None and after >= clock.least:  # (most advances reach no threshold)
+            self.cross(clock, before)
+
+    def cross(self, clock: Clock, before: int) -> None:
+        """The thresholds ``clock`` has reached since it stood at ``before``, their effects applied."""
+        after = clock.value
         crossed = [(at, effects) for at, effects in clock.thresholds
                    if before < at <= after and at not in clock.reached]
         if not crossed:
@@ -417,13 +421,14 @@ class Rules:
             char = chars[name]
             if char.defeated and not include_defeated:
                 raise Unplain(f"{name} cannot act")
-            if char.wyrd <= 0:
+            n = char.wyrd
+            if n <= 0:
                 rolled[name] = []
                 low = 1
                 continue
-            rolled[name] = faces = self.d6(char.wyrd)
+            rolled[name] = faces = self.d6(n)
             every += faces
-            top = max(faces) if len(faces) > 1 else faces[0]
+            top = max(faces) if n > 1 else faces[0]
             if top < low:
                 low = top
         scene = board.scene
@@ -433,9 +438,16 @@ class Rules:
             for clock in board.clocks.values():
                 if clock.scene_end_only and not scene_end:
                     continue
-                counted = sum(map(clock.faces.__contains__, every))
-                if counted:
-                    self.advance_clock(clock.id, counted)
+                counting = clock.faces
+                counted = 0
+                for face in every:  # (a loop: a roll has a face or two, too few for ``map`` to pay)
+                    if face in counting:
+                        counted += 1
+                if counted:  # ``advance_clock``, its usual case inline: no threshold reached
+                    before = clock.value
+                    clock.value = before + counted
+                    if clock.least is not None and before + counted >= clock.least:
+                        self.cross(clock, before)
         firing = board.firing
         if ON_WYRD_SIX in firing or ON_WYRD_ROLL in firing:
             least = low if rolled else None  # (no one rolled: no result at or under any counter)
