@@ -98,7 +98,7 @@ def _seated_here(args: argparse.Namespace) -> bool:
 
 def _making(args: argparse.Namespace, options: HostOptions, tokens: dict[str, str],
             invited: Callable[[str], None] | None) -> Callable[[], TableEngine]:
-    """What the server's worker runs once the server is up: the table's record opened and its
+    """What the server's worker runs first: the table's record opened and its
     invitation's token handed to ``invited``, the story's ruleset found (a new table), then the game
     made, with the collector off and the models built at first use as for `wyrd play`."""
     from wyrd.play.frontends.table.host import make_engine, table_book
@@ -133,7 +133,8 @@ def _host_server(args: argparse.Namespace,
                  own: HostSeat | None) -> int | tuple[TableServer, socket.socket, HostOptions, dict[str, str]]:
     """The table's server, its listening socket, the options and the tokens; or the exit code of a failure.
 
-    The game is not made here: the server's worker makes it once the server is up (:func:`_making`)."""
+    The game is not made here: the server's worker makes it (:func:`_making`), once uvicorn is up or,
+    for the host's own seat, first of all."""
     import secrets
 
     from wyrd.play.engine.paths import new_save_path
@@ -185,8 +186,6 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
     from wyrd.play.frontends.table.invitation import announce, invitation
 
     port = sock.getsockname()[1]
-    local = "[::1]" if ":" in options.bind else "127.0.0.1"
-    ws, base = f"ws://{local}:{port}/ws", f"http://{local}:{port}"
 
     invited: list[str] = []
 
@@ -217,7 +216,9 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
             from wyrd.play.frontends.table.client import Invitation, RemoteTable
             from wyrd.play.frontends.terminal.remote import play_remote
 
-            table = RemoteTable(Invitation(ws, base, None, tokens["host"]), on_message=lambda message: None)
+            local = "[::1]" if ":" in options.bind else "127.0.0.1"
+            here = Invitation(f"ws://{local}:{port}/ws", f"http://{local}:{port}", None, tokens["host"])
+            table = RemoteTable(here, on_message=lambda message: None)
             table.last = recap()
             await play_remote(table)
 

@@ -15,7 +15,6 @@ import contextlib
 import hashlib
 import json
 import os
-import sys
 import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -126,6 +125,7 @@ class RemoteTable:
         # The host's own seat: the table's frames over a stream from the host's process, which ends
         # with the table (never reconnected); None: a WebSocket to the invitation's address.
         self.direct: Link | None = None
+        self._gone: tuple[type[Exception], ...] = (OSError,)  # what a send to a closed connection raises
         self.connected = asyncio.Event()
         self.closed = False
         self.refused: str | None = None
@@ -151,6 +151,7 @@ class RemoteTable:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+        self._gone = (OSError, ConnectionClosed)
         delay = 0.2
         was_connected = False
         while not self.closed:
@@ -252,11 +253,8 @@ class RemoteTable:
         ws = self.ws
         if ws is None:
             return
-        try:
+        with contextlib.suppress(*self._gone):  # closed meanwhile: its answer comes after the reconnection
             await ws.send(dumps(message))
-        except Exception as exc:  # closed meanwhile: its answer comes after the reconnection, if any
-            if not _closed(exc):
-                raise
 
     # -- what a seat does ---------------------------------------------------------------------
 
@@ -286,10 +284,3 @@ class RemoteTable:
         items = answer.get("items")
         return items if isinstance(items, list) else []
 
-
-def _closed(exc: Exception) -> bool:
-    """Whether ``exc`` says the connection closed (websockets' ConnectionClosed, or a stream's end)."""
-    if isinstance(exc, OSError):
-        return True
-    exceptions = sys.modules.get("websockets.exceptions")
-    return exceptions is not None and isinstance(exc, exceptions.ConnectionClosed)
