@@ -242,7 +242,9 @@ def _serve_host(args: argparse.Namespace, server: TableServer, sock: socket.sock
             own.close()  # its last words before the host's
     if not invited:  # stopped while it was opening
         return 130
-    print(f"The table is closed. Everything is saved in {options.save}.")
+    from wyrd.play.frontends.terminal.wrapping import fitted, stream_columns
+
+    print(fitted(f"The table is closed. Everything is saved in {options.save}.", stream_columns(sys.stdout)))
     return 0
 
 

@@ -30,7 +30,7 @@ from wyrd.play.frontends.view import Line, clean, describe, wording
 from wyrd.rules.actions import Event
 from wyrd.rules.defaults import empty_list
 
-__all__ = ["MAX_LINE", "Console", "Live", "Output", "overlong"]
+__all__ = ["MAX_LINE", "Console", "Live", "Output", "farewell", "overlong"]
 
 # What `resume` recalls of the story so far: the events of the last few commands, at most so many lines.
 RECAP_COMMANDS = 8
@@ -58,6 +58,16 @@ class Output(BaseModel):
 
 def _info(*texts: str, style: str = "info") -> list[Line]:
     return [Line(text=t, style=style) for t in texts]
+
+
+def farewell(path: Path | None) -> Line:
+    """Where the game is kept, and the command that resumes it (in backticks: kept whole on one row)."""
+    if path is None:
+        return Line(text="This game had no save file; it ends here.", style="info")
+    import shlex
+
+    return Line(text=f"Everything is saved in {path}. Resume with: `wyrd resume {shlex.quote(str(path))}`",
+                style="info")
 
 
 def _same_words(a: str, b: str) -> bool:
@@ -363,5 +373,4 @@ class Console:
         return Output(lines=_info(where))
 
     def _do_quit(self, args: dict[str, Any]) -> Output:
-        return Output(lines=_info("Saved. Resume with: wyrd resume" + (f" {self.path}" if self.path else "")),
-                      quit=True)
+        return Output(lines=[farewell(self.path)], quit=True)

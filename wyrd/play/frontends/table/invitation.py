@@ -8,6 +8,7 @@ nothing of the server's.
 from __future__ import annotations
 
 import io
+import shlex
 import socket
 import sys
 from pathlib import Path
@@ -48,5 +49,8 @@ def announce(link: str, save: Path, out: TextIO = sys.stdout, *, qr: bool = True
     print(f"The table is open. Invite the players with this link:\n\n    {link}\n", file=out)
     if qr:
         print(drawn if drawn is not None else qr_text(link), file=out)
-    print(f"Saving to {save}. Stop with Ctrl-D (at the prompt) or Ctrl-C; `wyrd host --resume {save}` "
-          "opens it again with the same seats.", file=out, flush=True)
+    from wyrd.play.frontends.terminal.wrapping import fitted, stream_columns
+
+    again = shlex.quote(str(save))
+    print(fitted(f"Saving to {save}. Stop with Ctrl-D (at the prompt) or Ctrl-C; `wyrd host --resume {again}` "
+                 "opens it again with the same seats.", stream_columns(out)), file=out, flush=True)

@@ -29,6 +29,7 @@ from prompt_toolkit.utils import get_cwidth
 from wyrd.play.frontends.cleaning import clean
 from wyrd.play.frontends.live import Live
 from wyrd.play.frontends.terminal.style import STYLE, line_class, print_styled
+from wyrd.play.frontends.terminal.wrapping import columns_of, fitted, usable
 
 if TYPE_CHECKING:
     from wyrd.play.frontends.view import Line
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 __all__ = ["INDENT", "Prose", "keys_terminal", "typed_ahead_unechoed"]
 
 INDENT = "  "  # prose stands apart from what happened
-_NARROWEST = len(INDENT) + 8  # a terminal narrower than this still gets a few words a row
 _TOKENS = re.compile(r"\s+|\S+")
 
 Printer = Callable[..., Any]  # print_styled (prompt-toolkit's print_formatted_text), or a stand-in
@@ -65,8 +65,7 @@ class Prose(Live):
         return self._output if self._output is not None else get_app_session().output
 
     def _width(self) -> int:
-        columns = self._columns if self._columns is not None else self.output.get_size().columns
-        return max(columns - 1, _NARROWEST)
+        return usable(self._columns if self._columns is not None else self.output.get_size().columns)
 
     def _emit(self, text: str, style: str = "narration") -> None:
         if text:
@@ -130,13 +129,14 @@ class Prose(Live):
         self._space = False
 
     def show(self, line: Line) -> None:
-        """One whole line: prose is wrapped and set apart, anything else printed as it is."""
+        """One whole line: prose is wrapped and set apart, anything else fitted to the terminal."""
         self.end()
         if line.style == "narration":
             self.write(line.text)
             self.end()
         else:
-            self._emit(line.text + "\n", line.style)
+            width = usable(self._columns) if self._columns is not None else columns_of(self._output)
+            self._emit(fitted(line.text, width) + "\n", line.style)
 
     # -- what the console hands a live front-end ----------------------------------------
 

@@ -33,6 +33,7 @@ from wyrd.play.frontends.table.client import RemoteTable, TableRefused
 from wyrd.play.frontends.terminal.history import line_history
 from wyrd.play.frontends.terminal.prose import INDENT, Prose, keys_terminal, typed_ahead_unechoed
 from wyrd.play.frontends.terminal.style import STYLE, line_class, print_styled
+from wyrd.play.frontends.terminal.wrapping import columns_of, fitted
 
 __all__ = ["RemoteCompleter", "message_lines", "run_remote"]
 
@@ -201,8 +202,9 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
             told["event"].set()
         if lines or kind in ("prose_withdrawn", "prose_done"):
             own.clear()
+        width = columns_of(output) if lines else None
         for style, text in lines:
-            print_styled(FormattedText([(style, text)]), style=STYLE, output=output)
+            print_styled(FormattedText([(style, fitted(text, width))]), style=STYLE, output=output)
 
     table.on_message = show
     connection = asyncio.ensure_future(table.run())
@@ -266,8 +268,8 @@ async def play_remote(table: RemoteTable, *, input: Input | None = None, output:
         if connection.done() and not connection.cancelled() and connection.exception() is not None:
             status = 1
     if closing is None:
-        print_styled(FormattedText([("class:info", "You leave the table; it goes on. `wyrd join` with the "
-                                     "same link takes your seat again.")]), style=STYLE, output=output)
+        leaving = "You leave the table; it goes on. `wyrd join` with the same link takes your seat again."
+        print_styled(FormattedText([("class:info", fitted(leaving, columns_of(output)))]), style=STYLE, output=output)
     else:
         closing.cancel()
     await table.close()

@@ -20,7 +20,6 @@ was chosen.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -33,13 +32,14 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as TerminalOutput
 
 from wyrd.play.engine.words import UsageError, resolve
-from wyrd.play.frontends.console import Console, overlong
+from wyrd.play.frontends.console import Console, farewell, overlong
 from wyrd.play.frontends.terminal.completion import WyrdCompleter
 from wyrd.play.frontends.terminal.history import line_history
 from wyrd.play.frontends.terminal.prose import Prose, keys_terminal, typed_ahead_unechoed
 from wyrd.play.frontends.terminal.style import STYLE, line_class
 from wyrd.play.frontends.terminal.style import print_styled as print_formatted_text
 from wyrd.play.frontends.terminal.toolbar import toolbar_text
+from wyrd.play.frontends.terminal.wrapping import columns_of, fitted
 from wyrd.play.frontends.view import Line, clean
 
 __all__ = ["Ask", "make_session", "prompt_message", "run_repl", "show_lines"]
@@ -56,19 +56,21 @@ def _print(*values: Any, **kwargs: Any) -> None:
 
 
 def show_lines(lines: Sequence[Line], output: TerminalOutput | None = None) -> None:
-    """Print ``lines``, each in its style; prose set apart (:mod:`.prose`).
+    """Print ``lines``, each in its style and fitted to the terminal (:mod:`.wrapping`); prose set apart
+    (:mod:`.prose`).
 
     The lines between two pieces of prose go out in one call, one value a line: each call
     merges prompt-toolkit's default styles with ours again, about a millisecond, where the
     lines themselves cost a few hundredths of one (bench/RESULTS.md, issue 21, point 2).
     """
     run: list[FormattedText] = []
+    width = columns_of(output) if lines else None
     for line in lines:
         if line.style == "narration":
             _print_run(run, output)
             Prose(output, write=_print).show(line)
             continue
-        run.append(FormattedText([(line_class(line.style), line.text)]))
+        run.append(FormattedText([(line_class(line.style), fitted(line.text, width))]))
     _print_run(run, output)
 
 
@@ -179,11 +181,7 @@ def _asked(console: Console, line: str, ask: Ask) -> str | None:
 
 
 def _farewell(console: Console) -> list[Line]:
-    if console.path is None:
-        return [Line(text="This game had no save file; it ends here.", style="info")]
-    where = shlex.quote(str(console.path))
-    text = f"Everything is saved in {console.path}. Resume with: wyrd resume {where}"
-    return [Line(text=text, style="info")]
+    return [farewell(console.path)]
 
 
 def _error(exc: BaseException, doing: str) -> Line:
