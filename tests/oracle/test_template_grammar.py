@@ -29,11 +29,12 @@ from wyrd.oracle.text import FALLBACKS, PEOPLE, PLACEHOLDER, fill, placeholders
 from wyrd.stories.abacus.flow import challenge_specs
 from wyrd.stories.abacus.loader import load_story
 from wyrd.stories.abacus.schema import Story
-from wyrd.stories.feat.scenario import FeatStory, load_feat_story
+from wyrd.stories.feat.loader import load_feat_story
+from wyrd.stories.feat.scenario import FeatStory
 from wyrd.stories.lots.scenario import Scenario as LotsScenario
 from wyrd.stories.lots.scenario import load_scenario
+from wyrd.stories.wolden.loader import find_scenario, list_scenarios
 from wyrd.stories.wolden.scenario import Scenario as WoldenScenario
-from wyrd.stories.wolden.scenario import find_scenario, list_scenarios
 
 CONTENT = Path(stories_package.__file__).parent / "content"
 

@@ -331,7 +331,7 @@ def test_the_scene_test_reads_thaeborns_lots() -> None:
     """Issue 18, point 9: a CRIT interrupts with a fortunate twist, a FUMBLE a dark one, a WASTE alters."""
     from wyrd.play.kits.lots.signs import scene_test
     from wyrd.rules.lots import create_character
-    from wyrd.stories.lots.scenario import SceneOpened
+    from wyrd.stories.lots.events import SceneOpened
 
     state = GameState()
     state.characters["Ada"] = create_character("Ada", {})

@@ -195,7 +195,7 @@ def test_the_data_folders_tables_are_read_the_same_way(tmp_path: Path) -> None:
 
 def test_scenario_loaders_refuse_special_files(tmp_path: Path) -> None:
     """Issue 16, point 6: the feat, wolden and lots loaders read through the same guard."""
-    from wyrd.stories.feat.scenario import FeatStoryError, load_feat_story
+    from wyrd.stories.feat.loader import FeatStoryError, load_feat_story
     from wyrd.stories.lots.scenario import ScenarioError as LotsError
     from wyrd.stories.lots.scenario import load_scenario
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from wyrd.stories.feat.scenario import FOLDER, FeatStory
+from wyrd.stories.feat.loader import FOLDER
+from wyrd.stories.feat.scenario import FeatStory
 from wyrd.stories.formats import StoryInfo
 from wyrd.stories.modelformat import ModelFormat
 from wyrd.stories.problems import Steps

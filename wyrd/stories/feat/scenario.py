@@ -1,4 +1,4 @@
-"""Scenarios for Heroes of the Fall (the ``feat`` ruleset): a small YAML format and its loader.
+"""Scenarios for Heroes of the Fall (the ``feat`` ruleset): the YAML format, as strict pydantic models.
 
 A scenario is one YAML mapping (read with :func:`wyrd.stories.yamlguard.safe_load`)::
 
@@ -39,76 +39,41 @@ A scenario is one YAML mapping (read with :func:`wyrd.stories.yamlguard.safe_loa
     rules: [...]                     # the story's standing rules
     twists: {threat: [...], eerie: [...], tie: [...], mundane: [...], friendly: [...]}
 
-Stakes, conditions and their checks are :mod:`wyrd.stories.feat.branching`'s.
+Stakes, conditions and their checks are :mod:`wyrd.stories.feat.branching`'s. Reading and
+finding scenario files is :mod:`wyrd.stories.feat.loader`'s; following play through one is
+:mod:`wyrd.stories.feat.progress`'s.
 
 Everything is checked on load: every character must be one the rules would make
 (:func:`wyrd.rules.feat.create_character`, within its tier's budget), names and scene
-ids are unique, and every exit and entrance names something that exists. A
-problem is a :class:`FeatStoryError` naming the file and the field.
-
-Bundled scenarios live in ``stories/content/feat/``; a player's own go in a
-``feat`` folder beside their Abacus stories (``--content DIR`` reads ``DIR/feat``).
+ids are unique, and every exit and entrance names something that exists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from functools import cached_property
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from wyrd.rules.actions import Event
 from wyrd.rules.defaults import empty_list
 from wyrd.rules.errors import RuleError
 from wyrd.rules.feat import Attribute, Character, Edge, Skill, Tier, create_character
 from wyrd.rules.feat.skills import SkillRating
-from wyrd.stories.feat.branching import (
-    SETTLING_VERBS,
-    FeatExit,
-    FeatRule,
-    FeatStake,
-    FeatText,
-    Outcomes,
-    branch_faults,
-    holds,
-)
-from wyrd.stories.files import FileRefused, read_bytes, yaml_files
-from wyrd.stories.modelkept import dumped, validated
+from wyrd.stories.feat.branching import FeatExit, FeatRule, FeatStake, FeatText, Outcomes, branch_faults, holds
 from wyrd.stories.problems import LINTING, Steps
 from wyrd.stories.wording import LanguageCode, PronounWord
-from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = [
-    "BUNDLED_FEAT",
-    "FOLDER",
     "LINTING",
-    "MAX_BYTES",
     "FeatCharacterSpec",
-    "FeatProgress",
     "FeatScene",
     "FeatStory",
-    "FeatStoryError",
-    "feat_story_files",
-    "find_feat_story",
-    "list_feat_stories",
-    "load_feat_story",
     "parse_skill",
-    "story_from",
 ]
 
-FOLDER = "feat"
-"""The sub-folder of a story folder that holds Heroes of the Fall scenarios."""
-BUNDLED_FEAT = Path(__file__).resolve().parents[1] / "content" / FOLDER
-MAX_BYTES = 256 * 1024
 _SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 TWIST_CATEGORIES = ("threat", "eerie", "tie", "mundane", "friendly")
-_ACTING = frozenset((*SETTLING_VERBS, "move"))  # the verbs that are a character's turn in the spotlight
-
-
-class FeatStoryError(ValueError):
-    """A scenario that cannot be used; the message names the file and what is wrong."""
 
 
 def parse_skill(text: str) -> Skill:
@@ -338,169 +303,3 @@ class _Lookup:
             else:
                 self.ways[scene.id] = (FeatExit(to=scenes[at + 1].id),) if at + 1 < len(scenes) else ()
 
-
-def _problems(exc: ValidationError) -> str:
-    lines = []
-    for error in exc.errors():
-        where = ".".join(str(part) for part in error["loc"])
-        message = str(error["msg"]).removeprefix("Value error, ")
-        lines.append(f"{where}: {message}" if where else message)
-    return "; ".join(lines)
-
-
-def load_feat_story(path: str | Path) -> FeatStory:
-    """Read and check one scenario file.
-
-    Raises:
-        FeatStoryError: If it cannot be read, is too big, is not YAML, or breaks the format.
-    """
-    file = Path(path)
-    try:
-        raw = read_bytes(file, MAX_BYTES)
-    except FileRefused as exc:
-        raise FeatStoryError(f"{file}: {exc.reason}") from None
-    except OSError as exc:
-        raise FeatStoryError(f"{file}: cannot be read ({exc.strerror or exc})") from None
-    try:
-        data = safe_load(raw.decode("utf-8"), source=file)
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise FeatStoryError(f"{file}: not readable YAML ({' '.join(str(exc).split())})") from None
-    return story_from(data, str(file))
-
-
-def story_from(data: Any, where: str = "story") -> FeatStory:
-    """A scenario from plain data (a parsed file, or saved arguments)."""
-    if not isinstance(data, Mapping):
-        raise FeatStoryError(f"{where}: a scenario is one mapping (id: ..., title: ..., ...)")
-    try:
-        return validated(FeatStory, data)
-    except ValidationError as exc:
-        raise FeatStoryError(f"{where}: {_problems(exc)}") from None
-
-
-def feat_story_files(dirs: Iterable[Path]) -> list[Path]:
-    """Scenario files: ``*.yaml`` in each folder's ``feat`` subfolder, then the bundled ones."""
-    found: list[Path] = []
-    for folder in [*(Path(d) / FOLDER for d in dirs), BUNDLED_FEAT]:
-        if folder.is_dir():
-            found += yaml_files(folder)
-    return found
-
-
-def list_feat_stories(dirs: Iterable[Path]) -> list[str]:
-    """The ids of the scenarios found (by file name), each once, earliest folder first."""
-    seen: list[str] = []
-    for path in feat_story_files(dirs):
-        if path.stem not in seen:
-            seen.append(path.stem)
-    return seen
-
-
-def find_feat_story(ident: str, dirs: Iterable[Path]) -> FeatStory:
-    """The scenario called ``ident`` (its file name); the earliest folder wins.
-
-    Raises:
-        FeatStoryError: If there is none, or it does not load.
-    """
-    folders = list(dirs)
-    for path in feat_story_files(folders):
-        if path.stem == ident:
-            story = load_feat_story(path)
-            if story.id != ident:
-                raise FeatStoryError(f"{path}: its id is {story.id!r}; a scenario's id is its file name")
-            return story
-    known = ", ".join(list_feat_stories(folders)) or "none"
-    raise FeatStoryError(f"there is no Heroes of the Fall story {ident!r} (known: {known})")
-
-
-class FeatProgress:
-    """Where play stands in a scenario: the story chosen, the scene in play, the scenes done.
-
-    It is rebuilt from what play did (``observe`` is shown every command, live and
-    in replay, with the verb, its saved arguments and its events), so undo and
-    resume put it back exactly; ``snapshot`` and :meth:`restore` carry it across
-    a saved snapshot. It also keeps how each stake went (``outcomes``, from the
-    ``stake_decided`` events), the stakes left unrolled when their scene was left
-    (lost), and who has acted in the scene, in order (``acted``, for the spotlight).
-    """
-
-    def __init__(self, story: FeatStory | None = None, current: str | None = None,
-                 played: list[str] | None = None, ended: bool = False,
-                 outcomes: Mapping[str, bool] | None = None, acted: list[str] | None = None,
-                 last: list[str] | None = None) -> None:
-        self.story = story
-        self.current = current
-        self.played = list(played or [])
-        self.ended = ended
-        self.outcomes: dict[str, bool] = dict(outcomes or {})
-        self.acted = list(acted or [])
-        self.last = list(last or [])  # the stakes the latest change settled (what it changed)
-
-    @classmethod
-    def restore(cls, data: Mapping[str, Any] | None) -> FeatProgress:
-        """A fresh follower (None), or one as a snapshot left it."""
-        if not data:
-            return cls()
-        story = validated(FeatStory, data["story"]) if data.get("story") else None
-        return cls(story, data.get("current"), list(data.get("played", [])), bool(data.get("ended", False)),
-                   dict(data.get("outcomes", {})), list(data.get("acted", [])), list(data.get("last", [])))
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"story": dumped(self.story) if self.story else None, "current": self.current,
-                "played": list(self.played), "ended": self.ended, "outcomes": dict(self.outcomes),
-                "acted": list(self.acted), "last": list(self.last)}
-
-    def observe(self, verb: str, args: Mapping[str, Any], events: Iterable[Event]) -> None:
-        if verb == "story" and isinstance(args.get("story"), Mapping):
-            self.story = validated(FeatStory, args["story"])
-        who = args.get("who")
-        # acting is making a roll or a move (being wounded or brought round is not a turn); without
-        # a story anyone may be a hero, with one only its cast
-        heroes = self.story.heroes() if self.story is not None else {who}
-        if verb in _ACTING and isinstance(who, str) and who in heroes:
-            self.acted.append(who)
-        if self.story is None:
-            return
-        self.last = []
-        # The kit's own scene events (the stories read them by kind, never importing the kit).
-        for event in events:
-            if event.kind == "scene_started":
-                self._leave()
-                self.current = str(getattr(event, "scene"))  # noqa: B009  (any kit's scene_started has it)
-                self.played.append(self.current)
-                self.acted = []
-            elif event.kind == "story_ended":
-                self._leave()
-                self.current, self.ended = None, True
-            elif event.kind == "stake_decided":
-                stake = str(getattr(event, "stake"))  # noqa: B009
-                self.outcomes.setdefault(stake, bool(getattr(event, "won")))  # noqa: B009
-                self.last.append(stake)
-
-    def _leave(self) -> None:
-        """A scene is left: its stakes nobody rolled for count as lost ([ours], the chance went by)."""
-        if self.story is not None and self.current is not None:
-            for stake in self.story.scene(self.current).stakes:
-                self.outcomes.setdefault(stake.id, False)
-
-    def outcomes_now(self) -> dict[str, bool]:
-        """The outcomes as they would stand if the scene in play were left now."""
-        found = dict(self.outcomes)
-        if self.story is not None and self.current is not None:
-            for stake in self.story.scene(self.current).stakes:
-                found.setdefault(stake.id, False)
-        return found
-
-    def open_stakes(self) -> list[FeatStake]:
-        """The stakes of the scene in play that no roll has settled yet."""
-        if self.story is None or self.current is None:
-            return []
-        return [st for st in self.story.scene(self.current).stakes if st.id not in self.outcomes]
-
-    def next_scenes(self) -> list[str]:
-        """The scenes that may begin now, the default first (none: the story is at its end)."""
-        if self.story is None or self.ended:
-            return []
-        if self.current is None:
-            return [self.story.scenes[0].id]
-        return self.story.open_exits(self.current, self.outcomes_now())

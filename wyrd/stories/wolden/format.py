@@ -1,7 +1,7 @@
 """The Wolden story format behind the common protocol (``Ruleset.stories`` names this module).
 
 A Wolden file is a scenario or a cults file (``kind: cults``, see
-:func:`~wyrd.stories.wolden.scenario.file_kind`); both sit in the ``wolden`` folder of a
+:func:`~wyrd.stories.wolden.loader.file_kind`); both sit in the ``wolden`` folder of a
 story folder. Linting a scenario checks its shape, its references (each with its
 path, so the finding names its line), that the cults it names are in a cults file
 beside it or bundled, and that its pregenerated characters are ones the creation
@@ -20,8 +20,9 @@ from wyrd.rules.wolden import Cult, create_character
 from wyrd.stories.files import read_text
 from wyrd.stories.formats import StoryFormat, StoryInfo, yaml_files
 from wyrd.stories.loader import read_mapping, validate
-from wyrd.stories.problems import Origin, Problem, StoryError, errors
-from wyrd.stories.wolden.scenario import FOLDER, LINTING, FileKind, Scenario, file_kind
+from wyrd.stories.problems import LINTING, Origin, Problem, StoryError, errors
+from wyrd.stories.wolden.loader import FOLDER, FileKind, file_kind
+from wyrd.stories.wolden.scenario import Scenario
 from wyrd.stories.yamlguard import safe_load, yaml
 
 __all__ = ["FORMAT", "CultFile", "CultSpec", "WoldenFile", "WoldenFormat"]

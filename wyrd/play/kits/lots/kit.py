@@ -1,7 +1,8 @@
 """Playing Thaeborn: the sheet and story verbs, and the hooks the shared play layer calls.
 
 Importing this module registers every Thaeborn verb: those that cast lots are
-in :mod:`wyrd.play.kits.lots.verbs`; here are ``pc``, ``award``, ``convert`` and
+in :mod:`wyrd.play.kits.lots.checks`, :mod:`wyrd.play.kits.lots.harm` and
+:mod:`wyrd.play.kits.lots.portents`; here are ``pc``, ``award``, ``convert`` and
 ``develop`` (the sheet), and ``story`` and ``scene`` (a scenario of
 :mod:`wyrd.stories.lots`, followed by a :class:`~wyrd.stories.lots.ScenarioPlay` the
 session keeps in step). It also registers the :class:`~wyrd.play.engine.kits.PlayHooks`
@@ -24,7 +25,13 @@ from wyrd.play.engine.kits import Move, OracleHooks, PlayHooks
 from wyrd.play.engine.verbs import Args
 from wyrd.play.engine.words import UsageError, Words, parse_int, pick_names, resolve
 from wyrd.play.frontends.view import short_names
-from wyrd.play.kits.lots import looks, signs
+from wyrd.play.kits.lots import (
+    checks,  # noqa: F401  (registers the verbs of checks, lots and assessment)
+    harm,  # noqa: F401  (registers the verbs of blows, fights, Pain and rest)
+    looks,
+    portents,  # noqa: F401  (registers the verbs that spend Portents)
+    signs,
+)
 from wyrd.play.kits.lots import words as vocabulary
 from wyrd.play.kits.lots.looks import fight_won
 from wyrd.play.kits.lots.preview import preview
@@ -46,7 +53,7 @@ from wyrd.stories.lots import (
     find_scenario,
     open_scene,
 )
-from wyrd.stories.lots.scenario import SceneCall, SceneOpened, StoryClosed
+from wyrd.stories.lots.events import SceneCall, SceneOpened, StoryClosed
 from wyrd.stories.modelkept import dumped
 
 __all__ = ["KIT"]

@@ -24,7 +24,7 @@ from wyrd.oracle.narrators.telling import Command, KitNarration, Told, setting
 from wyrd.play.kits.wolden.texts import ability_name, names_of
 from wyrd.play.kits.wolden.verbs import SceneBegun, wolden
 from wyrd.rules.actions import Event
-from wyrd.stories.wolden.scenario import ScenarioProgress
+from wyrd.stories.wolden.progress import ScenarioProgress
 from wyrd.stories.wording import Wording
 
 __all__ = ["NARRATION", "WoldenMoment", "WoldenNarration"]
