@@ -33,8 +33,9 @@ from types import FrameType
 from typing import Any
 
 import wyrd
-import wyrd.play.engine.session as session_module
-from wyrd.play.engine.session import Session, SessionError
+import wyrd.play.engine.history as history_module
+from wyrd.play.engine.reply import SessionError
+from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console, Output
 
 __all__ = ["GAMES", "Figures", "Game", "LineCounter", "campaign", "run", "view"]
@@ -43,9 +44,9 @@ WYRD = str(Path(wyrd.__file__).resolve().parent)
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
 # Where an interrupt is worth aiming: the save's writes, the commit, the snapshot, the rebuild, an undo's taking back.
 TARGETS = frozenset({"SaveFile.append", "SaveFile.append_told", "SaveFile.undo", "SaveFile._writing",
-                     "SaveFile.save_snapshot", "SaveFile._records", "Session._commit", "Session._snapshot",
-                     "Session.rebuild", "Session._rebuild", "Session._replay", "Session.undo",
-                     "Session._take_back", "Session._note", "Recent.take", "Recent.note", "Rolled.keep",
+                     "SaveFile.save_snapshot", "SaveFile._records", "Session._commit", "History._snapshot",
+                     "History.rebuild", "History._rebuild", "History._replay", "History.undo",
+                     "History._take_back", "History._note", "Recent.take", "Recent.note", "Rolled.keep",
                      "SaveFile.last_live", "_latest_live", "_indexed", "Session._follow", "Storyteller.reset"})
 UNDO_EVERY = 4  # after every fourth command that changed the game: undo, and the line again
 AFTER = 2  # lines played between an interrupt and the resume that checks it
@@ -55,12 +56,12 @@ SNAPSHOTS = 5  # a snapshot every 5 commands: the stories are shorter than the u
 @contextmanager
 def _snapshots(every: int) -> Iterator[None]:
     """Snapshots every ``every`` commands for a while (the stories are shorter than the usual 200)."""
-    usual = session_module.SNAPSHOT_EVERY
-    session_module.SNAPSHOT_EVERY = every
+    usual = history_module.SNAPSHOT_EVERY
+    history_module.SNAPSHOT_EVERY = every
     try:
         yield
     finally:
-        session_module.SNAPSHOT_EVERY = usual
+        history_module.SNAPSHOT_EVERY = usual
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wyrd.play.engine.session import Reply, Session
+from wyrd.play.engine.reply import Reply
+from wyrd.play.engine.session import Session
 from wyrd.rules.abacus.challenge import roll_terms
 from wyrd.sim import BotSimulator, simulator_for
 from wyrd.sim.bots import Bot, Outcome, kinds

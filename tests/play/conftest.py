@@ -14,7 +14,7 @@ from wyrd.play.engine.session import Session
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr("wyrd.play.engine.session.SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr("wyrd.play.engine.history.SNAPSHOT_EVERY", 4)
     path = tmp_path / "g.wyrd"
     session = Session.new(path, seed=5, ruleset="abacus")
     for line in SMALL_GAME:

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from tests.play.saveedit import reseal
-from wyrd.play.engine.session import Session, SessionError
+from wyrd.play.engine.reply import SessionError
+from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
 from wyrd.play.kits.abacus.edition import EDITION
 from wyrd.rules.abacus import GameState

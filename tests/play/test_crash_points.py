@@ -32,13 +32,13 @@ SCRIPT = ["pc add Ada body=6 mind=5 soul=4", "scene with Ada", 'challenge add "G
 # real step, then play the script through the CLI. SNAPSHOT_EVERY is small so snapshots happen.
 CHILD = """
 import os, signal, sys
-import wyrd.play.engine.session as session_module
+import wyrd.play.engine.history as history_module
 from wyrd.play.engine.savefile import SaveFile
 from wyrd.play.cli.main import main
 
 step, when, nth, save, script = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
-session_module.SNAPSHOT_EVERY = 3
-owner = session_module.Session if step == "_take_back" else SaveFile
+history_module.SNAPSHOT_EVERY = 3
+owner = history_module.History if step == "_take_back" else SaveFile
 real = getattr(owner, step)
 calls = [0]
 

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import wyrd.play.engine.session
+import wyrd.play.engine.history
 import wyrd.play.kits.feat.kit
 from wyrd.oracle.tables import bundled_tables
 from wyrd.play.cli.main import main
@@ -165,7 +165,7 @@ def _same_replay(path: Path, session: Session) -> None:
 @given(lines=st.lists(LINES, min_size=1, max_size=25), seed=st.integers(0, 10**6), every=st.sampled_from([3, 200]))
 def test_replay_equals_live_play(lines: list[str], seed: int, every: int, tmp_path: Path,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wyrd.play.engine.session, "SNAPSHOT_EVERY", every)
+    monkeypatch.setattr(wyrd.play.engine.history, "SNAPSHOT_EVERY", every)
     path = tmp_path / f"r{seed}-{every}-{len(lines)}.wyrd"
     for leftover in tmp_path.glob(path.name + "*"):
         leftover.unlink()

@@ -19,7 +19,7 @@ from prompt_toolkit.formatted_text import fragment_list_to_text, to_formatted_te
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-import wyrd.play.engine.session as session_module
+import wyrd.play.engine.history as history_module
 from bench.interrupts import GAMES, LineCounter, campaign, view
 from wyrd.play.engine.interrupts import deferred_interrupts
 from wyrd.play.engine.session import Session
@@ -126,21 +126,21 @@ def _as_saved(session: Session) -> dict[str, Any]:
     ("roll", "SaveFile.append", -1, 1),  # after the COMMIT, before the state in memory was updated
     ("roll", "SaveFile._writing", -1, 1),
     ("roll", "Session._commit", 0, 1),
-    ("roll", "Session._snapshot", -1, 1),  # a snapshot must be the save's game
+    ("roll", "History._snapshot", -1, 1),  # a snapshot must be the save's game
     ("roll", "StoryPlay.observe", -1, 200),  # the follower is seeing the command; nothing is saved yet
     # the follower has seen it, the narration is being asked (a falter has nothing to tell: it is not told)
     ("roll", "LazyNarration.tells", 0, 200),
     ("wyrd", "AbacusNarration.tell", -1, 200),
     ("undo", "SaveFile.undo", -1, 1),  # the undo is saved, the rebuild has not begun
-    ("undo", "Session._replay", 0, 200),  # inside the rebuild that undo runs
-    ("undo", "Session._replay", -1, 200),
-    ("undo", "Session._rebuild", -1, 2),
+    ("undo", "History._replay", 0, 200),  # inside the rebuild that undo runs
+    ("undo", "History._replay", -1, 200),
+    ("undo", "History._rebuild", -1, 2),
 ])
 def test_an_aimed_interrupt_leaves_the_game_shown_the_game_saved(
         target: str, where: str, which: int, snapshots: int, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16, point 2: Ctrl-C in the commit, the snapshot, the narration, the undo or its rebuild."""
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", snapshots)
+    monkeypatch.setattr(history_module, "SNAPSHOT_EVERY", snapshots)
     lines = STORY[:-1] if target == STORY[-1] else STORY
     _names(lines, target, tmp_path, "warm.wyrd")  # the first game loads what later ones find ready
     names = _names(lines, target, tmp_path, "plan.wyrd")

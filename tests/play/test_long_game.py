@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from wyrd.play.engine import session as session_module
+from wyrd.play.engine import history as history_module
 from wyrd.play.engine.savefile import Record, SaveFile
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
@@ -41,7 +41,7 @@ STORY = ["story hollow-fair", "pc take all", "scene", 'attempt fair-unease by "C
 @pytest.fixture(autouse=True)
 def small_snapshots(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("WYRD_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", SNAPSHOT_EVERY)
+    monkeypatch.setattr(history_module, "SNAPSHOT_EVERY", SNAPSHOT_EVERY)
 
 
 @pytest.fixture

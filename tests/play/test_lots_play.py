@@ -21,12 +21,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import wyrd.play.engine.session
+import wyrd.play.engine.history
 from wyrd.oracle.tables import bundled_tables
 from wyrd.play.cli.main import main
 from wyrd.play.engine.journal import transcript
 from wyrd.play.engine.kits import hooks_for
-from wyrd.play.engine.session import Session, SessionError
+from wyrd.play.engine.reply import SessionError
+from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
 from wyrd.play.frontends.view import describe, wording
 from wyrd.play.kits.lots.texts import TEXTS
@@ -104,10 +105,10 @@ def test_a_retell_is_not_an_undo(tmp_path: Path) -> None:
         session.close()
 
 
-@pytest.mark.parametrize("every", [wyrd.play.engine.session.SNAPSHOT_EVERY, 1, 2])
+@pytest.mark.parametrize("every", [wyrd.play.engine.history.SNAPSHOT_EVERY, 1, 2])
 def test_resume_carries_on_the_story(every: int, tmp_path: Path) -> None:
     path = tmp_path / "s.wyrd"
-    with mock.patch.object(wyrd.play.engine.session, "SNAPSHOT_EVERY", every):
+    with mock.patch.object(wyrd.play.engine.history, "SNAPSHOT_EVERY", every):
         session, _ = play_lines(path, ["pc take all", "scene", "check ysolde survival vs 5", "scene", "scene",
                                        "undo"], story="harrow-mere")
         live = session.state.model_dump(mode="json")
@@ -153,9 +154,9 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 
 @FAST
-@given(lines=GAMES, seed=st.integers(0, 2**32), every=st.sampled_from([wyrd.play.engine.session.SNAPSHOT_EVERY, 3, 1]))
+@given(lines=GAMES, seed=st.integers(0, 2**32), every=st.sampled_from([wyrd.play.engine.history.SNAPSHOT_EVERY, 3, 1]))
 def test_replay_equals_live_play(lines: list[str], seed: int, every: int) -> None:
-    with folder() as tmp, mock.patch.object(wyrd.play.engine.session, "SNAPSHOT_EVERY", every):
+    with folder() as tmp, mock.patch.object(wyrd.play.engine.history, "SNAPSHOT_EVERY", every):
         session, shown = play_lines(tmp / "live.wyrd", lines, seed=seed)
         live = (session.state.model_dump(mode="json"), session.next_event, session.next_command)
         follower = session.follower.snapshot() if session.follower is not None else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from wyrd.play.engine.session import new_state
+from wyrd.play.engine.reply import new_state
 from wyrd.rulesets import rulesets
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-import wyrd.play.engine.session as session_module
+import wyrd.play.engine.history as history_module
 from tests.play.saveedit import reseal
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
@@ -78,7 +78,7 @@ def test_a_snapshot_of_the_story_taken_before_followers_resumes(tmp_path: Path,
     """A snapshot whose Abacus story is under ``story`` (as the previous release wrote it) resumes
     to the same follower as replaying every command does."""
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(history_module, "SNAPSHOT_EVERY", 3)
     path = tmp_path / "snap.wyrd"
     live = _story_session(path)
     assert isinstance(live.follower, StoryFollower) and live.follower.play is not None

@@ -25,7 +25,7 @@ from unittest import mock
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import wyrd.play.engine.session
+import wyrd.play.engine.history
 from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
 
@@ -148,9 +148,9 @@ def dump(session: Session) -> tuple[dict[str, Any], int, int]:
 
 
 @FAST
-@given(lines=GAMES, seed=SEEDS, every=st.sampled_from([wyrd.play.engine.session.SNAPSHOT_EVERY, 3, 1]))
+@given(lines=GAMES, seed=SEEDS, every=st.sampled_from([wyrd.play.engine.history.SNAPSHOT_EVERY, 3, 1]))
 def test_resume_equals_live(lines: list[str], seed: int, every: int) -> None:
-    with folder() as tmp, mock.patch.object(wyrd.play.engine.session, "SNAPSHOT_EVERY", every):
+    with folder() as tmp, mock.patch.object(wyrd.play.engine.history, "SNAPSHOT_EVERY", every):
         path = tmp / "live.wyrd"
         session, shown, _ = play_live(path, seed, lines)
         for kind in {"challenge_rolled", "magic_cast", "character_defeated", "undone", "scene_ended"}:
@@ -166,9 +166,9 @@ def test_resume_equals_live(lines: list[str], seed: int, every: int) -> None:
 
 
 @FAST
-@given(lines=GAMES, seed=SEEDS, every=st.sampled_from([wyrd.play.engine.session.SNAPSHOT_EVERY, 2]))
+@given(lines=GAMES, seed=SEEDS, every=st.sampled_from([wyrd.play.engine.history.SNAPSHOT_EVERY, 2]))
 def test_undo_then_resume_equals_never_played(lines: list[str], seed: int, every: int) -> None:
-    with folder() as tmp, mock.patch.object(wyrd.play.engine.session, "SNAPSHOT_EVERY", every):
+    with folder() as tmp, mock.patch.object(wyrd.play.engine.history, "SNAPSHOT_EVERY", every):
         path = tmp / "live.wyrd"
         session, _, made = play_live(path, seed, lines)
         assert session.save is not None

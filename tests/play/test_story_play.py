@@ -106,7 +106,7 @@ def test_bot_plays_the_story_to_its_postscripts(story: str, tmp_path: Path,
 def test_story_flow_survives_snapshots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A snapshot carries the story and where play stands in it."""
     monkeypatch.setenv("WYRD_HOME", str(tmp_path))
-    monkeypatch.setattr("wyrd.play.engine.session.SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr("wyrd.play.engine.history.SNAPSHOT_EVERY", 1)
     _, session = bot_game("hollow-fair", 3, tmp_path / "snap.wyrd")
     session.close()
     resumed = Session.resume(tmp_path / "snap.wyrd")

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-import wyrd.play.engine.session as session_module
+import wyrd.play.engine.history as history_module
 from bench.interrupts import view
 from wyrd.oracle.narrators.base import Narration, NarrationRequest, Narrator
 from wyrd.play.engine.savefile import SaveFile
@@ -162,7 +162,7 @@ def test_only_the_latest_command_can_be_told(tmp_path: Path) -> None:
 
 def test_a_snapshot_waits_for_the_telling(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 19, point 1: snapshots come after the narration, which adds to the command."""
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 1)
+    monkeypatch.setattr(history_module, "SNAPSHOT_EVERY", 1)
     path = tmp_path / "g.wyrd"
     session, console = _game(path)
     assert session.save is not None

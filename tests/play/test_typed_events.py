@@ -18,7 +18,8 @@ import pytest
 
 from tests.play.saveedit import reseal
 from wyrd.play.engine.events import SHARED_EVENTS, Recorded
-from wyrd.play.engine.session import Session, SessionError
+from wyrd.play.engine.reply import SessionError
+from wyrd.play.engine.session import Session
 from wyrd.rules.actions import Event
 
 # a story of each ruleset, and lines that make its events of several kinds

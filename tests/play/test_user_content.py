@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from wyrd.play.engine.session import Session, SessionError
+from wyrd.play.engine.reply import SessionError
+from wyrd.play.engine.session import Session
 from wyrd.play.frontends.console import Console
 
 MINE = """id: twist/{category}

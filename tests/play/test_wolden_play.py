@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
-import wyrd.play.engine.session
+import wyrd.play.engine.history
 import wyrd.play.kits.wolden.kit
 import wyrd.rules.wolden as W
 from wyrd.oracle.grammar import reading, worded
@@ -79,7 +79,7 @@ def place(session: Session) -> dict[str, Any]:
 def test_resume_rebuilds_the_same_game_and_scenario(every: int, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """With snapshots every 7 commands too: a snapshot holds the scenario as its command left it."""
-    monkeypatch.setattr(wyrd.play.engine.session, "SNAPSHOT_EVERY", every)
+    monkeypatch.setattr(wyrd.play.engine.history, "SNAPSHOT_EVERY", every)
     save = tmp_path / "bell.wyrd"
     live, _ = play_lines(save, script(BELL))
     state, progress = game(live).model_dump(), place(live)
@@ -411,7 +411,7 @@ def test_the_same_seed_gives_the_same_actions_and_the_hint_names_the_targets(tmp
 @pytest.mark.parametrize("every", [1000, 3])
 def test_resume_keeps_the_enemies_actions_and_whom_they_go_for(every: int, tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wyrd.play.engine.session, "SNAPSHOT_EVERY", every)
+    monkeypatch.setattr(wyrd.play.engine.history, "SNAPSHOT_EVERY", every)
     save = tmp_path / "fight.wyrd"
     lines = script(BELL)
     lines = lines[:lines.index("session") + 5]  # into the fight at the chapel

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from wyrd.play.cli.main import main
-from wyrd.play.engine.session import Reply, Session
+from wyrd.play.engine.reply import Reply
+from wyrd.play.engine.session import Session
 from wyrd.rulesets import rulesets
 from wyrd.sim import (
     POLICY_NAMES,

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from wyrd.play.engine.session import Reply, Session
+    from wyrd.play.engine.reply import Reply
+    from wyrd.play.engine.session import Session
 
 __all__ = ["Bot", "Bots", "Figure", "Outcome", "kinds", "plain"]
 

@@ -66,7 +66,8 @@ class Game:
 
     def session(self, seed: int) -> Session:
         """A new session following the story (SimError if it can't)."""
-        from wyrd.play.engine.session import Session, SessionError
+        from wyrd.play.engine.reply import SessionError
+        from wyrd.play.engine.session import Session
 
         try:
             return Session.new(None, seed=seed, story=self.story, ruleset=self.ruleset, content=self.content)

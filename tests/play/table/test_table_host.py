@@ -209,7 +209,8 @@ def test_a_seat_s_terminal_loads_neither_the_engine_nor_pydantic() -> None:
             "from wyrd.play.frontends.terminal.remote import run_remote; "
             "print(sorted(k for k in sys.modules if k.split('.')[0] in ('pydantic', 'sqlite3', 'yaml') "
             "or k.startswith(('wyrd.play.frontends.console', 'wyrd.play.frontends.view', "
-            "'wyrd.play.frontends.terminal.repl', 'wyrd.play.engine.session', 'wyrd.rules.')))); "
+            "'wyrd.play.frontends.terminal.repl', 'wyrd.play.engine.session', 'wyrd.play.engine.history', "
+            "'wyrd.play.engine.reply', 'wyrd.rules.')))); "
             "print('prompt_toolkit' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.split() == ["[]", "True"]

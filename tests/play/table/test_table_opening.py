@@ -153,7 +153,8 @@ def test_the_host_serves_without_importing_the_game() -> None:
     code = ("import sys, wyrd.play.cli.main as m; m.build_parser('host'); "
             "import wyrd.play.cli.table, wyrd.play.frontends.table.host, wyrd.play.frontends.table.server; "
             "print(sorted(k for k in sys.modules if k.split('.')[0] in ('pydantic', 'yaml', 'prompt_toolkit') "
-            "or k.startswith(('wyrd.play.engine.session', 'wyrd.play.frontends.console', 'wyrd.rules.', "
+            "or k.startswith(('wyrd.play.engine.session', 'wyrd.play.engine.history', 'wyrd.play.engine.reply', "
+            "'wyrd.play.frontends.console', 'wyrd.rules.', "
             "'wyrd.play.frontends.table.engine', 'anyio._backends'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"

@@ -283,8 +283,9 @@ def run_play(args: argparse.Namespace) -> int:
 
     from wyrd.play.cli.story import RulesetMismatch, play_ruleset
     from wyrd.play.engine.paths import new_save_path
+    from wyrd.play.engine.reply import SessionError
     from wyrd.play.engine.savefile import SaveError
-    from wyrd.play.engine.session import Session, SessionError
+    from wyrd.play.engine.session import Session
     from wyrd.rulesets import find_ruleset
 
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
@@ -317,8 +318,9 @@ def run_play(args: argparse.Namespace) -> int:
 @_collector_held
 def run_resume(args: argparse.Namespace) -> int:
     from wyrd.play.engine.paths import newest_save
+    from wyrd.play.engine.reply import SessionError
     from wyrd.play.engine.savefile import SaveError
-    from wyrd.play.engine.session import Session, SessionError
+    from wyrd.play.engine.session import Session
 
     path = args.file or newest_save()
     if path is None:

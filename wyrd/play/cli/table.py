@@ -171,8 +171,8 @@ def _host_server(args: argparse.Namespace,
 
 def _refused(server: TableServer, exc: Exception) -> bool:
     """Whether ``exc`` is why the table's game could not be made (said to the host), not a bug."""
+    from wyrd.play.engine.reply import SessionError
     from wyrd.play.engine.savefile import SaveError
-    from wyrd.play.engine.session import SessionError
 
     return server.failure() is exc and isinstance(exc, (SaveError, SessionError, OSError, ValueError))
 

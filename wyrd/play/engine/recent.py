@@ -1,7 +1,7 @@
 """The game as it stood before each of the latest live commands, kept in memory for undo.
 
 An undo must give the game the save would give after the command is taken back. Rebuilding it
-from the latest snapshot replays up to :data:`~wyrd.play.engine.session.SNAPSHOT_EVERY` commands,
+from the latest snapshot replays up to :data:`~wyrd.play.engine.history.SNAPSHOT_EVERY` commands,
 and a player who holds down undo would pay that for every command taken back (issue 21, point 3).
 So while a rebuild replays, it notes the game before each command it replays (the rules state,
 which the rules never change in place, the follower as its snapshot, the deck); an undo of a

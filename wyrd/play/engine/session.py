@@ -9,7 +9,8 @@ the truth comes first):
    kit's follower see it, asks the narration for what the kit adds (twists, scene
    tests: part of what happened; ``teller.additions(...)``) and commits the command,
    every die it consumed and those events to the save file in one transaction. Its
-   :class:`Reply` carries the moments left to tell (:class:`Untold`, never saved).
+   :class:`~wyrd.play.engine.reply.Reply` carries the moments left to tell
+   (:class:`~wyrd.play.engine.reply.Untold`, never saved).
 2. :meth:`Session.tell` tells those moments (the tables, or a model with the tables
    behind it) and commits the narration to the same command in a transaction of its
    own (:meth:`~wyrd.play.engine.savefile.SaveFile.append_told`), event numbers going
@@ -21,18 +22,15 @@ events handed back to be shown. A refused line changes nothing and saves nothing
 
 Events stay typed (each a model of the ruleset's union, ``PlayHooks.events``) from
 the rules through the verbs' ``after``, the follower and the narration to the
-:class:`Reply`, where each is a :class:`~wyrd.play.engine.events.Recorded` (its
-number and the event). They become JSON only in the save file and at a
-front-end's edge; replay reads the saved ones back through the union and compares
-typed values. The session names no
+:class:`~wyrd.play.engine.reply.Reply`, where each is a
+:class:`~wyrd.play.engine.events.Recorded` (its number and the event). They become
+JSON only in the save file and at a front-end's edge. The session names no
 ruleset: the caller says which, and the registry gives its empty game and its kit.
 
 Dice are reproducible without storing a generator: in seeded mode the dice for
 command ``seq`` come from ``Random(f"{seed}:{seq}")``, so the same seed and the
-same commands always give the same events. Replay (resume, undo) never rolls: it
-hands each command the faces the save recorded for it. Snapshots of the state
-every :data:`SNAPSHOT_EVERY` commands keep resuming a long session fast; one is taken
-once its command is told (or will never be), since the telling adds to the command.
+same commands always give the same events. Undo, the rebuild, replay and snapshots
+are the session's history (:class:`~wyrd.play.engine.history.History`, which it inherits).
 
 Ctrl-C never separates the game shown from the game saved (issue 16, point 2): the
 commit and the update of the state in memory are one step that an interrupt waits
@@ -45,39 +43,34 @@ line (:meth:`Session.settle`).
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
 import wyrd.play.engine.meta_verbs
 import wyrd.play.engine.oracle_verbs  # noqa: F401  (the oracle's verbs, shared too)
-from wyrd.play.engine.events import NarrationFailed, Recorded, Refused, SessionStarted, Undone, plain
+from wyrd.play.engine.events import NarrationFailed, Recorded, SessionStarted, plain
+from wyrd.play.engine.history import History
 from wyrd.play.engine.interrupts import deferred_interrupts
 from wyrd.play.engine.kits import PlayHooks, hooks_for
-from wyrd.play.engine.recent import Before, Recent
+from wyrd.play.engine.recent import Recent
+from wyrd.play.engine.reply import Reply, SessionError, Untold, new_state, refusal
 from wyrd.play.engine.rolled import Rolled
-from wyrd.play.engine.savefile import Record, SaveFile, SaveWriteError
+from wyrd.play.engine.savefile import SaveFile, SaveWriteError
 from wyrd.play.engine.storyplay import Follower, PlayContext, content_dirs
 from wyrd.play.engine.verbs import Command, Parsed
 from wyrd.play.engine.words import UsageError
 from wyrd.rules.actions import Event
-from wyrd.rules.defaults import empty_list
-from wyrd.rules.dice import Dice, DiceExhausted, FaceOutOfRange, Roll, ScriptedSource, SeededSource, TypedSource
+from wyrd.rules.dice import Dice, FaceOutOfRange, Roll, SeededSource, TypedSource
 from wyrd.rules.errors import RuleError
-from wyrd.stories.modelkept import keep_validated, known_text, validated
 
 if TYPE_CHECKING:
     from wyrd.play.engine.narration import Moments, Storyteller
 
-__all__ = ["ADDED_KINDS", "SNAPSHOT_EVERY", "DiceMode", "Reply", "Session", "SessionError", "Untold", "new_state",
-           "refusal"]
+__all__ = ["DiceMode", "Session"]
 
-SNAPSHOT_EVERY = 200
 DiceMode = str  # "seeded" or "typed"
 FORMAT = "wyrd-session"
 
@@ -87,84 +80,8 @@ TypedAsk = Callable[[int, int, str], Sequence[int]]
 # What reading a hand-edited or damaged save can raise (bad JSON, wrong shapes, bad snapshot).
 DAMAGED = (ValueError, TypeError, AttributeError, KeyError, IndexError, zlib.error)
 
-# Events the session itself adds after the rules (narration, or word that it failed): not
-# replayed, kept as saved. Each kit adds its own (PlayHooks.added_kinds).
-ADDED_KINDS = frozenset({"narration", "narration_failed"})
 
-
-def new_state(ruleset: str) -> Any:
-    """An empty game of ``ruleset`` (its rules package's ``GameState``, found in the registry).
-
-    Made from the model's defaults, which pydantic takes unvalidated either way, without its
-    validator: building that validator (the whole state's, about 3 ms) waited before every
-    first prompt, where nothing validates a state until a snapshot is read (bench/RESULTS.md,
-    issue 21, point 2).
-    """
-    from wyrd.rulesets import UnknownRuleset, find_ruleset
-
-    try:
-        module = find_ruleset(ruleset).load()
-    except UnknownRuleset as exc:
-        raise SessionError(str(exc)) from None
-    return module.GameState.model_construct()
-
-
-class SessionError(Exception):
-    """The session cannot go on as asked (a save that cannot be replayed, ...)."""
-
-
-class Untold:
-    """A committed command's moments still to be told (:meth:`Session.tell`); never saved.
-
-    ``command`` is the command's number in the save, ``line`` the line that made it,
-    ``events`` what it committed (numbered) and ``moments`` what is left to tell.
-    """
-
-    __slots__ = ("command", "events", "line", "moments")
-
-    def __init__(self, command: int, line: str, events: tuple[Recorded, ...], moments: Moments) -> None:
-        self.command = command
-        self.line = line
-        self.events = events
-        self.moments = moments
-
-    def __repr__(self) -> str:
-        return f"Untold(command={self.command}, line={self.line!r}, moments={len(self.moments.requests)})"
-
-
-class Reply(BaseModel):
-    """What a line did: the events it caused (typed, with their numbers), or why it was refused.
-
-    After :meth:`Session.act`, ``untold`` holds the moments the committed command leaves to tell.
-    """
-
-    # built at the first reply, after the prompt is shown
-    model_config = ConfigDict(frozen=True, defer_build=True, arbitrary_types_allowed=True)
-
-    line: str
-    verb: str | None = None
-    events: list[Recorded] = Field(default_factory=empty_list)
-    refused: Recorded | None = None  # a Refused event, numbered None: it is never saved
-    changed: bool = False
-    untold: Untold | None = Field(default=None, exclude=True)
-
-    @property
-    def reason(self) -> str | None:
-        """Why the line was refused (None: it was not)."""
-        return self.refused.event.reason if self.refused is not None and isinstance(self.refused.event, Refused) \
-            else None
-
-    def plain(self) -> list[dict[str, Any]]:
-        """The events as JSON, the refusal alone when refused (for a front-end's edge)."""
-        return plain([self.refused] if self.refused is not None else self.events)
-
-
-def refusal(command: str, reason: str, rule: str) -> Recorded:
-    """A refused line's event, numbered None."""
-    return Recorded(seq=None, event=Refused(command=command, reason=reason, rule=rule))
-
-
-class Session:
+class Session(History):
     """The live game: a rules state, its save file, the dice, and the kit that plays it."""
 
     def __init__(
@@ -512,188 +429,8 @@ class Session:
                 self._unsnapped += 1
         return stamped
 
-    def _snapshot(self, seq: int) -> None:
-        """Every :data:`SNAPSHOT_EVERY` commands, the state and the story as they stand now.
-
-        Due at a command whose number is a multiple of it, or once as many live commands have
-        come since the latest snapshot: undos take numbers too, and a game whose undos always
-        fell on the multiples would otherwise never be snapshot again (issue 21, point 3).
-        Only ever from a game that is the save's: never while a change is stopped half-way.
-        """
-        if seq % SNAPSHOT_EVERY == 0 or self._unsnapped >= SNAPSHOT_EVERY:
-            self._take_snapshot(seq)
-
-    def _snapshot_left(self) -> None:
-        """On closing, the game as it is left, when commands came since the latest snapshot.
-
-        A game quit and resumed then starts from it and replays nothing: 20 ms sooner to the
-        prompt for a game 40 commands in (bench/RESULTS.md, issue 21, point 2). A game whose
-        process was killed has no such snapshot and is replayed from the one before, as always.
-        Taken after the last command's telling is settled: a command with a snapshot can no
-        longer be told.
-        """
-        if self.save is None or self.save.closed or self.save.readonly or self._unsnapped == 0:
-            return
-        last = self.save.last_live()
-        if last is not None:
-            self._take_snapshot(last.seq, keep=True)
-
-    def _take_snapshot(self, seq: int, *, keep: bool = False) -> None:
-        if self.save is None or self.unsettled:
-            return  # only ever from a game that is the save's
-        extra: dict[str, Any] = {"next_event": self.next_event, "deck": self.teller.deck}
-        if self.follower is not None:
-            extra["follower"] = self.follower.snapshot()
-        state = self.state.model_dump(mode="json")
-        # A snapshot only speeds up resuming; the command itself is already safe.
-        with contextlib.suppress(SaveWriteError):
-            self.save.save_snapshot(seq, state, extra)
-            self._unsnapped = 0
-            if keep:
-                # The state as the resume will read it, validated now and kept: that resume takes
-                # it instead of building the state's validators before its first prompt.
-                keep_validated(type(self.state), state)
-
     def _refuse(self, text: str, verb: str | None, exc: Exception, rule: str) -> Reply:
         return Reply(line=text, verb=verb, refused=refusal(text, str(exc), rule))
-
-    # -- undo and replay ------------------------------------------------------------
-
-    def undo(self) -> Reply:
-        """Take back the last command; it stays in the save's audit trail.
-
-        The save's undo and the rebuild that follows are one step: Ctrl-C waits for both. The
-        game before the command comes from :attr:`recent` when it is noted there (nothing is
-        replayed), else from a rebuild that notes what it replays, so undos in a row cost about
-        one replayed command each however long the game (issue 21, point 3).
-        """
-        if self.save is None:
-            raise SessionError("undo needs a save file")
-        self.settle()
-        self._untold = None  # an undo comes before any telling of the command it may take back
-        with deferred_interrupts():
-            last = self.save.last_live()
-            if last is None or last.parsed.get("verb") == "start":
-                return Reply(line="undo", verb="undo", refused=refusal("undo", "there is nothing to undo", "undo"))
-            self.unsettled = True
-            try:
-                self.save.undo()
-            except SaveWriteError as exc:
-                self.unsettled = False  # rolled back: the save, and so the game, is as it was
-                return self._refuse("undo", "undo", exc, "save")
-            self._take_back(last)
-            self.unsettled = False
-        event = Recorded(seq=None, event=Undone(command=last.text, command_seq=last.seq))
-        return Reply(line="undo", verb="undo", events=[event], changed=True)
-
-    def _take_back(self, last: Record) -> None:
-        """The game after ``last`` was undone in the save (the session :attr:`unsettled` meanwhile)."""
-        assert self.save is not None
-        # Its faces are kept for the same command typed again; event numbers go on as they were.
-        self.rolled.keep(last)
-        self.next_command = self.save.last_seq() + 1
-        before = self.recent.take(last.seq)
-        if before is None:
-            self._rebuild(use_snapshots=True, kept=(self.rolled, self.next_event))
-            return
-        self.state = before.state
-        self.follower = self._follow(before.follower)
-        self.teller.reset(before.deck)
-        self._unsnapped = before.unsnapped
-        # The same game is the one before whatever command comes next.
-        self.recent.note(before._replace(seq=self.next_command))
-
-    def rebuild(self, *, use_snapshots: bool = True) -> None:
-        """Rebuild the state from the save: the latest snapshot, then recorded dice.
-
-        One step that Ctrl-C waits for; if it stops half-way otherwise (a save that does not
-        replay), the session stays :attr:`unsettled`.
-        """
-        if self.save is None:
-            raise SessionError("nothing to rebuild from")
-        with deferred_interrupts():
-            self.unsettled = True
-            self._rebuild(use_snapshots=use_snapshots)
-            self.unsettled = False
-
-    def _rebuild(self, *, use_snapshots: bool, kept: tuple[Rolled, int] | None = None) -> None:
-        """Read the game from the save. After an undo, ``kept`` is what the session still knows
-        (the faces kept, the next event number) and the rebuild may start from a note of
-        :attr:`recent`; it then notes each command it replays."""
-        if self.save is None:
-            raise SessionError("nothing to rebuild from")
-        self._untold = None
-        self.rolled = Rolled.from_save(self.save) if kept is None else kept[0]
-        last = self.save.last_seq()
-        # A note is worth starting from while it is nearer than a snapshot can be.
-        note = self.recent.latest_before(last) if kept is not None and use_snapshots else None
-        if note is not None and last - note.seq > 2 * SNAPSHOT_EVERY:
-            note = None
-        if note is None:
-            self.recent.clear()
-        self.state = new_state(self.ruleset)
-        self.follower = self._follow(None)
-        self.teller.reset()
-        self.next_event = 1
-        self._unsnapped = 0
-        start = 0
-        snap = self.save.latest_snapshot() if use_snapshots and note is None else None
-        if note is not None:
-            self.recent.take(note.seq)
-            self.state = note.state
-            self.follower = self._follow(note.follower)
-            self.teller.reset(note.deck)
-            self._unsnapped = note.unsnapped
-            start = note.seq - 1
-        elif snap is not None:
-            if snap.state_text is not None:
-                known_text(snap.state, snap.state_text)  # the state's kept result is named by it
-            self.state = validated(type(self.state), snap.state)
-            self.next_event = int(snap.extra["next_event"])
-            # Saves before kits had followers alike kept the Abacus's under "story".
-            self.follower = self._follow(snap.extra.get("follower", snap.extra.get("story")))
-            self.teller.reset(snap.extra.get("deck"))
-            start = snap.seq
-        for record in self.save.live_commands(after=start):
-            if kept is not None:
-                self._note(record.seq)
-            self._replay(record)
-            self._unsnapped += 1
-        self.next_command = last + 1
-        # Numbers are never reused: after an undo, new events follow the last ever shown.
-        known = kept[1] if kept is not None else self.save.last_event_seq() + 1
-        self.next_event = max(self.next_event, known)
-        self._note(self.next_command)
-
-    def _note(self, seq: int) -> None:
-        """Note the game as it stands as the game before command ``seq`` (see :attr:`recent`)."""
-        follower = self.follower.snapshot() if self.follower is not None else None
-        self.recent.note(Before(seq, self.state, follower, copy.deepcopy(self.teller.deck), self._unsnapped))
-
-    def _replay(self, record: Record) -> None:
-        """Apply a saved command with its saved faces, and check it tells the same story."""
-        self.next_event += len(record.events)
-        if record.parsed.get("verb") == "start":
-            return
-        dice = Dice(ScriptedSource(record.faces))
-        try:
-            command = Parsed.model_validate(record.parsed)
-            # the key as saved: exactly a verb of this kit, never a prefix
-            verb = self.kit.verbs.verbs().get(command.verb)
-            if verb is None:
-                raise UsageError(f"no verb {command.verb!r} in this ruleset")
-            outcome = verb.apply(self.state, dice, command.args)
-        except (RuleError, UsageError, ValidationError, DiceExhausted) as exc:
-            raise SessionError(f"command {record.seq} ({record.text!r}) does not replay: {exc}") from exc
-        # The saved events read back through the ruleset's union, compared with the replay's as typed values.
-        saved = [self.kit.events.parse(e) for e in record.events]
-        added = ADDED_KINDS | self.kit.added_kinds
-        if list(outcome.events) != [e for e in saved if e.kind not in added]:
-            raise SessionError(f"command {record.seq} ({record.text!r}) replays differently from what was saved")
-        self.state = outcome.state
-        self.teller.deck.update(copy.deepcopy(command.deck))
-        if self.follower is not None:
-            self.follower.observe(command.verb, command.args, saved)
 
     def close(self) -> None:
         """Close the save (a snapshot of the game as left is taken first) and stop a model's streams."""

@@ -23,7 +23,8 @@ from wyrd.play.engine import meta_verbs  # noqa: F401  (registers the session ve
 from wyrd.play.engine.events import Recorded
 from wyrd.play.engine.journal import journal, transcript
 from wyrd.play.engine.overwrite import OverwriteRefused, write_new
-from wyrd.play.engine.session import Reply, Session, Untold, refusal
+from wyrd.play.engine.reply import Reply, Untold, refusal
+from wyrd.play.engine.session import Session
 from wyrd.play.engine.words import UsageError
 from wyrd.play.frontends.live import Live
 from wyrd.play.frontends.view import Line, clean, describe, wording

@@ -34,7 +34,7 @@ from wyrd.sim.simulator import POLICY_NAMES, SimError
 from wyrd.stories.feat import FeatProgress
 
 if TYPE_CHECKING:
-    from wyrd.play.engine.session import Reply
+    from wyrd.play.engine.reply import Reply
 
 __all__ = ["BOTS", "COUNTED", "EIGHT_COST", "FIGURES", "FeatBot", "FeatBots", "Seat"]
 

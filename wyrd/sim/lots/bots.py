@@ -54,7 +54,8 @@ from wyrd.sim.simulator import POLICY_NAMES, SimError
 from wyrd.stories.lots import Scenario, ScenarioPlay, Scene
 
 if TYPE_CHECKING:
-    from wyrd.play.engine.session import Reply, Session
+    from wyrd.play.engine.reply import Reply
+    from wyrd.play.engine.session import Session
 
 __all__ = ["BOTS", "FIGURES", "LotsBot", "LotsBots", "last_cast"]
 

@@ -39,7 +39,8 @@ from wyrd.sim.simulator import POLICY_NAMES, SimError
 from wyrd.stories.wolden import Scenario, ScenarioProgress, SceneSpec
 
 if TYPE_CHECKING:
-    from wyrd.play.engine.session import Reply, Session
+    from wyrd.play.engine.reply import Reply
+    from wyrd.play.engine.session import Session
 
 __all__ = ["ABILITIES", "BOTS", "FIGURES", "Move", "Place", "Table", "WoldenBot", "WoldenBots"]
 

@@ -23,7 +23,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from wyrd.play.engine.session import Untold
+from wyrd.play.engine.reply import Untold
 from wyrd.play.frontends.console import Console, Live
 from wyrd.play.frontends.view import Line, clean
 
