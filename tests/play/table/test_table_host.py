@@ -201,6 +201,19 @@ def test_the_terminal_shows_who_did_what_and_marks_real_dice() -> None:
     assert message_lines({"type": "refused", "reason": "\x1b[31mno"}) == [("class:refused", "Refused: no")]
 
 
+def test_the_terminal_seat_sets_the_storys_prose_apart_in_every_message_as_at_home() -> None:
+    """Issue 19, point 1: prose is indented at a seat as in the REPL, whether it comes with what a
+    command did (a twist's line in the log), settled after it, or in a reply."""
+    from wyrd.play.frontends.terminal.prose import INDENT
+    from wyrd.play.frontends.terminal.remote import message_lines
+
+    told = {"text": "Salt crusts on every lantern glass.", "style": "narration"}
+    plain = {"text": "The scene goes as expected.", "style": "info"}
+    for kind in ("log", "prose_done", "reply"):
+        lines = message_lines({"type": kind, "by": "Cal", "lines": [told, plain]}, me="Cal")
+        assert lines == [("class:narration", INDENT + told["text"]), ("class:info", plain["text"])], kind
+
+
 def test_a_seat_s_terminal_loads_neither_the_engine_nor_pydantic() -> None:
     """Issue 21, point 2: ``wyrd join`` shows what the host sends, so its first prompt waits for none
     of what the REPL at home imports (the console, the session, the rules, pydantic, sqlite3)."""

@@ -38,6 +38,12 @@ from wyrd.play.frontends.terminal.wrapping import columns_of, fitted
 __all__ = ["RemoteCompleter", "message_lines", "run_remote"]
 
 
+def _shown(line: dict[str, Any]) -> tuple[str, str]:
+    """A line of the game as the terminal shows it: in its style, the story's prose set apart, as at home."""
+    style = str(line.get("style", ""))
+    return line_class(style), (INDENT if style == "narration" else "") + clean(line.get("text", ""))
+
+
 def message_lines(message: dict[str, Any], me: str = "") -> list[tuple[str, str]]:
     """How a message from the host reads at the terminal: (style class, text) lines."""
     kind = message.get("type")
@@ -47,15 +53,9 @@ def message_lines(message: dict[str, Any], me: str = "") -> list[tuple[str, str]
         if by and by != me:  # what another seat did: who, and the line they typed
             mark = " (real dice)" if message.get("typed") else ""
             head = [("class:info", f"{clean(by)}: {clean(message.get('line', ''))}{mark}")]
-        return head + [(line_class(str(line.get("style", ""))), clean(line.get("text", "")))
-                       for line in message.get("lines", [])]
-    if kind in ("prose_withdrawn", "prose_done"):  # the story's prose, set apart, as at home
-        return [(line_class(str(line.get("style", ""))),
-                 (INDENT if line.get("style") == "narration" else "") + clean(line.get("text", "")))
-                for line in message.get("lines", [])]
-    if kind in ("reply",):
-        return [(line_class(str(line.get("style", ""))), clean(line.get("text", "")))
-                for line in message.get("lines", [])]
+        return head + [_shown(line) for line in message.get("lines", [])]
+    if kind in ("prose_withdrawn", "prose_done", "reply"):
+        return [_shown(line) for line in message.get("lines", [])]
     if kind == "refused":
         return [("class:refused", f"Refused: {clean(message.get('reason', ''))}")]
     if kind in ("notice",):
