@@ -9,18 +9,27 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from wyrd.oracle.events import AnswerGiven
+from wyrd.oracle.narrators.telling import Command
+from wyrd.oracle.tables import bundled_tables
+from wyrd.oracle.text import fill
+from wyrd.play.engine.narration import played
 from wyrd.play.engine.session import Session
+from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.frontends.console import Console
 from wyrd.play.kits.feat import narrator
 from wyrd.play.kits.feat.kit import KIT
+from wyrd.play.kits.feat.narration import NARRATION, FeatMoment
 from wyrd.play.kits.feat.texts import TEXTS, chance
 from wyrd.play.kits.feat.words import words
+from wyrd.prompts import prompt_set
 from wyrd.rules.dice import Dice
 from wyrd.rules.feat import GameState
 from wyrd.sim.feat.bots import FeatBot
@@ -383,3 +392,123 @@ def test_a_story_saved_before_stakes_resumes_as_it_was_played(tmp_path: Path) ->
         assert console.handle("turn").lines[0].text == "The Lantern at Gull Reach has ended: it is nobody's move."
     finally:
         session.close()
+
+
+# -- the oracle's answer, told in Heroes of the Fall's own voice ----------------------------
+
+# README, "Stories, twists and the oracle": d100 against the odds, "yes, and" at or under a fifth of
+# them, "no, but" in the top fifth of the rest, and a double at most the tension + 1 brings a twist.
+# At even odds and no one laid low: these faces give each answer, and 11 a doubled yes.
+ANSWER_FACES = {"yes_and": 5, "yes": 30, "no": 70, "no_but": 95}
+_YES = re.compile(r"\b(yes|it is so|so it is)\b", re.IGNORECASE)
+_NO = re.compile(r"\b(no|not)\b", re.IGNORECASE)
+_MORE = {"yes_and": re.compile(r"\b(and|more|besides)\b", re.IGNORECASE),
+         "no_but": re.compile(r"\b(but|still|though)\b", re.IGNORECASE)}
+_DICE = re.compile(r"\d|\b(dice|die|roll\w*|odds|chances?|percent|twists?)\b", re.IGNORECASE)
+
+
+class OracleFace:
+    """The oracle's die shows ``face``; every other die of the story's own shows 1."""
+
+    trusted = True
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def faces(self, n: int, sides: int, purpose: str) -> list[int]:
+        return [self.face if purpose == "question oracle" else 1] * n
+
+    def get_state(self) -> object:
+        return self.face
+
+    def set_state(self, state: object) -> None:
+        self.face = int(state)  # type: ignore[call-overload]
+
+
+def _oracle_shows(monkeypatch: pytest.MonkeyPatch, session: Session, face: int) -> None:
+    """The story's own dice (the oracle's, never the rules') show ``face`` for the question."""
+    monkeypatch.setattr(session, "context", lambda seq: PlayContext(
+        state=session.state, dirs=session.dirs, dice=Dice(OracleFace(face)), follower=session.follower))
+
+
+def _rows(answer: str, who: str = "Ansel") -> list[str]:
+    return [fill(r.text, {"character": who}) for r in bundled_tables()[f"feat/answer/{answer}"].rows]
+
+
+@pytest.mark.parametrize("answer", sorted(ANSWER_FACES))
+def test_every_answer_row_reads_as_its_answer_and_speaks_of_no_dice(answer: str) -> None:
+    """README: offline, random tables narrate every moment; an answer's row never reads as the other answer."""
+    rows = [r.text for r in bundled_tables()[f"feat/answer/{answer}"].rows]
+    assert len(rows) >= 6
+    for row in rows:
+        assert not _DICE.search(row), row
+        if answer.startswith("yes"):
+            assert _YES.search(row) and not _NO.search(row), row
+        else:
+            assert _NO.search(row) and not re.search(r"\byes\b", row, re.IGNORECASE), row
+        if answer in _MORE:
+            assert _MORE[answer].search(row), row
+
+
+@pytest.mark.parametrize("answer", sorted(ANSWER_FACES))
+def test_an_ask_gets_one_line_of_the_rulesets_own_prose_for_each_answer(
+        answer: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: `ask` answers yes, yes-and, no or no-but, and the tables narrate every moment in a line or two."""
+    session, console = _session(LANTERN)
+    _lines(console, ["scene"])
+    _oracle_shows(monkeypatch, session, ANSWER_FACES[answer])
+    events = _lines(console, ["ask is the lamp-room door locked by Ansel"])
+    assert [e["kind"] for e in events] == ["answer", "narration"]
+    asked, told = events
+    assert asked["answer"] == answer and asked["asker"] == "Ansel Brack" and not asked["twist"]
+    assert told["source"] == "table" and told["moment"] == "answer"
+    assert told["text"] in _rows(answer)
+
+
+def test_the_answer_is_asked_of_a_model_with_the_question_and_the_answer_settled() -> None:
+    """README, narration by a language model: it is asked only to tell the settled facts, in its own prompt."""
+    session, _ = _session(LANTERN)
+    asked = AnswerGiven(question="is the lamp-room door locked", asker="Ansel Brack", odds="even", chance=50,
+                        tension=0, roll=95, answer="no_but", twist=False)
+    told = NARRATION.tell(Command(session.state, session.state, [asked], Dice(), session.follower))
+    (request,) = told.moments
+    assert request.moment == FeatMoment.ANSWER and request.detail == "no_but" and request.subject == "Ansel"
+    assert request.told_by == ["feat/answer/no_but"] and not request.harm and not request.death
+    assert request.said == "The answer to 'is the lamp-room door locked', asked by Ansel, is no, but something else."
+    assert prompt_set().for_moment(FeatMoment.ANSWER).id == "feat/answer"
+    nobody = asked.model_copy(update={"asker": None, "answer": "yes"})
+    (request,) = NARRATION.tell(Command(session.state, session.state, [nobody], Dice(), session.follower)).moments
+    assert request.said == "The answer to 'is the lamp-room door locked' is yes." and request.subject is None
+
+
+def test_the_answer_is_saved_with_the_command_and_read_again_on_resume(tmp_path: Path) -> None:
+    """README: the narration is saved with the game, so a replay, a log or an export reads the same words."""
+    path = tmp_path / "asked.wyrd"
+    session = Session.new(path, seed=3, ruleset="feat", story=LANTERN)
+    console = Console(session, path)
+    _lines(console, ["scene"])
+    events = _lines(console, ["ask is anyone watching by Maud"])
+    told = next(e for e in events if e["kind"] == "narration")
+    assert told["text"] in _rows(next(e for e in events if e["kind"] == "answer")["answer"], "Maud")
+    session.close()
+    resumed = Session.resume(path)
+    try:
+        saved = played(resumed)[-1]
+        assert [(e["text"], e["moment"]) for e in saved if e["kind"] == "narration"] == [(told["text"], "answer")]
+        log = "\n".join(x.text for x in Console(resumed, path).handle("log").lines)
+        assert told["text"] in log
+    finally:
+        resumed.close()
+
+
+def test_a_doubled_answer_still_brings_its_twist_and_the_answer_its_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's Heroes of the Fall notes: a doubled answer of the oracle brings the asker a twist."""
+    session, console = _session(LANTERN)
+    _lines(console, ["scene"])
+    _oracle_shows(monkeypatch, session, 11)
+    events = _lines(console, ["ask is the lamp-room door locked by Ansel"])
+    assert [e["kind"] for e in events] == ["answer", "twist", "narration"]
+    asked, twist, told = events
+    assert asked["answer"] == "yes" and asked["twist"]
+    assert twist["character"] == "Ansel" and twist["category"] in ("threat", "eerie", "tie")
+    assert told["moment"] == "answer" and told["text"] in _rows("yes")

@@ -483,3 +483,137 @@ def test_the_ending_follows_the_last_check_and_says_so(tmp_path: Path) -> None:
         table.say(line)
     shown = table.say("check tam willpower vs 5 \"hold the bell's voice out while it is muffled\" roll 1 1")
     assert "The story's ending will follow this failure." in shown
+
+
+# -- the oracle's answer, told in Thaeborn's voice ---------------------------------------------------
+
+ANSWERS = ("yes_and", "yes", "no", "no_but")
+_YES = frozenset({"yes_and", "yes"})
+_LOT = re.compile(r"\blots?\b", re.IGNORECASE)
+_NO_CAST = re.compile(r"\b(?:no|without the|without)\s+$", re.IGNORECASE)
+
+
+def _answer(answer: str, asker: str | None = "Ysolde", *, twist: bool = False) -> Any:
+    from wyrd.oracle.events import AnswerGiven
+
+    return AnswerGiven(question="is anyone watching", asker=asker, odds="even", chance=50, tension=0,
+                       roll={"yes_and": 7, "yes": 33, "no": 66, "no_but": 95}[answer], answer=answer, twist=twist)
+
+
+def _rows(answer: str) -> list[str]:
+    from wyrd.oracle.tables import bundled_tables
+
+    return [r.text for r in bundled_tables()[f"lots/answer/{answer}"].rows if r.text]
+
+
+@pytest.mark.parametrize("answer", ANSWERS)
+def test_every_answer_row_shows_the_answer_as_given_and_never_a_cast(answer: str) -> None:
+    """README, the question oracle: offline "random tables narrate every moment in a line or two"; in
+    Thaeborn `ask` is "the oracle's yes or no for what no lot decides, on the narrator's own dice". So each
+    row of an answer's table, filled with a character or with no one, never reads as the other answer (the
+    readings' own test of an answer overruled), gives no number, speaks of no dice or odds, and never
+    tells the lots as cast (a lot is named only as not needed)."""
+    from wyrd.oracle.grammar import person
+    from wyrd.oracle.narrators.base import NarrationRequest
+    from wyrd.oracle.narrators.readings import reading_problem
+    from wyrd.oracle.text import fill
+
+    rows = _rows(answer)
+    assert len(rows) >= 6
+    asked = NarrationRequest(moment="lots/answer", detail=answer, success=answer in _YES)
+    for row in rows:
+        for context in ({"asker": person("Ysolde", "she")}, {"asker": person("Tam", "he")}, {}):
+            text = fill(row, context)
+            assert reading_problem(text, asked) is None, (answer, text, reading_problem(text, asked))
+            assert not re.search(r"\d|\b(?:dice|die|roll\w*|odds|chances?|oracle)\b", text, re.IGNORECASE), text
+            for lot in _LOT.finditer(text):
+                assert _NO_CAST.search(text[:lot.start()]), f"a row that tells the lots as cast: {text!r}"
+        yes_like = re.match(r"(?:yes|it is so|so it is)\b", row, re.IGNORECASE)
+        no_like = re.match(r"(?:no\b|not\b|it is not so)", row, re.IGNORECASE)
+        if answer in _YES:
+            assert not no_like, row
+        else:
+            assert not yes_like and re.search(r"\b(?:no|not)\b", row, re.IGNORECASE), row
+        if answer == "no_but":
+            assert re.search(r"\b(?:but|still|yet)\b", row, re.IGNORECASE), row
+
+
+@pytest.mark.parametrize("answer", ANSWERS)
+def test_an_ask_alone_gets_one_answer_moment_that_says_what_was_settled(answer: str, tmp_path: Path) -> None:
+    """A command that is only an `ask` gets its one line, from `lots/answer/<answer>`, about the asker;
+    a model is told the question and the answer, which stands, and that no lot was cast for it (as the
+    Abacus's answer says its question and answer); its prompt is Thaeborn's own."""
+    from wyrd.oracle.grammar import person
+    from wyrd.oracle.narrators.llm_facts import settled
+    from wyrd.oracle.narrators.table import TableNarrator
+    from wyrd.oracle.narrators.telling import Command
+    from wyrd.oracle.text import fill
+    from wyrd.play.kits.lots.narration import NARRATION, LotsMoment
+    from wyrd.prompts import prompt_set
+
+    table = _story(tmp_path)
+    told = NARRATION.tell(Command(table.state, table.state, [_answer(answer)], Dice.seeded(3)))
+    assert list(told.added) == []
+    [moment] = told.moments
+    assert (moment.moment, moment.detail, moment.subject) == (LotsMoment.ANSWER, answer, "Ysolde")
+    assert moment.told_by == [f"lots/answer/{answer}"] and moment.marks == {"table": f"lots/answer/{answer}"}
+    words = {"yes_and": "yes, and more besides", "yes": "is yes;", "no": "is no;", "no_but": "no, but something"}
+    assert "'is anyone watching'" in moment.said and words[answer] in moment.said
+    assert "stands" in moment.said and "not a cast of the lots" in settled(moment)
+    assert prompt_set().for_moment(LotsMoment.ANSWER).id == "lots/answer"
+    text = TableNarrator().narrate(moment, Dice.seeded(3)).text
+    assert text in {fill(r, {"asker": person("Ysolde", "she")}) for r in _rows(answer)}
+    nobody = NARRATION.tell(Command(None, None, [_answer(answer, None)], Dice.seeded(3))).moments
+    assert [(m.subject, m.values) for m in nobody] == [(None, {})]
+    assert "The oracle was asked" in nobody[0].said
+
+
+def test_a_doubled_answer_keeps_its_twist_and_one_line(tmp_path: Path) -> None:
+    """A doubled answer brings the asker a twist (the lots cast for it are the narrator's): the command is
+    still told in one answer line, after the twist, and no more moments than a command had before."""
+    from wyrd.oracle.events import TwistDrawn
+    from wyrd.oracle.narrators.telling import Command
+    from wyrd.play.kits.lots.narration import NARRATION
+
+    table = _story(tmp_path)
+    twist = TwistDrawn(character="Ysolde", result=0, category="dark", text="Something moves under the water.",
+                       table="lots/twist/dark", row="1")
+    for answer in ANSWERS:
+        told = NARRATION.tell(Command(table.state, table.state, [_answer(answer, twist=True), twist],
+                                      Dice.seeded(4)))
+        assert [(m.moment, m.detail) for m in told.moments] == [("lots/answer", answer)]
+
+
+def test_every_answer_in_play_is_told_saved_and_read_the_same_after_resume(tmp_path: Path) -> None:
+    """README: "The narration is saved with the game, so a replay, a log or an export reads the same words
+    again". Asked until each of the four answers has come (seeded dice), every `ask` has its one line of
+    prose from its answer's table, saved with the command; the resumed game holds and logs the same."""
+    path = tmp_path / "game.wyrd"
+    table = _story(tmp_path, seed=11)
+    table.say("scene")
+    seen: dict[str, list[str]] = {}
+    for _ in range(200):
+        reply = table.console.handle("ask is anyone watching")
+        events = [e.plain() for e in reply.events]
+        [answer] = [e for e in events if e["kind"] == "answer"]
+        told = [e for e in events if e["kind"] == "narration"]
+        assert len(told) == 1 and told[0]["source"] == "table"
+        assert told[0]["table"] == f"lots/answer/{answer['answer']}"
+        assert told[0]["text"] in [ln.text for ln in reply.lines]
+        seen.setdefault(answer["answer"], []).append(told[0]["text"])
+        if set(seen) == set(ANSWERS):
+            break
+    assert set(seen) == set(ANSWERS), sorted(seen)
+    live_log = table.say("log all")
+    assert all(any(line.strip() == t for line in live_log) for texts in seen.values() for t in texts)
+    assert table.session.save is not None
+    saved = [e.data for e in table.session.save.events_since(0) if e.kind == "narration"]
+    assert all(any(d["text"] == t for d in saved) for texts in seen.values() for t in texts)
+    table.session.close()
+    resumed = Session.resume(path)
+    try:
+        assert resumed.save is not None
+        assert [e.data for e in resumed.save.events_since(0) if e.kind == "narration"] == saved
+        assert [ln.text for ln in Console(resumed, path).handle("log all").lines] == live_log
+    finally:
+        resumed.close()

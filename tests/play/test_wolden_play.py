@@ -4,12 +4,14 @@ The goldens (tests/golden/wolden_*.txt) cover every verb with its refusals and p
 Bell to its ending; here are the properties around them: replay equals live play (with and without
 snapshots, and resumed halfway), undo takes a scene back, typed faces of d12s (and of the d4s
 that follow), the odds shown are wyrd.rules.wolden.odds's exact fractions, the scenario format refuses
-what it cannot play, and every event kind has its text and every moment its narration.
+what it cannot play, and every event kind has its text and every moment its narration (the
+oracle's answers too, each in a line of Wolden's own that never turns the answer round).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import typing
 from pathlib import Path
 from typing import Any
@@ -20,15 +22,23 @@ import yaml
 import wyrd.play.engine.history
 import wyrd.play.kits.wolden.kit
 import wyrd.rules.wolden as W
-from wyrd.oracle.grammar import reading, worded
+from wyrd.oracle.events import AnswerGiven
+from wyrd.oracle.grammar import person, reading, worded
+from wyrd.oracle.narrators.table import TableNarrator
+from wyrd.oracle.narrators.telling import Command
 from wyrd.oracle.tables import bundled_tables
+from wyrd.oracle.text import fill
 from wyrd.play.cli.main import main
+from wyrd.play.engine.narration import played
 from wyrd.play.engine.session import Session
+from wyrd.play.engine.storyplay import PlayContext
 from wyrd.play.engine.verbs import SHARED
 from wyrd.play.frontends.console import Console
 from wyrd.play.frontends.view import describe
 from wyrd.play.kits.wolden.enemies import EnemyActed, enemy_actions
+from wyrd.play.kits.wolden.narration import NARRATION, WoldenMoment
 from wyrd.play.kits.wolden.texts import TEXTS
+from wyrd.prompts import prompt_set
 from wyrd.rules.dice import Dice, SeededSource
 from wyrd.rules.wolden import GameState
 from wyrd.rules.wolden.events import RoundStarted, WoldenEvent
@@ -228,6 +238,142 @@ def test_no_narration_is_longer_than_two_lines_a_command(tmp_path: Path) -> None
     for record in session.save.live_commands():
         assert sum(e["kind"] == "narration" and e["source"] == "table" for e in record.events) <= 2
     session.close()
+
+
+# -- the oracle's answers, told in Wolden's voice ----------------------------------------------
+
+ANSWER_FACES = {"yes_and": 5, "yes": 30, "no": 70, "no_but": 95}  # d100 at even (50): 10 / 50 / 90 its edges
+_SAYS_YES = re.compile(r"\b(yes|it is so|so it is)\b", re.IGNORECASE)
+_SAYS_NO = re.compile(r"(^|[.;:] )(no|not)\b|\bno[.;:,]|\bnot so\b|\banswer is no\b", re.IGNORECASE)
+_MORE = re.compile(r"\b(and|more|besides|better)\b", re.IGNORECASE)
+_BUT = re.compile(r"\b(but|though|still|yet)\b", re.IGNORECASE)
+_DICE_WORDS = re.compile(r"\d|\b(dice|die|d100|roll\w*|odds|chances?|number|percent|double\w*)\b", re.IGNORECASE)
+
+
+class OracleFace:
+    """The story's own dice: the question oracle's d100 shows ``face``, any other die rolls as seeded."""
+
+    trusted = True
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+        self.rest = SeededSource("answer")
+
+    def faces(self, n: int, sides: int, purpose: str) -> list[int]:
+        return [self.face] * n if purpose == "question oracle" else list(self.rest.faces(n, sides, purpose))
+
+    def get_state(self) -> object:
+        return self.face
+
+    def set_state(self, state: object) -> None:
+        self.face = int(typing.cast(int, state))
+
+
+def oracle_shows(monkeypatch: pytest.MonkeyPatch, session: Session, face: int) -> None:
+    """The next question's d100 shows ``face`` (the oracle's dice are the story's, never the rules')."""
+    monkeypatch.setattr(session, "context", lambda seq: PlayContext(
+        state=session.state, dirs=session.dirs, dice=Dice(OracleFace(face)), follower=session.follower))
+
+
+def answer_rows(answer: str, asker: str = "Wenna Ashgrove", pronouns: str | None = "she") -> list[str]:
+    """Every row of an answer's table as told of ``asker``."""
+    said = person(asker, pronouns)
+    return [fill(r.text, {"asker": said}) for r in bundled_tables()[f"wolden/answer/{answer}"].rows]
+
+
+def asked(answer: str, asker: str | None = "Wenna Ashgrove") -> AnswerGiven:
+    return AnswerGiven(question="is anyone watching", asker=asker, odds="even", chance=50, tension=0,
+                       roll=ANSWER_FACES[answer], answer=answer, twist=False)
+
+
+def test_every_answer_row_tells_its_answer_as_the_world_and_never_the_dice() -> None:
+    """README: offline, random tables narrate every moment; a row never turns the oracle's answer round."""
+    wrong: list[str] = []
+    for answer in ANSWER_FACES:
+        table = bundled_tables()[f"wolden/answer/{answer}"]
+        says, denies = (_SAYS_YES, _SAYS_NO) if answer.startswith("yes") else (_SAYS_NO, _SAYS_YES)
+        edge = {"yes_and": _MORE, "no_but": _BUT}.get(answer)  # the "and" or the "but" is told too
+        assert len(table.rows) >= 6, table.id
+        wrong += [f"{table.id}: {row.text}" for row in table.rows
+                  if _DICE_WORDS.search(row.text) or not says.search(row.text) or denies.search(row.text)
+                  or (edge is not None and not edge.search(row.text))]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("answer", sorted(ANSWER_FACES))
+def test_an_answer_is_one_moment_that_settles_the_question_and_its_answer(answer: str) -> None:
+    """The kit's narration reads the oracle's `answer` event as Wolden's own moment, its prompt says so."""
+    session, _ = play_lines(None, [ADA, "scene"])
+    event = asked(answer, "Ada")
+    told = NARRATION.tell(Command(session.state, session.state, [event], Dice(SeededSource(1)), session.follower))
+    (request,) = told.moments
+    assert (request.moment, request.detail, request.subject) == (WoldenMoment.ANSWER, answer, "Ada")
+    assert request.marks == {"moment": f"wolden/answer/{answer}"} and request.success is None
+    assert request.said is not None and "'is anyone watching'" in request.said
+    said = request.said.split("' is ", 1)[1]
+    assert said.startswith("yes") if answer.startswith("yes") else said.startswith("no")
+    assert prompt_set().for_moment(WoldenMoment.ANSWER).id == "wolden/answers"
+    text = TableNarrator().narrate(request, Dice(SeededSource(1))).text
+    assert text in answer_rows(answer, "Ada", None)
+    nobody = NARRATION.tell(Command(session.state, session.state, [asked(answer, None)], Dice(), session.follower))
+    (request,) = nobody.moments
+    assert request.subject is None and request.said.startswith("For everyone: the answer to")
+
+
+@pytest.mark.parametrize("answer", sorted(ANSWER_FACES))
+def test_an_ask_gets_one_line_of_wolden_prose_that_tells_its_answer(answer: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: `ask` is the oracle's yes or no; offline, random tables narrate every moment in a line."""
+    session = Session.new(None, seed=1, ruleset="wolden", story="the-drowned-bell")
+    console = Console(session, None)
+    for line in ("pc take all", "scene"):
+        console.handle(line)
+    oracle_shows(monkeypatch, session, ANSWER_FACES[answer])
+    events = console.handle("ask is anyone watching").events
+    assert [e["kind"] for e in events] == ["answer", "narration"]
+    assert events[0]["answer"] == answer
+    assert events[1]["moment"] == f"wolden/answer/{answer}" and events[1]["source"] == "table"
+    assert events[1]["text"] in answer_rows(answer)
+
+
+def test_a_doubled_answer_brings_its_twist_and_the_answer_still_its_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's Wolden notes: a doubled oracle answer brings its asker a critical's twist (yes side: a success's)."""
+    session = Session.new(None, seed=1, ruleset="wolden", story="the-drowned-bell")
+    console = Console(session, None)
+    for line in ("pc take all", "scene"):
+        console.handle(line)
+    oracle_shows(monkeypatch, session, 11)
+    events = console.handle("ask is anyone watching by Corin Tallow").events
+    assert [e["kind"] for e in events] == ["answer", "twist", "narration"]
+    assert events[0]["answer"] == "yes" and events[1]["category"] == "friendly"
+    assert events[2]["text"] in answer_rows("yes", "Corin Tallow", "he") and events[2]["moment"] == "wolden/answer/yes"
+
+
+def test_the_answer_is_saved_with_the_command_and_read_again_on_resume(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: the narration is saved with the game, so a replay, a log or an export reads the same words."""
+    path = tmp_path / "asked.wyrd"
+    session = Session.new(path, seed=1, ruleset="wolden", story="the-drowned-bell")
+    console = Console(session, path)
+    for line in ("pc take all", "scene"):
+        console.handle(line)
+    told: list[tuple[str, str]] = []
+    questions = ("is the door locked", "is the reeve lying", "is the bell ringing", "is anyone watching")
+    for face, question in zip(ANSWER_FACES.values(), questions, strict=True):
+        oracle_shows(monkeypatch, session, face)
+        told += [(e["text"], e["moment"]) for e in console.handle(f"ask {question}").events
+                 if e["kind"] == "narration"]
+    assert [m for _, m in told] == [f"wolden/answer/{a}" for a in ANSWER_FACES]
+    session.close()
+    resumed = Session.resume(path)
+    try:
+        saved = [(e["text"], e["moment"]) for events in played(resumed)[-4:] for e in events
+                 if e["kind"] == "narration"]
+        assert saved == told
+        log = "\n".join(x.text for x in Console(resumed, path).handle("log all").lines)
+        assert all(text in log for text, _ in told)
+    finally:
+        resumed.close()
 
 
 # -- the scenario --------------------------------------------------------------------------

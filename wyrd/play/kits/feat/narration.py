@@ -18,10 +18,12 @@ ones, with the narration's own dice, so the rules' faces never change.
 :class:`FeatNarration` is the kit's narration hook. A scene that starts is told
 with one of its own narration seeds (or the ``feat/scene/opening`` table); any
 other command with its most telling event (a story's end before a feat, a feat
-before a move), then a death the event did not already tell, or the Wyrd spent
-to buy eights. Each moment is a :class:`FeatMoment` with what it settles (a feat
-won or lost, a wound, a death) for the firewall, told from the tables of
-``oracle/tables/feat.yaml`` or by a model; at most two a command.
+before a move, any of the rules' events before the oracle's answer), then a death
+the event did not already tell, or the Wyrd spent to buy eights. An ``ask`` is told
+by its answer, the world showing it exactly as rolled; a doubled answer's twist
+keeps its own line before it. Each moment is a :class:`FeatMoment` with what it
+settles (a feat won or lost, a wound, a death, an answer) for the firewall, told
+from the tables of ``oracle/tables/feat.yaml`` or by a model; at most two a command.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ class FeatMoment(StrEnum):
     INITIATIVE = "feat/initiative"
     AWARD = "feat/award"
     MOVE = "feat/move"
+    ANSWER = "feat/answer"  # detail: the oracle's answer, yes_and, yes, no or no_but
     INTERPRETATION = "feat/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
@@ -110,12 +113,18 @@ def _moment(event: Event) -> tuple[str, dict[str, Any]] | None:
         return simple[str(kind)], {"character": who, "cause": get("cause", ""), "pace": get("pace", "")}
     if kind == "character_created":
         return "feat/joins", {"character": first_name(str(get("name"))), "concept": get("concept", "")}
+    if kind == "answer":
+        asker = get("asker")
+        return f"feat/answer/{get('answer')}", {"character": first_name(str(asker)) if asker else "",
+                                                "question": str(get("question", ""))}
     return None
 
 
 _ORDER = ("story_ended", "story_chosen", "opposed_decided", "race_decided", "survival_tested", "shock_tested",
           "search_made", "reaction_tested", "initiative_decided", "feat_rolled", "mettle_lost", "character_recovered",
-          "wyrd_awarded", "moved", "character_created")
+          "wyrd_awarded", "moved", "character_created", "answer")
+# How the model is told what the oracle settled (as the Abacus's answer is, in ``llm_facts.settled``).
+_ANSWERS = {"yes_and": "yes, and more", "yes": "yes", "no": "no", "no_but": "no, but something else"}
 
 
 def _kind_of(table: str) -> tuple[FeatMoment, str]:
@@ -141,12 +150,16 @@ def _request(table: str, context: Mapping[str, Any], mark: str, event: Event | N
     success = True if detail in _WON else (False if detail in _LOST else None)
     death = moment == FeatMoment.DEATH or detail == "died"
     who = context.get("character")
+    said = (f"For {who or 'everyone'}: {moment.value.split('/', 1)[1].replace('/', ' ')}"
+            + (f", {detail}" if detail else "") + ".")
+    if moment == FeatMoment.ANSWER:  # the question and its answer, exactly as rolled
+        asked = f", asked by {who}," if who else ""
+        said = (f"The answer to {str(context.get('question') or 'the question')!r}{asked} is "
+                f"{_ANSWERS.get(detail, detail)}.")
     return NarrationRequest(
         moment=moment, detail=detail or None, events=[dict(event)] if event else [], characters=cast,
         subject=str(who) if who else None, told_by=[table], values=dict(context), success=success,
-        harm=moment in _HURT or death, death=death, marks={"moment": mark},
-        said=f"For {who or 'everyone'}: {moment.value.split('/', 1)[1].replace('/', ' ')}"
-             + (f", {detail}" if detail else "") + ".")
+        harm=moment in _HURT or death, death=death, marks={"moment": mark}, said=said)
 
 
 def story_twists(follower: Any) -> tuple[dict[str, list[str]], str]:

@@ -9,6 +9,10 @@ someone was hurt, for the firewall), told from the oracle's ``lots/...`` tables
 or by a model; the narration event names the table it was told from. A scene
 that opens may add one of its own narration seeds, as written. The WEAL and WOE
 lines speak to the players, whose part it is to describe their fortune.
+
+The shared ``ask`` is told too (``lots/answer/<yes_and|yes|no|no_but>``): the world
+showing the oracle's answer as it fell, on the narrator's own dice, never as a cast
+of the lots. Its request says the question and the answer, which stands.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ class LotsMoment(StrEnum):
     SCENE_SEED = "lots/scene-seed"  # a scene's own narration seed
     ENDING = "lots/ending"
     INTERPRETATION = "lots/interpretation"  # a model's reading of an answer, a twist or an inspiration
+    ANSWER = "lots/answer"  # the oracle's answer to `ask`; detail: yes_and, yes, no or no_but
 
 
 _ALL = "everyone here"  # who a world's cast falls on, in narration
@@ -56,6 +61,8 @@ _BLOW = {True: "lots/blow/landed", False: "lots/blow/missed"}
 _GAP = {"none": "lots/assess/exact", "small": "lots/assess/small", "large": "lots/assess/large"}
 _WON = frozenset({"success", "landed"})
 _LOST = frozenset({"failure", "missed"})
+# The oracle's answers as a model is told them (as the readings of an answer word them).
+_ANSWERS = {"yes_and": "yes, and more besides", "yes": "yes", "no": "no", "no_but": "no, but something else turns up"}
 
 
 def _moment(event: Event) -> tuple[str, dict[str, Any]] | None:
@@ -84,6 +91,9 @@ def _moment(event: Event) -> tuple[str, dict[str, Any]] | None:
         return "lots/arrival", {**who, "concept": get("concept")}
     if kind == "scene_opened":
         return "lots/scene", {"title": the_name(str(get("title")))}
+    if kind == "answer" and get("answer") in _ANSWERS:
+        asker = get("asker")
+        return f"lots/answer/{get('answer')}", {"asker": asker} if asker else {}
     return None
 
 
@@ -110,13 +120,24 @@ def _request(table: str, context: dict[str, Any], event: Event | None,
     moment = max((m for m in LotsMoment if table == m.value or table.startswith(m.value + "/")), key=len)
     detail = table[len(moment.value) + 1:]
     success = True if detail in _WON else (False if detail in _LOST else None)
-    subject = context.get("character") or context.get("attacker")
+    subject = context.get("character") or context.get("attacker") or context.get("asker")
     hurt = (moment == LotsMoment.METTLE and detail != "steady") or (moment == LotsMoment.BLOW and detail == "landed")
+    said = f"For {subject or _ALL}: {moment.value.split('/', 1)[1]}" + (f", {detail}" if detail else "") + "."
+    if moment == LotsMoment.ANSWER and event is not None:
+        said = _answered(event)
     return NarrationRequest(
         moment=moment, detail=detail or None, events=[dict(event)] if event else [], characters=cast,
         subject=str(subject) if subject else None, told_by=[table], values=context, success=success,
-        harm=hurt, death=False, marks={"table": table},
-        said=f"For {subject or _ALL}: {moment.value.split('/', 1)[1]}" + (f", {detail}" if detail else "") + ".")
+        harm=hurt, death=False, marks={"table": table}, said=said)
+
+
+def _answered(event: Event) -> str:
+    """What an answer settles, for the model and the firewall: the question, and the answer as it stands."""
+    asker = field(event, "asker")
+    answer = str(field(event, "answer"))
+    asked = f"{asker} asked the oracle" if asker else "The oracle was asked"
+    return (f"{asked}: {str(field(event, 'question'))!r}. The answer is {_ANSWERS.get(answer, answer)}; it stands "
+            "as given. It was not a cast of the lots.")
 
 
 class LotsNarration(KitNarration):

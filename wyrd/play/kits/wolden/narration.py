@@ -7,6 +7,11 @@ two weightiest (a fight's end before a blow, a blow before a new round), and
 hands them, in the order they happened, to the storyteller, which tells them
 from the tables of ``oracle/tables/wolden.yaml`` or with a model. The table a
 moment is told from is what its narration event names as its ``moment``.
+
+The oracle's answer to ``ask`` is a moment too (:attr:`WoldenMoment.ANSWER`, told from
+``wolden/answer/...``, whose rows never turn the answer round); what it settles, as the model
+and the firewall read it, names the question and the answer. A doubled answer's twist stays a
+line of its own, as a critical's does.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ class WoldenMoment(StrEnum):
     WOUND = "wolden/wound"
     OUT = "wolden/out"  # taken out: no slot left for the wound
     DOWNTIME = "wolden/downtime"  # detail: the choice
+    ANSWER = "wolden/answer"  # the oracle's answer to `ask` (detail: yes_and, yes, no or no_but)
     INTERPRETATION = "wolden/interpretation"  # a model's reading of an answer, a twist or an inspiration
 
 
@@ -110,6 +116,9 @@ def _moment(event: Event, names: Mapping[str, str], last: dict[str, str],
         choice = str(field(event, "choice"))
         return 3, WoldenMoment.DOWNTIME, choice, f"wolden/downtime/{choice}", {"character": field(event, "character"),
                                                                                 **last}
+    if kind == "answer":  # an `ask`: the world answers its question (its twist, if any, reads as its own line)
+        answer, asker = str(field(event, "answer")), field(event, "asker")
+        return 2, WoldenMoment.ANSWER, answer, f"wolden/answer/{answer}", {"asker": asker} if asker else {}
     if kind == "item_gained":
         last["item"] = names.get(str(field(event, "item")), str(field(event, "item")))
     return None
@@ -137,14 +146,27 @@ def _referents(follower: object) -> tuple[dict[str, Referent], dict[str, str]]:
     return found, {p.name: str(p.pronouns) for p in story.pregens if p.pronouns}
 
 
-def _request(found: _Found, cast: list[CharacterFacts], referents: dict[str, Referent]) -> NarrationRequest:
-    subject = found.context.get("character")
-    success = _SUCCESS.get(found.detail) if found.moment == WoldenMoment.CHECK else None
+_ANSWERS = {"yes_and": "yes, and more than was asked", "yes": "yes", "no": "no",
+            "no_but": "no, but something else comes of it"}
+
+
+def _said(found: _Found) -> str:
+    """What the moment settles, in the words the firewall and the model read."""
+    if found.moment == WoldenMoment.ANSWER:
+        question = str(field(found.event, "question", "") or "the question")
+        return f"the answer to {question!r} is {_ANSWERS.get(found.detail, found.detail)}"
     said = f"{found.moment.value.split('/', 1)[1].replace('/', ' ')}" + (f": {found.detail}" if found.detail else "")
+    return said.replace("_", " ")
+
+
+def _request(found: _Found, cast: list[CharacterFacts], referents: dict[str, Referent]) -> NarrationRequest:
+    subject = found.context.get("character") or found.context.get("asker")
+    success = _SUCCESS.get(found.detail) if found.moment == WoldenMoment.CHECK else None
+    said = _said(found)
     return NarrationRequest(
         moment=found.moment, detail=found.detail or None, events=[dict(found.event)], characters=cast,
         subject=str(subject) if subject else None, told_by=[found.table], values=found.context,
-        said=f"For {subject or 'everyone'}: {said.replace('_', ' ')}.", success=success,
+        said=f"For {subject or 'everyone'}: {said}.", success=success,
         harm=found.moment in _HURT, death=False, marks={"moment": found.table}, referents=referents)
 
 
