@@ -34,7 +34,11 @@ from wyrd.rules.actions import Event
 from wyrd.rules.defaults import empty_list
 from wyrd.rules.dice import Dice
 
-__all__ = ["DEFAULT_MAX_CHARS", "MAJOR_MOMENTS", "MomentKind", "Narration", "NarrationRequest", "Narrator", "Outcome"]
+__all__ = ["ANSWER_SAID", "DEFAULT_MAX_CHARS", "MAJOR_MOMENTS", "MomentKind", "Narration", "NarrationRequest",
+           "Narrator", "Outcome"]
+
+#: The oracle's answers as what a narration settles words them, for a model and the firewall (every ruleset's).
+ANSWER_SAID = {"yes_and": "yes, and more", "yes": "yes", "no": "no", "no_but": "no, but something else"}
 
 
 class MomentKind(StrEnum):

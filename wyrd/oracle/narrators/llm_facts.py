@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
-from wyrd.oracle.narrators.base import MomentKind, NarrationRequest, Outcome
+from wyrd.oracle.narrators.base import ANSWER_SAID, MomentKind, NarrationRequest, Outcome
 
 __all__ = [
     "EMPTY_SUMMARY",
@@ -224,8 +224,7 @@ def settled(request: NarrationRequest) -> str:
             said += f" {subject} now stands in the others' way."
     elif moment == MomentKind.ANSWER:
         question = next((str(q) for e in request.events if (q := getattr(e, "question", None))), "the question")
-        answer = {"yes_and": "yes, and more", "no_but": "no, but something else", "yes": "yes", "no": "no"}
-        said = f"The answer to {question!r} is {answer.get(detail, detail)}."
+        said = f"The answer to {question!r} is {ANSWER_SAID.get(detail, detail)}."
     elif moment == MomentKind.TWIST:
         text = next((str(t) for e in request.events if (t := getattr(e, "text", None))), "")
         said = f"A twist ({detail}) for {subject}: {text}".rstrip(": ")

@@ -32,12 +32,14 @@ from wyrd.oracle.narrators.base import MomentKind, NarrationRequest
 from wyrd.oracle.narrators.normalize import for_checking
 from wyrd.rules.actions import Event
 
-__all__ = ["READ_KINDS", "reading_problem", "reading_requests", "scene_words", "trimmed"]
+__all__ = ["ANSWERS_READ", "READ_KINDS", "reading_problem", "reading_requests", "scene_words", "trimmed"]
 
 # The kinds of event a reading is offered for.
 READ_KINDS = ("answer", "twist", "inspiration")
 _YES = frozenset({"yes", "yes_and"})
-_ANSWERS = {"yes_and": "yes, and more besides", "yes": "yes", "no": "no", "no_but": "no, but something else turns up"}
+#: The oracle's answers as a reading (or a telling that must not take it for a cast) words them.
+ANSWERS_READ = {"yes_and": "yes, and more besides", "yes": "yes", "no": "no",
+                "no_but": "no, but something else turns up"}
 _SCENE_CHARS = 360  # the scene's words given to the model, at most
 
 _NEGATED = re.compile(r"\b(?:not|never|no|isn't|wasn't|nor)\W+(?:\w+\W+)?$")
@@ -85,7 +87,7 @@ def _said(event: Event) -> tuple[str, str | None, str | None, bool | None] | Non
         answer = str(field(event, "answer"))
         asker = field(event, "asker")
         asked = f"{asker} asked the oracle" if asker else "The oracle was asked"
-        said = (f"{asked}: {str(field(event, 'question'))!r}. The dice answered {_ANSWERS.get(answer, answer)}; "
+        said = (f"{asked}: {str(field(event, 'question'))!r}. The dice answered {ANSWERS_READ.get(answer, answer)}; "
                 "that answer stands.")
         return said, answer, asker, answer in _YES
     if kind == "twist":

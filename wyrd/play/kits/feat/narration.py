@@ -36,7 +36,7 @@ from typing import Any
 from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.grammar import Referent, person
-from wyrd.oracle.narrators.base import NarrationRequest
+from wyrd.oracle.narrators.base import ANSWER_SAID, NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told, setting
 from wyrd.play.kits.feat.texts import first_name
 from wyrd.rules.actions import Event
@@ -123,8 +123,6 @@ def _moment(event: Event) -> tuple[str, dict[str, Any]] | None:
 _ORDER = ("story_ended", "story_chosen", "opposed_decided", "race_decided", "survival_tested", "shock_tested",
           "search_made", "reaction_tested", "initiative_decided", "feat_rolled", "mettle_lost", "character_recovered",
           "wyrd_awarded", "moved", "character_created", "answer")
-# How the model is told what the oracle settled (as the Abacus's answer is, in ``llm_facts.settled``).
-_ANSWERS = {"yes_and": "yes, and more", "yes": "yes", "no": "no", "no_but": "no, but something else"}
 
 
 def _kind_of(table: str) -> tuple[FeatMoment, str]:
@@ -155,7 +153,7 @@ def _request(table: str, context: Mapping[str, Any], mark: str, event: Event | N
     if moment == FeatMoment.ANSWER:  # the question and its answer, exactly as rolled
         asked = f", asked by {who}," if who else ""
         said = (f"The answer to {str(context.get('question') or 'the question')!r}{asked} is "
-                f"{_ANSWERS.get(detail, detail)}.")
+                f"{ANSWER_SAID.get(detail, detail)}.")
     return NarrationRequest(
         moment=moment, detail=detail or None, events=[dict(event)] if event else [], characters=cast,
         subject=str(who) if who else None, told_by=[table], values=dict(context), success=success,

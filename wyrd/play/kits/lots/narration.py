@@ -24,7 +24,7 @@ from typing import Any
 from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.grammar import Referent, person
-from wyrd.oracle.narrators.base import NarrationRequest
+from wyrd.oracle.narrators.base import ANSWER_SAID, NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told, setting
 from wyrd.oracle.text import the_name
 from wyrd.play.kits.lots.signs import scene_test, sign_twists
@@ -61,8 +61,6 @@ _BLOW = {True: "lots/blow/landed", False: "lots/blow/missed"}
 _GAP = {"none": "lots/assess/exact", "small": "lots/assess/small", "large": "lots/assess/large"}
 _WON = frozenset({"success", "landed"})
 _LOST = frozenset({"failure", "missed"})
-# The oracle's answers as a model is told them (as the readings of an answer word them).
-_ANSWERS = {"yes_and": "yes, and more besides", "yes": "yes", "no": "no", "no_but": "no, but something else turns up"}
 
 
 def _moment(event: Event) -> tuple[str, dict[str, Any]] | None:
@@ -91,7 +89,7 @@ def _moment(event: Event) -> tuple[str, dict[str, Any]] | None:
         return "lots/arrival", {**who, "concept": get("concept")}
     if kind == "scene_opened":
         return "lots/scene", {"title": the_name(str(get("title")))}
-    if kind == "answer" and get("answer") in _ANSWERS:
+    if kind == "answer" and get("answer") in ANSWER_SAID:
         asker = get("asker")
         return f"lots/answer/{get('answer')}", {"asker": asker} if asker else {}
     return None
@@ -133,10 +131,12 @@ def _request(table: str, context: dict[str, Any], event: Event | None,
 
 def _answered(event: Event) -> str:
     """What an answer settles, for the model and the firewall: the question, and the answer as it stands."""
+    from wyrd.oracle.narrators.readings import ANSWERS_READ  # worded as a reading of it is
+
     asker = field(event, "asker")
     answer = str(field(event, "answer"))
     asked = f"{asker} asked the oracle" if asker else "The oracle was asked"
-    return (f"{asked}: {str(field(event, 'question'))!r}. The answer is {_ANSWERS.get(answer, answer)}; it stands "
+    return (f"{asked}: {str(field(event, 'question'))!r}. The answer is {ANSWERS_READ.get(answer, answer)}; it stands "
             "as given. It was not a cast of the lots.")
 
 

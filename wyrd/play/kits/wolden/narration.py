@@ -24,7 +24,7 @@ import wyrd.rules.wolden as W
 from wyrd.oracle.events import field
 from wyrd.oracle.facts import CharacterFacts
 from wyrd.oracle.grammar import Referent, worded
-from wyrd.oracle.narrators.base import NarrationRequest
+from wyrd.oracle.narrators.base import ANSWER_SAID, NarrationRequest
 from wyrd.oracle.narrators.telling import Command, KitNarration, Told, setting
 from wyrd.play.kits.wolden.texts import ability_name, names_of
 from wyrd.play.kits.wolden.verbs import SceneBegun, wolden
@@ -146,15 +146,11 @@ def _referents(follower: object) -> tuple[dict[str, Referent], dict[str, str]]:
     return found, {p.name: str(p.pronouns) for p in story.pregens if p.pronouns}
 
 
-_ANSWERS = {"yes_and": "yes, and more than was asked", "yes": "yes", "no": "no",
-            "no_but": "no, but something else comes of it"}
-
-
 def _said(found: _Found) -> str:
     """What the moment settles, in the words the firewall and the model read."""
     if found.moment == WoldenMoment.ANSWER:
         question = str(field(found.event, "question", "") or "the question")
-        return f"the answer to {question!r} is {_ANSWERS.get(found.detail, found.detail)}"
+        return f"the answer to {question!r} is {ANSWER_SAID.get(found.detail, found.detail)}"
     said = f"{found.moment.value.split('/', 1)[1].replace('/', ' ')}" + (f": {found.detail}" if found.detail else "")
     return said.replace("_", " ")
 
